@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Installs every build and test dependency on a fresh Debian/Ubuntu machine. Idempotent: a second
+# run installs nothing. Debian packages with apt-get; the NVML header (and, with --cuda12, a CUDA
+# 12.9 toolchain) from PyPI into the project-local folder .deps/.
+#
+#   scripts/setup.sh            build dependencies
+#   scripts/setup.sh --test     + what the tests need (schema validator, MPI, Chromium, fio)
+#   scripts/setup.sh --cuda12   + CUDA 12.9 nvcc/runtime/cuBLAS/NCCL wheels in .deps/cuda12
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+want_test=0 want_cuda12=0
+for a in "$@"; do
+  case "$a" in
+    --test) want_test=1 ;;
+    --cuda12) want_cuda12=1 ;;
+    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+    *) echo "setup.sh: unknown option $a" >&2; exit 2 ;;
+  esac
+done
+
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+
+pkgs=(build-essential cmake ninja-build pkg-config python3 python3-pip
+      libgtest-dev libgmock-dev googletest libbenchmark-dev nlohmann-json3-dev libcli11-dev
+      libjpeg62-turbo-dev)
+if [ "$want_test" = 1 ]; then
+  pkgs+=(libopenmpi-dev openmpi-bin fio chromium libxml2-utils)
+fi
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+export PIP_ROOT_USER_ACTION=ignore
+PY=$ROOT/.deps/py
+pip_target() {  # pip_target DIR MARKER PACKAGE...
+  local dir=$1 marker=$2; shift 2
+  [ -e "$dir/$marker" ] && return 0
+  echo "setup: pip install $* -> ${dir#$ROOT/}"
+  python3 -m pip install -q --disable-pip-version-check --no-warn-script-location --target "$dir" "$@"
+}
+# The NVML header only (the library comes with the driver and is dlopen()ed at run time).
+pip_target "$PY" nvidia/nvml_dev/include/nvml.h nvidia-nvml-dev-cu12==12.9.79
+if [ "$want_test" = 1 ]; then
+  pip_target "$ROOT/.deps/pytest" jsonschema jsonschema==4.23.0
+fi
+if [ "$want_cuda12" = 1 ]; then
+  pip_target "$ROOT/.deps/cuda12" nvidia/cuda_nvcc/bin/nvcc \
+    nvidia-cuda-nvcc-cu12==12.9.86 nvidia-cuda-runtime-cu12==12.9.79 nvidia-cublas-cu12==12.9.1.4 \
+    nvidia-nccl-cu12==2.27.3 nvidia-cuda-cccl-cu12==12.9.27 nvidia-nvml-dev-cu12==12.9.79
+  bash scripts/cuda12-toolkit.sh "$ROOT/.deps/cuda12"
+fi
+echo "setup: ok"

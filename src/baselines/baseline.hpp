@@ -1,0 +1,80 @@
+// A per-model reference: how to recognise the card, what its datasheet says, and what a healthy
+// one really achieves in each measurement family, every value with its source.
+// File format: baselines/<id>.json, schema schema/gpuaudit.baseline.schema.json (docs/baselines.md).
+#pragma once
+
+#include "core/json.hpp"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpuaudit {
+
+// A number with where it came from. `uncertain` marks a single weak source, an inference, or
+// conflicting sources (a '?' in the reference CSV).
+struct Sourced {
+  double value = 0;
+  std::string source;
+  bool uncertain = false;
+};
+GA_JSON_VALUE(Sourced, value, source, uncertain)
+
+struct MigProfile {
+  std::string name;                 // "1g.10gb"
+  std::optional<int> sm_count;      // null where no real `nvidia-smi mig -lgip` showed it
+  std::optional<int> max_instances;
+  int memory_slices = 0;            // of 8: memory bandwidth of a slice scales with this
+  std::optional<double> memory_gib;
+  std::string source;
+};
+GA_JSON_VALUE(MigProfile, name, sm_count, max_instances, memory_slices, memory_gib, source)
+
+// What a healthy card achieves for one measurement ("hbm/copy", "gemm/bf16", "sm/fp32",
+// "pcie/h2d_pinned", ...), in the unit the benchmark reports.
+struct Expectation {
+  double value = 0;
+  std::string unit;
+  std::string source;      // a public measurement, a results/ file, or "datasheet x fraction (why)"
+  bool uncertain = false;
+  std::optional<double> tolerance;  // override of the family's default relative tolerance
+};
+GA_JSON_VALUE(Expectation, value, unit, source, uncertain, tolerance)
+
+struct Baseline {
+  std::string id;                            // "h100-sxm5-80gb", the file name without .json
+  std::string model;                         // "H100 SXM5 80GB"
+  std::vector<std::string> nvidia_smi_names; // "NVIDIA H100 80GB HBM3"
+  std::vector<std::string> pci_device_ids;   // "10de:2330"
+  std::optional<double> memory_gib;          // marketed size, to split same-name boards
+  std::string architecture;                  // "Hopper"
+  std::string compute_capability;            // "9.0"
+  int sm_count = 0;
+  std::optional<Sourced> boost_clock_mhz;
+  std::optional<Sourced> memory_bandwidth_gbs;
+  std::optional<Sourced> fp32_tflops;
+  std::optional<Sourced> fp64_tflops;
+  std::optional<Sourced> fp16_tensor_tflops;   // dense, FP32 accumulate
+  std::optional<Sourced> bf16_tensor_tflops;
+  std::optional<Sourced> tf32_tensor_tflops;
+  std::optional<Sourced> fp8_tensor_tflops;
+  std::optional<Sourced> tdp_w;
+  std::optional<Sourced> l2_mb;
+  std::string host_interface;                  // "PCIe 5.0 x16"
+  std::optional<int> pcie_gen;
+  std::optional<int> pcie_width;
+  std::optional<Sourced> nvlink_gbs;           // per GPU, both directions; null: none
+  std::vector<MigProfile> mig_profiles;
+  std::map<std::string, Expectation> expected; // by benchmark name
+  std::vector<std::string> sources;
+  std::string notes;
+  json extra;
+};
+GA_JSON_TYPE(Baseline, id, model, nvidia_smi_names, pci_device_ids, memory_gib, architecture,
+             compute_capability, sm_count, boost_clock_mhz, memory_bandwidth_gbs, fp32_tflops,
+             fp64_tflops, fp16_tensor_tflops, bf16_tensor_tflops, tf32_tensor_tflops,
+             fp8_tensor_tflops, tdp_w, l2_mb, host_interface, pcie_gen, pcie_width, nvlink_gbs,
+             mig_profiles, expected, sources, notes)
+
+}  // namespace gpuaudit

@@ -1,0 +1,46 @@
+// gpuaudit info: the inventory, no benchmark.
+#include "cli/command.hpp"
+#include "core/document_io.hpp"
+#include "core/exit_codes.hpp"
+#include "probe/host_probe.hpp"
+#include "probe/inventory.hpp"
+#include "report/inventory_text.hpp"
+
+#include <cstdio>
+#include <memory>
+
+namespace gpuaudit::cli {
+namespace {
+
+struct InfoOptions {
+  bool json = false;
+  double steal_window_s = 1.0;
+};
+
+int run_info(const InfoOptions& opt) {
+  const NvmlLoad nvml = load_nvml();
+  const CudaProbe cuda = probe_cuda();
+  InventorySources src;
+  src.nvml = &nvml;
+  src.cuda = &cuda;
+  src.host = probe_host({.root = "/", .steal_window_s = opt.steal_window_s});
+  const ResultDocument doc = take_inventory(src);
+  const std::string out = opt.json ? to_pretty_json(doc) : inventory_text(doc);
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  if (opt.json && gpu_unusable(doc.gpu_status))
+    std::fprintf(stderr, "gpuaudit: no usable GPU: %s\n", doc.gpu_status.message.c_str());
+  return gpu_unusable(doc.gpu_status) ? exit_code::no_gpu : exit_code::ok;
+}
+
+const RegisterCommand info_cmd{{"info", "Show the host, software and GPU inventory (no benchmark)", 10,
+                                [](CLI::App& sub) -> std::function<int()> {
+                                  auto opt = std::make_shared<InfoOptions>();
+                                  sub.add_flag("--json", opt->json, "Print the inventory as a gpuaudit.result/1 document");
+                                  sub.add_option("--steal-window", opt->steal_window_s,
+                                                 "Seconds to sample CPU steal time (0: skip)")
+                                      ->check(CLI::Range(0.0, 60.0));
+                                  return [opt] { return run_info(*opt); };
+                                }}};
+
+}  // namespace
+}  // namespace gpuaudit::cli

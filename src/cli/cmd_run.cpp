@@ -1,0 +1,164 @@
+// gpuaudit run: inventory, then every registered suite (host checks, GPU benchmarks, multi-GPU),
+// saving the document after each figure; then the table and the assessment.
+#include "cli/command.hpp"
+#include "core/document_io.hpp"
+#include "core/error.hpp"
+#include "core/exit_codes.hpp"
+#include "probe/host_probe.hpp"
+#include "probe/inventory.hpp"
+#include "report/results_text.hpp"
+#include "run/suite.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <ctime>
+#include <memory>
+#include <sstream>
+
+namespace gpuaudit::cli {
+namespace {
+
+struct RunArgs {
+  bool quick = false, full = false;
+  std::string only, gpus, output, disk, currency;
+  std::vector<std::string> tags;
+  double price = -1;
+  bool nccl_multinode = false;
+};
+
+std::atomic<bool> g_interrupted{false};
+
+extern "C" void on_sigint(int) {
+  g_interrupted.store(true);
+  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once
+}
+
+std::vector<std::string> split_list(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, ','))
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+std::string default_output(const std::string& host) {
+  std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y%m%dT%H%M%SZ", &tm);
+  std::string h = host.empty() ? "host" : host;
+  std::replace_if(h.begin(), h.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)) && c != '-'; }, '_');
+  return "gpuaudit-" + h + "-" + buf + ".json";
+}
+
+int run_run(const RunArgs& a) {
+  if (a.quick && a.full) throw input_error("--quick and --full exclude each other");
+  RunOptions opt;
+  opt.mode = a.full ? "full" : "quick";
+  opt.only = split_list(a.only);
+  opt.disk_path = a.disk;
+  opt.nccl_multinode = a.nccl_multinode;
+  for (const auto& g : split_list(a.gpus)) {
+    try {
+      opt.gpus.push_back(std::stoi(g));
+    } catch (const std::exception&) {
+      throw input_error("--gpus takes GPU indices like 0,1,3, not \"" + g + "\"");
+    }
+  }
+
+  const NvmlLoad nvml = load_nvml();
+  const CudaProbe cuda = probe_cuda();
+  InventorySources src;
+  src.nvml = &nvml;
+  src.cuda = &cuda;
+  src.host = probe_host({.root = "/", .steal_window_s = 1.0});
+  ResultDocument doc = take_inventory(src);
+  doc.mode = a.only.empty() ? opt.mode : opt.mode + "+only";
+  for (const auto& t : a.tags) {
+    const auto eq = t.find('=');
+    if (eq == std::string::npos || eq == 0) throw input_error("--tag takes key=value, not \"" + t + "\"");
+    doc.tags[t.substr(0, eq)] = t.substr(eq + 1);
+  }
+  if (a.price >= 0) doc.price_per_hour = a.price;
+  if (!a.currency.empty()) doc.currency = a.currency;
+  for (int g : opt.gpus)
+    if (g < 0 || g >= static_cast<int>(doc.gpus.size()))
+      throw input_error("--gpus: no GPU " + std::to_string(g) + " here (" + std::to_string(doc.gpus.size()) + " found)");
+
+  const std::string out = a.output.empty() ? default_output(doc.host.hostname) : a.output;
+  write_result(out, doc);  // fails early (exit 5) on an unwritable path, before any measuring
+  auto checkpoint = [&] { write_result(out, doc); };
+
+  const bool gpu_ok = !gpu_unusable(doc.gpu_status) && doc.gpu_status.state != "not-built";
+  bool wanted_gpu = false;
+  std::signal(SIGINT, on_sigint);
+  RunContext ctx(opt, doc, checkpoint, g_interrupted);
+  auto& suites = suite_registry();
+  std::stable_sort(suites.begin(), suites.end(), [](const Suite& x, const Suite& y) { return x.order < y.order; });
+  for (const auto& s : suites) {
+    if (g_interrupted) break;
+    if (!opt.only.empty()) {
+      // A suite runs when any --only entry names it or one of its measurements.
+      bool any = false;
+      for (const auto& o : opt.only) any |= o.rfind(s.name, 0) == 0 || s.name.rfind(o, 0) == 0 || s.name == "gpu";
+      if (!any) continue;
+    }
+    if (s.needs_gpu) {
+      wanted_gpu = true;
+      if (!gpu_ok) {
+        ctx.progress("skipping the " + s.name + " suite: " + doc.gpu_status.message);
+        continue;
+      }
+    }
+    s.run(ctx);
+  }
+  std::signal(SIGINT, SIG_DFL);
+  checkpoint();
+
+  const std::string table = results_table(doc);
+  std::fwrite(table.data(), 1, table.size(), stdout);
+  int code = exit_code::ok;
+  if (!g_interrupted)
+    for (auto& hook : post_run_hooks()) code = std::max(code, hook(doc));
+  checkpoint();  // with the assessment
+  std::printf("\nresult: %s\n", out.c_str());
+
+  if (g_interrupted) {
+    std::fprintf(stderr, "gpuaudit: interrupted; what was measured is in %s\n", out.c_str());
+    return exit_code::interrupted;
+  }
+  for (const auto& b : doc.benchmarks)
+    if (b.status == "check-failed") return exit_code::check_failed;
+  if (wanted_gpu && !gpu_ok) {
+    std::fprintf(stderr, "gpuaudit: no usable GPU: %s\n", doc.gpu_status.message.c_str());
+    return exit_code::no_gpu;
+  }
+  return code;
+}
+
+const RegisterCommand run_cmd{
+    {"run", "Measure this machine: host checks and every GPU, then score; writes a result document", 20,
+     [](CLI::App& sub) -> std::function<int()> {
+       auto a = std::make_shared<RunArgs>();
+       sub.add_flag("--quick", a->quick, "Every family once, short budgets (default; ~1 min per GPU)");
+       sub.add_flag("--full", a->full, "Longer budgets, larger sweeps and the full-only families (~5 min per GPU)");
+       sub.add_option("--only", a->only, "Comma-separated names or prefixes: hbm,gemm/bf16,host");
+       sub.add_option("--gpus", a->gpus, "Comma-separated GPU indices to measure (default: all)");
+       sub.add_option("--tag", a->tags, "key=value stored in the document (provider, region, instance, ...)");
+       sub.add_option("--price-per-hour", a->price, "What the instance costs per hour, for cost per unit of work")
+           ->check(CLI::NonNegativeNumber);
+       sub.add_option("--currency", a->currency, "Currency of --price-per-hour (default USD)");
+       sub.add_option("--disk", a->disk, "Folder on the dataset's disk for host/disk (default: skip)");
+       sub.add_option("-o,--output", a->output, "Result file (default gpuaudit-<host>-<time>.json)");
+       sub.add_flag("--nccl-multinode", a->nccl_multinode, "Under mpirun/srun: one NCCL communicator across nodes");
+       return [a] { return run_run(*a); };
+     }}};
+
+}  // namespace
+}  // namespace gpuaudit::cli

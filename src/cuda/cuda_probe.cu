@@ -1,0 +1,82 @@
+// The CUDA runtime's view of the devices, plus the versions of the libraries this binary uses.
+#include "probe/cuda_probe.hpp"
+
+#include <cublasLt.h>
+#include <cuda_runtime.h>
+
+#include <sstream>
+
+namespace gpuaudit {
+
+namespace {
+
+// GPUAUDIT_CUDA_ARCHS is CMake's list, e.g. "75-real,80-real,...,120-virtual".
+void parse_archs(CudaProbe& p) {
+  std::istringstream in(GPUAUDIT_CUDA_ARCHS);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    const int n = std::atoi(item.c_str());
+    if (n <= 0) continue;
+    const bool is_virtual = item.find("virtual") != std::string::npos;
+    const bool is_real = item.find("real") != std::string::npos;
+    if (!is_virtual) p.sass_archs.push_back(n);
+    if (!is_real) p.ptx_archs.push_back(n);
+  }
+}
+
+std::string uuid_string(const cudaUUID_t& u, bool mig) {
+  static const char* hex = "0123456789abcdef";
+  std::string s = mig ? "MIG-" : "GPU-";
+  for (int i = 0; i < 16; ++i) {
+    if (i == 4 || i == 6 || i == 8 || i == 10) s += '-';
+    const auto b = static_cast<unsigned char>(u.bytes[i]);
+    s += hex[b >> 4];
+    s += hex[b & 15];
+  }
+  return s;
+}
+
+}  // namespace
+
+CudaProbe probe_cuda() {
+  CudaProbe p;
+  p.built_with_cuda = true;
+  p.runtime_version = CUDART_VERSION;
+  parse_archs(p);
+  int v = 0;
+  if (cudaDriverGetVersion(&v) == cudaSuccess && v > 0) p.driver_version = v;
+  const size_t lt = cublasLtGetVersion();
+  p.cublas_version = std::to_string(lt / 10000) + "." + std::to_string((lt / 100) % 100) + "." +
+                     std::to_string(lt % 100);
+
+  int count = 0;
+  cudaError_t err = cudaGetDeviceCount(&count);
+  if (err != cudaSuccess) {
+    p.error_name = cudaGetErrorName(err);
+    p.error = cudaGetErrorString(err);
+    (void)cudaGetLastError();
+    return p;
+  }
+  for (int i = 0; i < count; ++i) {
+    cudaDeviceProp prop{};
+    if (cudaGetDeviceProperties(&prop, i) != cudaSuccess) continue;
+    CudaDevice d;
+    d.ordinal = i;
+    d.name = prop.name;
+    char bus[32] = {};
+    if (cudaDeviceGetPCIBusId(bus, sizeof bus, i) == cudaSuccess) d.pci_bus_id = bus;
+    d.uuid = uuid_string(prop.uuid, d.name.find("MIG") != std::string::npos);
+    d.cc_major = prop.major;
+    d.cc_minor = prop.minor;
+    d.sm_count = prop.multiProcessorCount;
+    d.memory_total_bytes = prop.totalGlobalMem;
+    d.l2_bytes = static_cast<std::uint64_t>(prop.l2CacheSize);
+    size_t free_b = 0, total_b = 0;
+    if (cudaSetDevice(i) == cudaSuccess && cudaMemGetInfo(&free_b, &total_b) == cudaSuccess)
+      d.memory_free_bytes = free_b;
+    p.devices.push_back(d);
+  }
+  return p;
+}
+
+}  // namespace gpuaudit

@@ -1,0 +1,40 @@
+// What the CUDA runtime says about the devices. Implemented in src/cuda/cuda_probe.cu when the
+// build has CUDA, and by src/probe/cuda_probe_none.cpp otherwise; everything above this interface
+// is plain data, so the tests feed it scripted values.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpuaudit {
+
+struct CudaDevice {
+  int ordinal = 0;
+  std::string name;
+  std::string pci_bus_id;  // "0000:18:00.0" as cudaDeviceGetPCIBusId prints it
+  std::string uuid;        // "GPU-..." or "MIG-..."
+  int cc_major = 0, cc_minor = 0;
+  int sm_count = 0;
+  std::uint64_t memory_total_bytes = 0;
+  std::uint64_t memory_free_bytes = 0;
+  std::uint64_t l2_bytes = 0;
+};
+
+struct CudaProbe {
+  bool built_with_cuda = false;
+  std::optional<int> runtime_version;  // e.g. 13000
+  std::optional<int> driver_version;   // what cudaDriverGetVersion reports, e.g. 12080
+  std::vector<int> sass_archs;         // device code in the binary: 75, 80, 86, 89, 90, ...
+  std::vector<int> ptx_archs;          // PTX shipped for JIT on newer cards
+  std::string error;                   // cudaGetDeviceCount's error, if any ("" when fine)
+  std::string error_name;              // e.g. "cudaErrorInsufficientDriver"
+  std::vector<CudaDevice> devices;
+  std::optional<std::string> cublas_version;
+  std::optional<std::string> nccl_version;
+};
+
+CudaProbe probe_cuda();
+
+}  // namespace gpuaudit

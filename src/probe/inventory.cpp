@@ -1,0 +1,119 @@
+#include "probe/inventory.hpp"
+
+#include "probe/nvml_inventory.hpp"
+#include "probe/usability.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+
+namespace gpuaudit {
+
+namespace {
+
+// NVML prints "00000000:18:00.0", CUDA "0000:18:00.0": compare the last 12 characters.
+std::string bus_key(std::string id) {
+  if (id.size() > 12) id = id.substr(id.size() - 12);
+  for (auto& c : id) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return id;
+}
+
+GpuInfo from_cuda(const CudaDevice& d) {
+  GpuInfo g;
+  g.index = d.ordinal;
+  g.name = d.name;
+  g.uuid = d.uuid;
+  g.pci_bus_id = d.pci_bus_id;
+  return g;
+}
+
+void merge_cuda(GpuInfo& g, const CudaDevice& d) {
+  g.compute_capability = std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor);
+  g.sm_count = d.sm_count;  // for a MIG slice CUDA reports the slice's SMs
+  if (!g.memory_total_bytes) g.memory_total_bytes = d.memory_total_bytes;
+  if (d.memory_free_bytes) g.memory_free_bytes = d.memory_free_bytes;
+  if (d.l2_bytes) g.l2_bytes = d.l2_bytes;
+}
+
+const CudaDevice* match(const GpuInfo& g, const CudaProbe& c) {
+  for (const auto& d : c.devices)
+    if (!g.uuid.empty() && d.uuid == g.uuid) return &d;
+  if (g.mig.is_mig_device) return nullptr;  // slices share the bus id: only the UUID identifies them
+  for (const auto& d : c.devices)
+    if (!g.pci_bus_id.empty() && bus_key(d.pci_bus_id) == bus_key(g.pci_bus_id)) return &d;
+  return nullptr;
+}
+
+}  // namespace
+
+bool gpu_unusable(const GpuStatus& s) { return s.state != "ok" && s.state != "not-built"; }
+
+ResultDocument take_inventory(const InventorySources& src) {
+  ResultDocument doc;
+  doc.mode = "info";
+  doc.created_utc = utc_now_iso8601();
+  doc.tool.version = GPUAUDIT_VERSION;
+  doc.host = src.host;
+
+  const CudaProbe none;
+  const CudaProbe& cuda = src.cuda ? *src.cuda : none;
+  if (cuda.built_with_cuda) {
+    doc.tool.cuda_runtime_built = cuda.runtime_version;
+    for (int a : cuda.sass_archs) doc.tool.cuda_archs.push_back("sm_" + std::to_string(a));
+    for (int a : cuda.ptx_archs) doc.tool.cuda_archs.push_back("compute_" + std::to_string(a));
+    doc.software.cuda_runtime_version = cuda.runtime_version;
+    doc.software.cublas_version = cuda.cublas_version;
+    doc.software.nccl_version = cuda.nccl_version;
+  }
+
+  if (!src.nvml || !src.nvml->loaded) {
+    // No NVML: the driver is not installed (or not mapped into this container).
+    doc.gpu_status.state = "no-driver";
+    doc.gpu_status.message = "no NVIDIA driver found: " +
+                             (src.nvml ? src.nvml->error : std::string("NVML not loaded"));
+    for (const auto& d : cuda.devices) doc.gpus.push_back(from_cuda(d));  // unlikely, but keep them
+    return doc;
+  }
+
+  NvmlInventory inv = read_nvml_inventory(src.nvml->api);
+  doc.gpu_status = inv.status;
+  doc.software.driver_version = inv.software.driver_version;
+  doc.software.cuda_driver_version = inv.software.cuda_driver_version;
+  doc.software.nvml_version = inv.software.nvml_version;
+  doc.gpus = std::move(inv.gpus);
+  if (doc.gpu_status.state != "ok") return doc;
+
+  const std::optional<int> driver_cuda =
+      doc.software.cuda_driver_version ? doc.software.cuda_driver_version : cuda.driver_version;
+  if (cuda.built_with_cuda && driver_cuda && cuda.runtime_version && *cuda.runtime_version > *driver_cuda)
+    doc.software.warnings.push_back("the CUDA runtime in this binary (" + cuda_version_string(*cuda.runtime_version) +
+                                    ") is newer than the driver supports (" + cuda_version_string(*driver_cuda) + ")");
+
+  for (auto& g : doc.gpus)
+    if (const CudaDevice* d = match(g, cuda)) merge_cuda(g, *d);
+
+  BuildTargets build;
+  build.built_with_cuda = cuda.built_with_cuda;
+  build.runtime_version = cuda.runtime_version.value_or(0);
+  build.sass_archs = cuda.sass_archs;
+  build.ptx_archs = cuda.ptx_archs;
+  for (const auto& g : doc.gpus) {
+    int major = 0, minor = 0;
+    if (!g.compute_capability || std::sscanf(g.compute_capability->c_str(), "%d.%d", &major, &minor) != 2) continue;
+    const Usability u = decide_usability(driver_cuda, build, major, minor);
+    if (u.state != "ok") {
+      doc.gpu_status.state = u.state;
+      doc.gpu_status.message = "GPU " + std::to_string(g.index) + " (" + g.name + "): " + u.message;
+      if (u.state == "not-built") doc.gpu_status.message = u.message;
+      break;
+    }
+  }
+  if (doc.gpu_status.state == "ok" && cuda.built_with_cuda && !cuda.error.empty()) {
+    const bool old = cuda.error_name == "cudaErrorInsufficientDriver";
+    doc.gpu_status.state = old ? "driver-too-old" : "cuda-error";
+    doc.gpu_status.message = "the CUDA runtime cannot use the GPUs: " + cuda.error + " (" + cuda.error_name + ")";
+  }
+  return doc;
+}
+
+}  // namespace gpuaudit

@@ -1,0 +1,23 @@
+// The whole inventory (`gpuaudit info`, and the start of every `run`): host, software and GPUs,
+// merged from NVML and the CUDA runtime, with one verdict on whether the GPUs are usable.
+#pragma once
+
+#include "core/result.hpp"
+#include "probe/cuda_probe.hpp"
+#include "probe/nvml_api.hpp"
+
+namespace gpuaudit {
+
+struct InventorySources {
+  const NvmlLoad* nvml = nullptr;  // null or !loaded: no driver library
+  const CudaProbe* cuda = nullptr;
+  HostInfo host;
+};
+
+// Fills host, software, gpus and gpu_status of a fresh document (mode "info").
+ResultDocument take_inventory(const InventorySources& src);
+
+// The states of gpu_status.state that mean "nothing can be measured here".
+bool gpu_unusable(const GpuStatus& s);
+
+}  // namespace gpuaudit

@@ -1,0 +1,15 @@
+// Small formatting helpers shared by the text outputs.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace gpuaudit {
+
+std::string fmt_bytes(std::uint64_t bytes);          // "79.6 GiB", "50 MiB"
+std::string fmt_num(double v, int decimals = 1);     // fixed, no trailing noise
+std::string fmt_opt(const std::optional<int>& v, const std::string& unit = "");
+std::string fmt_opt(const std::optional<double>& v, const std::string& unit = "", int decimals = 0);
+
+}  // namespace gpuaudit

@@ -1,0 +1,64 @@
+#include "report/results_text.hpp"
+
+#include "report/format.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+#include <vector>
+
+namespace gpuaudit {
+
+namespace {
+
+// Significant digits that suit the magnitude: 4312 GB/s, 789.3 TFLOP/s, 2.41 us.
+std::string fmt_figure(double v) {
+  const double a = std::fabs(v);
+  return fmt_num(v, a >= 1000 ? 0 : a >= 100 ? 1 : a >= 1 ? 2 : 3);
+}
+
+}  // namespace
+
+std::string results_table(const ResultDocument& doc) {
+  std::vector<std::vector<std::string>> rows;
+  rows.push_back({"benchmark", "gpu", "median", "unit", "min", "cv%", "n", "sm MHz", "power W", "clock events"});
+  for (const auto& b : doc.benchmarks) {
+    std::vector<std::string> r{b.name, b.gpu ? std::to_string(*b.gpu) : "-"};
+    if (const auto v = b.value()) {
+      r.push_back(fmt_figure(*v));
+      r.push_back(b.unit);
+      r.push_back(fmt_figure(b.summary->min));
+      r.push_back(fmt_num(100.0 * b.summary->cv, 2));
+      r.push_back(std::to_string(b.summary->n));
+    } else {
+      r.push_back(b.status);
+      r.push_back(b.unit);
+      r.insert(r.end(), {"", "", ""});
+    }
+    if (b.telemetry && b.telemetry->sm_clock_mhz) r.push_back(fmt_num(b.telemetry->sm_clock_mhz->median, 0));
+    else r.push_back("");
+    if (b.telemetry && b.telemetry->power_w) r.push_back(fmt_num(b.telemetry->power_w->max, 0));
+    else r.push_back("");
+    std::string reasons;
+    if (b.telemetry)
+      for (const auto& x : b.telemetry->clock_event_reasons) reasons += (reasons.empty() ? "" : ",") + x;
+    if (!b.message.empty() && !b.value()) reasons = b.message;
+    r.push_back(reasons);
+    rows.push_back(r);
+  }
+  std::vector<size_t> w(rows[0].size(), 0);
+  for (const auto& r : rows)
+    for (size_t i = 0; i + 1 < r.size(); ++i) w[i] = std::max(w[i], r[i].size());
+  std::ostringstream o;
+  for (const auto& r : rows) {
+    for (size_t i = 0; i < r.size(); ++i) {
+      const bool numeric = i >= 2 && i != 3 && i + 1 < r.size();
+      const std::string pad(i + 1 < r.size() ? w[i] - r[i].size() : 0, ' ');
+      o << (numeric ? pad + r[i] : r[i] + pad) << (i + 1 < r.size() ? "  " : "");
+    }
+    o << "\n";
+  }
+  return o.str();
+}
+
+}  // namespace gpuaudit

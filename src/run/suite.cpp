@@ -1,0 +1,41 @@
+#include "run/suite.hpp"
+
+#include <cstdio>
+
+namespace gpuaudit {
+
+std::vector<Suite>& suite_registry() {
+  static std::vector<Suite> registry;
+  return registry;
+}
+
+bool name_selected(const std::string& name, const std::vector<std::string>& only) {
+  if (only.empty()) return true;
+  for (const auto& o : only) {
+    if (o.empty()) continue;
+    if (name == o) return true;
+    if (name.size() > o.size() && name.compare(0, o.size(), o) == 0 && (o.back() == '/' || name[o.size()] == '/'))
+      return true;
+  }
+  return false;
+}
+
+bool RunContext::selected(const std::string& name) const { return name_selected(name, options_.only); }
+
+void RunContext::record(BenchmarkResult result) {
+  doc_.benchmarks.push_back(std::move(result));
+  if (checkpoint_) checkpoint_();
+}
+
+void RunContext::progress(const std::string& line) const { std::fprintf(stderr, "%s\n", line.c_str()); }
+
+}  // namespace gpuaudit
+
+namespace gpuaudit {
+
+std::vector<PostRunHook>& post_run_hooks() {
+  static std::vector<PostRunHook> hooks;
+  return hooks;
+}
+
+}  // namespace gpuaudit
