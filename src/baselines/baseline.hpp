@@ -39,8 +39,9 @@ struct Expectation {
   std::string source;      // a public measurement, a results/ file, or "datasheet x fraction (why)"
   bool uncertain = false;
   std::optional<double> tolerance;  // override of the family's default relative tolerance
+  std::string note;        // required when the value is above the datasheet peak (GeForce boost)
 };
-GA_JSON_VALUE(Expectation, value, unit, source, uncertain, tolerance)
+GA_JSON_VALUE(Expectation, value, unit, source, uncertain, tolerance, note)
 
 struct Baseline {
   std::string id;                            // "h100-sxm5-80gb", the file name without .json
@@ -48,10 +49,16 @@ struct Baseline {
   std::vector<std::string> nvidia_smi_names; // "NVIDIA H100 80GB HBM3"
   std::vector<std::string> pci_device_ids;   // "10de:2330"
   std::optional<double> memory_gib;          // marketed size, to split same-name boards
+  std::optional<double> memory_mib_reported;  // total as nvidia-smi prints it (81920), where seen
   std::string architecture;                  // "Hopper"
   std::string compute_capability;            // "9.0"
+  // The model whose per-SM figures stand in for an unknown card of the same compute capability
+  // (one per capability; see match_baseline's architecture fallback).
+  bool architecture_reference = false;
   int sm_count = 0;
   std::optional<Sourced> boost_clock_mhz;
+  std::string memory_type;                     // "HBM3", "GDDR6X"
+  std::optional<int> memory_bus_width_bits;
   std::optional<Sourced> memory_bandwidth_gbs;
   std::optional<Sourced> fp32_tflops;
   std::optional<Sourced> fp64_tflops;
@@ -71,8 +78,9 @@ struct Baseline {
   std::string notes;
   json extra;
 };
-GA_JSON_TYPE(Baseline, id, model, nvidia_smi_names, pci_device_ids, memory_gib, architecture,
-             compute_capability, sm_count, boost_clock_mhz, memory_bandwidth_gbs, fp32_tflops,
+GA_JSON_TYPE(Baseline, id, model, nvidia_smi_names, pci_device_ids, memory_gib, memory_mib_reported,
+             architecture, compute_capability, architecture_reference, sm_count, boost_clock_mhz,
+             memory_type, memory_bus_width_bits, memory_bandwidth_gbs, fp32_tflops,
              fp64_tflops, fp16_tensor_tflops, bf16_tensor_tflops, tf32_tensor_tflops,
              fp8_tensor_tflops, tdp_w, l2_mb, host_interface, pcie_gen, pcie_width, nvlink_gbs,
              mig_profiles, expected, sources, notes)

@@ -1,0 +1,213 @@
+// Semantic checks of the baseline set: what the JSON schema cannot see (sources present, values
+// consistent with each other and with the datasheet, models distinguishable from each other).
+#include "baselines/baseline_set.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <regex>
+#include <set>
+
+namespace gpuaudit {
+namespace {
+
+// Benchmark names (HELPERS.md "Shared names") and their units: an expectation under any other name
+// would never be used, and a wrong unit would compare apples with oranges.
+const std::map<std::string, std::string>& known_units() {
+  static const std::map<std::string, std::string> units = {
+      {"sm/census", "count"},          {"sm/fp32", "TFLOP/s"},          {"sm/fp64", "TFLOP/s"},
+      {"sm/int32", "TOP/s"},           {"sm/launch", "us"},             {"sm/launch_sync", "us"},
+      {"tensor/mma_fp16", "TFLOP/s"},  {"tensor/mma_bf16", "TFLOP/s"},  {"gemm/fp16", "TFLOP/s"},
+      {"gemm/bf16", "TFLOP/s"},        {"gemm/tf32", "TFLOP/s"},        {"gemm/fp8", "TFLOP/s"},
+      {"hbm/read", "GB/s"},            {"hbm/write", "GB/s"},           {"hbm/copy", "GB/s"},
+      {"hbm/triad", "GB/s"},           {"l2/read", "GB/s"},             {"pcie/h2d_pinned", "GB/s"},
+      {"pcie/d2h_pinned", "GB/s"},     {"pcie/bidir_pinned", "GB/s"},   {"pcie/h2d_pageable", "GB/s"},
+      {"pcie/d2h_pageable", "GB/s"},   {"pcie/h2d_pinned_remote", "GB/s"},
+      {"mem/allocatable", "GiB"},      {"nccl/allreduce", "GB/s"},      {"nccl/allgather", "GB/s"},
+      {"nccl/reducescatter", "GB/s"},  {"nccl/alltoall", "GB/s"},
+  };
+  return units;
+}
+
+// The datasheet peak an expectation may not exceed without a note (GeForce boost, measured
+// above a conservative spec).
+const std::optional<Sourced>* peak_for(const Baseline& b, const std::string& family) {
+  if (family.rfind("hbm/", 0) == 0) return &b.memory_bandwidth_gbs;
+  if (family == "sm/fp32") return &b.fp32_tflops;
+  if (family == "sm/fp64") return &b.fp64_tflops;
+  if (family == "gemm/bf16" || family == "tensor/mma_bf16") return &b.bf16_tensor_tflops;
+  if (family == "gemm/fp16" || family == "tensor/mma_fp16") return &b.fp16_tensor_tflops;
+  if (family == "gemm/tf32") return &b.tf32_tensor_tflops;
+  if (family == "gemm/fp8") return &b.fp8_tensor_tflops;
+  return nullptr;
+}
+
+struct Checker {
+  std::vector<std::string>& out;
+  const Baseline& b;
+
+  void problem(const std::string& what) { out.push_back(b.id + ": " + what); }
+
+  void sourced(const char* field, const std::optional<Sourced>& v) {
+    if (!v) return;
+    if (!std::isfinite(v->value) || v->value <= 0) problem(std::string(field) + " must be a positive number");
+    if (v->source.empty()) problem(std::string(field) + " has no source");
+  }
+
+  void identity() {
+    static const std::regex id_re("^[a-z0-9]+(-[a-z0-9]+)*$");
+    static const std::regex pci_re("^10de:[0-9a-f]{4}$");
+    if (!std::regex_match(b.id, id_re)) problem("id must be lower-case words joined by '-'");
+    if (b.model.empty()) problem("no model name");
+    if (b.nvidia_smi_names.empty()) problem("no nvidia_smi_names: the card could only be matched by PCI id");
+    for (const auto& p : b.pci_device_ids)
+      if (!std::regex_match(p, pci_re)) problem("PCI device id \"" + p + "\" is not of the form 10de:abcd");
+    if (b.pci_device_ids.empty()) problem("no pci_device_ids");
+    if (b.sm_count <= 0) problem("sm_count must be positive");
+    if (b.architecture.empty()) problem("no architecture");
+    static const std::regex cc_re("^[0-9]+\\.[0-9]+$");
+    if (!std::regex_match(b.compute_capability, cc_re)) problem("compute_capability must look like \"9.0\"");
+    if (!b.memory_gib || *b.memory_gib <= 0) problem("memory_gib must be positive (it splits same-name boards)");
+    if (b.memory_gib && b.memory_mib_reported) {
+      const double ratio = *b.memory_mib_reported / 1024.0 / *b.memory_gib;
+      if (ratio < 0.85 || ratio > 1.08) problem("memory_mib_reported does not fit memory_gib");
+    }
+    if (b.sources.empty()) problem("no sources");
+  }
+
+  void peaks() {
+    sourced("boost_clock_mhz", b.boost_clock_mhz);
+    sourced("memory_bandwidth_gbs", b.memory_bandwidth_gbs);
+    sourced("fp32_tflops", b.fp32_tflops);
+    sourced("fp64_tflops", b.fp64_tflops);
+    sourced("fp16_tensor_tflops", b.fp16_tensor_tflops);
+    sourced("bf16_tensor_tflops", b.bf16_tensor_tflops);
+    sourced("tf32_tensor_tflops", b.tf32_tensor_tflops);
+    sourced("fp8_tensor_tflops", b.fp8_tensor_tflops);
+    sourced("tdp_w", b.tdp_w);
+    sourced("l2_mb", b.l2_mb);
+    sourced("nvlink_gbs", b.nvlink_gbs);
+    if (!b.memory_bandwidth_gbs) problem("no memory_bandwidth_gbs");
+    if (!b.fp32_tflops) problem("no fp32_tflops");
+    if (b.pcie_gen && (*b.pcie_gen < 1 || *b.pcie_gen > 6)) problem("pcie_gen must be 1..6");
+    if (b.pcie_width && !(*b.pcie_width == 1 || *b.pcie_width == 2 || *b.pcie_width == 4 ||
+                          *b.pcie_width == 8 || *b.pcie_width == 16))
+      problem("pcie_width must be 1, 2, 4, 8 or 16");
+  }
+
+  void expectations() {
+    for (const auto& [family, e] : b.expected) {
+      const auto unit = known_units().find(family);
+      if (unit == known_units().end()) {
+        problem("expected \"" + family + "\" is not a benchmark name");
+        continue;
+      }
+      if (e.unit != unit->second) problem("expected " + family + " unit \"" + e.unit + "\", should be \"" + unit->second + "\"");
+      if (!std::isfinite(e.value) || e.value <= 0) problem("expected " + family + " must be positive");
+      if (e.source.empty()) problem("expected " + family + " has no source");
+      if (e.tolerance && (*e.tolerance <= 0 || *e.tolerance >= 1))
+        problem("expected " + family + " tolerance must be between 0 and 1");
+      if (const auto* peak = peak_for(b, family); peak && *peak && e.value > (*peak)->value * 1.005 && e.note.empty())
+        problem("expected " + family + " (" + std::to_string(e.value) + ") is above the datasheet peak (" +
+                std::to_string((*peak)->value) + ") without a note saying why");
+      if (const auto* peak = peak_for(b, family); peak && !*peak && family.rfind("gemm/", 0) == 0)
+        problem("expected " + family + " but the model has no datasheet peak for it");
+    }
+    if (auto c = b.expected.find("sm/census"); c != b.expected.end() && c->second.value != b.sm_count)
+      problem("expected sm/census must equal sm_count");
+  }
+
+  void mig() {
+    static const std::regex name_re("^([1-7])g\\.([0-9]+)gb(\\+me(\\.all)?|\\+gfx|-me)?$");
+    std::set<std::string> seen;
+    std::map<int, int> sms_by_g;  // slices (g) -> largest SM count seen
+    for (const MigProfile& p : b.mig_profiles) {
+      std::smatch m;
+      if (!std::regex_match(p.name, m, name_re)) {
+        problem("MIG profile \"" + p.name + "\" is not of the form <n>g.<m>gb");
+        continue;
+      }
+      if (!seen.insert(p.name).second) problem("MIG profile " + p.name + " listed twice");
+      if (p.source.empty()) problem("MIG profile " + p.name + " has no source");
+      const int g = std::stoi(m[1].str());
+      const double gb = std::stod(m[2].str());
+      if (p.memory_slices < 1 || p.memory_slices > 8) problem("MIG profile " + p.name + " memory_slices must be 1..8");
+      if (p.sm_count) {
+        if (*p.sm_count <= 0 || *p.sm_count > b.sm_count)
+          problem("MIG profile " + p.name + " has " + std::to_string(*p.sm_count) + " SMs, the model " +
+                  std::to_string(b.sm_count));
+        sms_by_g[g] = std::max(sms_by_g[g], *p.sm_count);
+      }
+      if (p.max_instances && (*p.max_instances < 1 || *p.max_instances * g > 7))
+        problem("MIG profile " + p.name + " max_instances does not fit 7 compute slices");
+      if (b.memory_gib && p.memory_slices >= 1) {
+        // The name's GB is the slice's share of the marketed memory, rounded: 1g.10gb on 80 GB.
+        const double share = *b.memory_gib * p.memory_slices / 8.0;
+        if (gb < share * 0.8 || gb > share * 1.2)
+          problem("MIG profile " + p.name + ": " + std::to_string(p.memory_slices) + " of 8 memory slices of " +
+                  std::to_string(*b.memory_gib) + " GB do not give ~" + m[2].str() + " GB");
+      }
+      if (p.memory_gib && b.memory_gib && *p.memory_gib > *b.memory_gib)
+        problem("MIG profile " + p.name + " memory_gib above the card's");
+    }
+    // More compute slices never means fewer SMs.
+    int prev = 0;
+    for (const auto& [g, sms] : sms_by_g) {
+      if (sms < prev) problem("MIG profiles: " + std::to_string(g) + "g has fewer SMs than a smaller profile");
+      prev = sms;
+    }
+  }
+};
+
+}  // namespace
+
+std::vector<std::string> check_baselines(const BaselineSet& set) {
+  std::vector<std::string> out;
+  if (set.models.empty()) out.push_back("the set has no models");
+  std::map<std::string, std::string> ids;
+  std::map<std::string, std::vector<const Baseline*>> by_pci;
+  std::map<std::string, std::vector<const Baseline*>> by_cc_reference;
+  std::set<std::string> ccs;
+  for (const Baseline& b : set.models) {
+    if (auto [it, fresh] = ids.emplace(b.id, b.model); !fresh) out.push_back(b.id + ": duplicate id");
+    Checker c{out, b};
+    c.identity();
+    c.peaks();
+    c.expectations();
+    c.mig();
+    for (const auto& p : b.pci_device_ids) by_pci[p].push_back(&b);
+    ccs.insert(b.compute_capability);
+    if (b.architecture_reference) by_cc_reference[b.compute_capability].push_back(&b);
+  }
+  // One PCI id may cover several boards, but then name or memory must tell them apart.
+  for (const auto& [pci, list] : by_pci) {
+    for (std::size_t i = 0; i < list.size(); ++i)
+      for (std::size_t j = i + 1; j < list.size(); ++j) {
+        const Baseline& a = *list[i];
+        const Baseline& c = *list[j];
+        if (a.id == c.id) {
+          out.push_back(a.id + ": PCI device id " + pci + " listed twice");
+          continue;
+        }
+        const bool same_memory = a.memory_gib && c.memory_gib && std::fabs(*a.memory_gib - *c.memory_gib) < 0.5;
+        const bool shared_name = std::any_of(a.nvidia_smi_names.begin(), a.nvidia_smi_names.end(), [&](const auto& n) {
+          return std::find(c.nvidia_smi_names.begin(), c.nvidia_smi_names.end(), n) != c.nvidia_smi_names.end();
+        });
+        const bool different_names = !shared_name;
+        if (same_memory && !different_names)
+          out.push_back(a.id + ": shares PCI device id " + pci + ", a name and the memory size with " + c.id +
+                        ": the two cannot be told apart");
+      }
+  }
+  for (const std::string& cc : ccs) {
+    const auto it = by_cc_reference.find(cc);
+    if (it == by_cc_reference.end())
+      out.push_back("compute capability " + cc + ": no model has architecture_reference (unknown cards of it get no expectations)");
+    else if (it->second.size() > 1)
+      out.push_back("compute capability " + cc + ": several architecture_reference models (" + it->second[0]->id +
+                    ", " + it->second[1]->id + ")");
+  }
+  return out;
+}
+
+}  // namespace gpuaudit
