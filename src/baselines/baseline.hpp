@@ -28,8 +28,9 @@ struct MigProfile {
   int memory_slices = 0;            // of 8: memory bandwidth of a slice scales with this
   std::optional<double> memory_gib;
   std::string source;
+  bool uncertain = false;           // SM count inferred (same die as a model where lgip showed it)
 };
-GA_JSON_VALUE(MigProfile, name, sm_count, max_instances, memory_slices, memory_gib, source)
+GA_JSON_VALUE(MigProfile, name, sm_count, max_instances, memory_slices, memory_gib, source, uncertain)
 
 // What a healthy card achieves for one measurement ("hbm/copy", "gemm/bf16", "sm/fp32",
 // "pcie/h2d_pinned", ...), in the unit the benchmark reports.

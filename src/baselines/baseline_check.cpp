@@ -110,8 +110,9 @@ struct Checker {
       if (const auto* peak = peak_for(b, family); peak && *peak && e.value > (*peak)->value * 1.005 && e.note.empty())
         problem("expected " + family + " (" + std::to_string(e.value) + ") is above the datasheet peak (" +
                 std::to_string((*peak)->value) + ") without a note saying why");
-      if (const auto* peak = peak_for(b, family); peak && !*peak && family.rfind("gemm/", 0) == 0)
-        problem("expected " + family + " but the model has no datasheet peak for it");
+      // A GEMM figure on a card without that tensor path (BF16 emulated on V100/T4) must say so.
+      if (const auto* peak = peak_for(b, family); peak && !*peak && family.rfind("gemm/", 0) == 0 && e.note.empty())
+        problem("expected " + family + " has no datasheet peak to compare with and no note saying why");
     }
     if (auto c = b.expected.find("sm/census"); c != b.expected.end() && c->second.value != b.sm_count)
       problem("expected sm/census must equal sm_count");
