@@ -33,7 +33,7 @@ namespace gpuaudit {
   X(nvmlDeviceGetNvLinkVersion) X(nvmlDeviceGetNvLinkRemotePciInfo) X(nvmlDeviceGetEccMode)       \
   X(nvmlDeviceGetTotalEccErrors) X(nvmlDeviceGetRetiredPages) X(nvmlDeviceGetRemappedRows)        \
   X(nvmlDeviceGetPersistenceMode) X(nvmlDeviceGetComputeMode) X(nvmlDeviceGetUtilizationRates)    \
-  X(nvmlDeviceGetTopologyCommonAncestor) X(nvmlDeviceGetP2PStatus)
+  X(nvmlDeviceGetTopologyCommonAncestor) X(nvmlDeviceGetP2PStatus) X(nvmlDeviceGetNvLinkRemoteDeviceType)
 
 struct NvmlApi {
 #define GA_NVML_MEMBER(fn) decltype(&::fn) fn = nullptr;
