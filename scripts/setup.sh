@@ -22,11 +22,14 @@ done
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 
-pkgs=(build-essential cmake ninja-build pkg-config python3 python3-pip
+pkgs=(build-essential cmake ninja-build ccache pkg-config python3 python3-pip
       libgtest-dev libgmock-dev googletest libbenchmark-dev nlohmann-json3-dev libcli11-dev
       libjpeg62-turbo-dev)
 if [ "$want_test" = 1 ]; then
   pkgs+=(libopenmpi-dev openmpi-bin fio chromium libxml2-utils)
+fi
+if [ "$want_cuda12" = 1 ]; then
+  pkgs+=(clang-19)  # the CUDA front end of the 12.9 build: the PyPI wheels have no nvcc (scripts/cuda12-toolkit.sh)
 fi
 missing=()
 for p in "${pkgs[@]}"; do
@@ -53,9 +56,12 @@ if [ "$want_test" = 1 ]; then
   pip_target "$ROOT/.deps/pytest" jsonschema jsonschema==4.23.0
 fi
 if [ "$want_cuda12" = 1 ]; then
-  pip_target "$ROOT/.deps/cuda12" nvidia/cuda_nvcc/bin/nvcc \
+  # One pip call for all (pip --target does not merge a second call into nvidia/), --upgrade so
+  # an older set is replaced whole. The marker is the newest member of the set.
+  pip_target "$ROOT/.deps/cuda12" nvidia/nvfatbin/lib/libnvfatbin.so.12 --upgrade \
     nvidia-cuda-nvcc-cu12==12.9.86 nvidia-cuda-runtime-cu12==12.9.79 nvidia-cublas-cu12==12.9.1.4 \
-    nvidia-nccl-cu12==2.27.3 nvidia-cuda-cccl-cu12==12.9.27 nvidia-nvml-dev-cu12==12.9.79
+    nvidia-nccl-cu12==2.27.3 nvidia-cuda-cccl-cu12==12.9.27 nvidia-nvml-dev-cu12==12.9.79 \
+    nvidia-nvfatbin-cu12==12.9.82
   bash scripts/cuda12-toolkit.sh "$ROOT/.deps/cuda12"
 fi
 echo "setup: ok"
