@@ -1,8 +1,10 @@
 # Decide whether to build device code, and for which architectures.
 #
 # Architectures, unless CMAKE_CUDA_ARCHITECTURES is given: every real architecture the toolkit
-# can build from sm_60 (CUDA 12.x) or sm_75 (CUDA 13.x, which dropped older ones) up to the newest
-# it knows, plus PTX of the newest so cards that come later can still JIT the kernels.
+# can build from sm_50 (CUDA 12.x: Maxwell, for the M60/M40/M10 still rented for VDI) or sm_75
+# (CUDA 13.x, which dropped older ones) up to the newest it knows, plus PTX of the newest so cards
+# that come later can still JIT the kernels. (The CUDA 12.9 build from PyPI wheels uses clang, which
+# cannot list architectures: scripts/build-cuda12.sh passes them.)
 set(GPUAUDIT_WITH_CUDA OFF)
 if(NOT GPUAUDIT_CUDA STREQUAL "OFF")
   include(CheckLanguage)
@@ -15,12 +17,16 @@ if(NOT GPUAUDIT_CUDA STREQUAL "OFF")
       set(_archs "")
       foreach(_c IN LISTS _codes)
         string(REPLACE "sm_" "" _n "${_c}")
-        # Data-center and consumer families people rent; skip Jetson/Tegra-only (62, 72, 87, 101, 110)
+        # Data-center and consumer families people rent; skip Jetson/Tegra-only (53, 62, 72, 87, 101, 110)
         # and the short-lived 103/121 variants that the 100/120 cubins already run on.
-        if(_n GREATER_EQUAL 60 AND NOT _n MATCHES "^(62|72|87|88|101|103|110|121)$")
+        if(_n GREATER_EQUAL 50 AND NOT _n MATCHES "^(53|62|72|87|88|101|103|110|121)$")
           list(APPEND _archs ${_n})
         endif()
       endforeach()
+      if(NOT _archs)  # clang, or an nvcc that cannot list them
+        message(FATAL_ERROR "${CMAKE_CUDA_COMPILER} does not list its GPU architectures (--list-gpu-code): "
+                            "pass -DCMAKE_CUDA_ARCHITECTURES=..., e.g. 75-real;80-real;90-real;90-virtual")
+      endif()
       list(REMOVE_DUPLICATES _archs)
       list(SORT _archs COMPARE NATURAL)
       list(GET _archs -1 _newest)
@@ -30,6 +36,9 @@ if(NOT GPUAUDIT_CUDA STREQUAL "OFF")
     endif()
     enable_language(CUDA)
     find_package(CUDAToolkit REQUIRED)
+    if(CMAKE_CUDA_COMPILER_ID STREQUAL "Clang")
+      include(CudaClang)  # the CUDA 12.9 build from PyPI wheels (scripts/build-cuda12.sh)
+    endif()
     set(GPUAUDIT_WITH_CUDA ON)
   endif()
 endif()
@@ -45,7 +54,8 @@ if(GPUAUDIT_WITH_CUDA)
   endif()
   set(CMAKE_CUDA_STANDARD 20)
   set(CMAKE_CUDA_STANDARD_REQUIRED ON)
-  message(STATUS "gpuaudit: CUDA ${CMAKE_CUDA_COMPILER_VERSION}, architectures: ${CMAKE_CUDA_ARCHITECTURES}")
+  message(STATUS "gpuaudit: CUDA ${CUDAToolkit_VERSION} (${CMAKE_CUDA_COMPILER_ID} ${CMAKE_CUDA_COMPILER_VERSION}), "
+                 "architectures: ${CMAKE_CUDA_ARCHITECTURES}")
 else()
   message(STATUS "gpuaudit: building without CUDA (offline commands only)")
 endif()

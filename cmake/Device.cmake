@@ -11,6 +11,8 @@ target_include_directories(gpuaudit_device PUBLIC ${PROJECT_SOURCE_DIR}/src ${PR
 target_link_libraries(gpuaudit_device PUBLIC gpuaudit_host CUDA::cudart_static CUDA::cublasLt)
 set_target_properties(gpuaudit_device PROPERTIES CUDA_SEPARABLE_COMPILATION OFF POSITION_INDEPENDENT_CODE ON)
 string(REPLACE ";" "," _archs_csv "${CMAKE_CUDA_ARCHITECTURES}")
-target_compile_definitions(gpuaudit_device PRIVATE GPUAUDIT_CUDA_ARCHS="${_archs_csv}")
-target_compile_options(gpuaudit_device PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:--expt-relaxed-constexpr -lineinfo>)
+target_compile_definitions(gpuaudit_device PRIVATE GPUAUDIT_CUDA_ARCHS="${_archs_csv}"
+                                                   $<$<BOOL:${GPUAUDIT_PTX_CUDA_VERSION}>:GPUAUDIT_PTX_CUDA_VERSION=${GPUAUDIT_PTX_CUDA_VERSION}>)
+target_compile_options(gpuaudit_device PRIVATE
+  $<$<AND:$<COMPILE_LANGUAGE:CUDA>,$<CUDA_COMPILER_ID:NVIDIA>>:--expt-relaxed-constexpr -lineinfo>)
 gpuaudit_warnings(gpuaudit_device)
