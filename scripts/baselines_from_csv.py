@@ -1,0 +1,788 @@
+#!/usr/bin/env python3
+"""Generate baselines/*.json from the reference CSV plus the hand-curated overlay below.
+
+    scripts/baselines_from_csv.py [--csv PATH] [--out baselines/]
+
+The CSV (gpu_specs.csv, with gpu_specs_notes.md beside it) holds the datasheet figures and the
+public measurements, one row per model. It is free text in places ("300 per board (...)"), so
+every judgement a number needs -- which boards a row covers, the per-GPU TDP of a two-GPU board,
+the MIG tables of notes section 3, and every *expected achievable* figure with why -- lives in
+MODELS below, not in hand edits to the JSON. Re-running the script reproduces the files exactly;
+review the diff after any change.
+
+Rules the overlay follows (docs/baselines.md):
+* Datasheet values take their source from the CSV row's spec sources; a '?' in the cell marks the
+  value uncertain.
+* An expected figure is a public measurement (named), or "datasheet x fraction" with the reason;
+  estimates are marked uncertain.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEFAULT_CSV = os.path.join(ROOT, "..", "shared", "reference", "gpu_specs.csv")
+NOTES = "gpu_specs_notes.md"
+SCHEMA = "gpuaudit.baseline/1"
+
+# ---- how a CSV source is used --------------------------------------------------------------------
+# Row sources are split by what they support, so a datasheet value does not cite a torch benchmark.
+MEASUREMENT_HINTS = ("torch-performance", "gpu-benches", "gpu-stream", "BabelStream", "nvbandwidth",
+                     "AI-benchmarking", "della-gpu", "cuda_examples", "PowerCapping", "ALCFBeginners",
+                     "02-cuda-bandwidth", "benchmark-BabelStream")
+MIG_HINTS = ("mig-user-guide", "mig-parted", "go-nvml", "gpu-operator", "lgip", "mig.md", "Scaleway")
+
+
+def split_sources(cell: str) -> list[str]:
+    return [s.strip() for s in cell.split(" | ") if s.strip()]
+
+
+def spec_sources(sources: list[str]) -> str:
+    keep = [s for s in sources
+            if not any(h in s for h in MEASUREMENT_HINTS) and not any(h in s for h in MIG_HINTS)]
+    return " | ".join(keep or sources)
+
+
+def mig_sources(sources: list[str]) -> str:
+    keep = [s for s in sources if any(h in s for h in MIG_HINTS)]
+    return " | ".join(keep) + f" | {NOTES} section 3"
+
+
+# ---- parsing CSV cells ---------------------------------------------------------------------------
+NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+
+
+def first_number(cell: str):
+    """The leading figure of a cell ("~1965-1980? (...)" -> 1965), None for n/a, none, ?."""
+    c = cell.strip()
+    if not c or c.lower().startswith(("n/a", "none", "?")):
+        return None
+    m = NUMBER.search(c)
+    return float(m.group()) if m else None
+
+
+def sourced(row, column, source, scale=1.0):
+    v = first_number(row[column])
+    if v is None:
+        return None
+    return {"value": round(v * scale, 3), "source": source, "uncertain": "?" in row[column]}
+
+
+def pcie_link(cell: str):
+    m = re.match(r"PCIe ([0-9])\.0 x([0-9]+)", cell.strip())
+    return (int(m.group(1)), int(m.group(2))) if m else (None, None)
+
+
+# ---- expected figures ------------------------------------------------------------------------------
+def meas(value, source, uncertain=False, note="", tolerance=None):
+    """A public measurement."""
+    return {"kind": "meas", "value": value, "source": source, "uncertain": uncertain, "note": note,
+            "tolerance": tolerance}
+
+
+def frac(peak_field, fraction, why, note="", tolerance=None):
+    """datasheet x fraction, always uncertain: no public measurement of this card."""
+    return {"kind": "frac", "peak": peak_field, "fraction": fraction, "why": why, "note": note,
+            "tolerance": tolerance}
+
+
+# Efficiency classes, from gpu_specs_notes.md section 5 ("Derived typical efficiencies").
+HBM = (0.86, "HBM STREAM-like copy/triad reaches 83-89% of peak on A100/H100/H200 (notes section 5)")
+GDDR = (0.90, "GDDR STREAM-like reaches 93-96% on A40/L40, ~75% on T4 (notes section 5)")
+GEMM_HBM = (0.80, "BF16/FP16 GEMM on SXM/HBM parts reaches 77-87% of dense peak (notes section 5)")
+GEMM_CAPPED = (0.60, "power-capped PCIe parts reach 50-67% of dense peak (L4, T4, H100 PCIe; notes section 2)")
+GEMM_RATE_CAPPED = (0.97, "capped-rate parts (A10G, L20, H20, GeForce) reach 95-107% (notes section 5)")
+FMA_FULL = (0.90, "an FMA loop runs at ~97% of the peak at its clock; under full load data-center cards hold "
+                  "~90-95% of max boost [inference]")
+FMA_CAPPED = (0.70, "power cap: clocks fall well below boost under a full-chip FMA load [inference]")
+FMA_GEFORCE = (1.0, "GeForce cards boost at or above the rated clock (notes section 2.3)")
+
+
+def pcie_typical(gen, uncertain=True, extra=""):
+    table = {
+        3: (12.0, "PCIe Gen3 x16 pinned H2D is 9.6-12.4 GB/s (V100 PCIe 12.35 with >=256 MB copies, "
+                  "te42kyfo/gpu-benches cuda-memcpy; quick-mode bandwidthTest understates)"),
+        4: (25.0, "PCIe Gen4 x16 pinned H2D is 24-26.4 GB/s (A100 SXM4 25.13 nvbandwidth #42, A100 PCIe 26.2 "
+                  "bandwidthTest, RTX 4090 24-26.4 nvbandwidth #15)"),
+        5: (52.0, "PCIe Gen5 x16 pinned H2D is 51-55.4 GB/s (H100 SXM 51 and H200 52 Azure nvbandwidth, "
+                  "H200 55.43 nvbandwidth CE)"),
+    }
+    v, why = table[gen]
+    return meas(v, "typical for the link: " + why + (f"; {extra}" if extra else ""), uncertain)
+
+
+# ---- MIG profile tables (notes section 3): (name, SMs, max instances, memory slices of 8, GiB) ----
+def mig(table, source, uncertain_from=None):
+    """uncertain_from: profile names whose SM count is inferred, not seen in a real lgip."""
+    out = []
+    for name, sms, count, slices, gib in table:
+        out.append({"name": name, "sm_count": sms, "max_instances": count, "memory_slices": slices,
+                    "memory_gib": gib, "source": source,
+                    "uncertain": bool(uncertain_from) and name in uncertain_from})
+    return out
+
+
+A100_40 = [("1g.5gb", 14, 7, 1, 4.75), ("1g.5gb+me", 14, 1, 1, None), ("1g.10gb", 14, 4, 2, None),
+           ("2g.10gb", 28, 3, 2, 9.75), ("3g.20gb", 42, 2, 4, 19.62), ("4g.20gb", 56, 1, 4, None),
+           ("7g.40gb", 98, 1, 8, 39.5)]
+A100_80 = [("1g.10gb", 14, 7, 1, 9.5), ("1g.10gb+me", 14, 1, 1, None), ("1g.20gb", 14, 4, 2, None),
+           ("2g.20gb", 28, 3, 2, 19.5), ("3g.40gb", 42, 2, 4, 39.25), ("4g.40gb", 56, 1, 4, None),
+           ("7g.80gb", 98, 1, 8, 79.0)]
+A30 = [("1g.6gb", 14, 4, 2, None), ("1g.6gb+me", 14, 1, 2, None), ("2g.12gb", 28, 2, 4, None),
+       ("2g.12gb+me", 28, 1, 4, None), ("4g.24gb", 56, 1, 8, None)]
+H100_SXM = [("1g.10gb", 16, 7, 1, 9.75), ("1g.10gb+me", 16, 1, 1, None), ("1g.20gb", 26, 4, 2, 19.62),
+            ("2g.20gb", 32, 3, 2, 19.62), ("3g.40gb", 60, 2, 4, 39.5), ("4g.40gb", 64, 1, 4, None),
+            ("7g.80gb", 132, 1, 8, 79.25)]
+H100_PCIE = [("1g.10gb", 14, 7, 1, 9.75), ("1g.10gb+me", 14, 1, 1, None), ("1g.20gb", 14, 4, 2, 19.62),
+             ("2g.20gb", 30, 3, 2, None), ("3g.40gb", 46, 2, 4, 39.5), ("4g.40gb", 62, 1, 4, None),
+             ("7g.80gb", 114, 1, 8, 79.25)]
+H100_NVL = [("1g.12gb", 16, 7, 1, 10.75), ("1g.12gb+me", 16, 1, 1, None), ("1g.24gb", 26, 4, 2, 21.62),
+            ("2g.24gb", 32, 3, 2, 21.62), ("3g.47gb", 60, 2, 4, 46.38), ("4g.47gb", 64, 1, 4, None),
+            ("7g.94gb", 132, 1, 8, None)]
+H200 = [("1g.18gb", 16, 7, 1, 16.0), ("1g.18gb+me", 16, 1, 1, None), ("1g.35gb", 26, 4, 2, 32.25),
+        ("2g.35gb", 32, 3, 2, None), ("3g.71gb", 60, 2, 4, 69.5), ("4g.71gb", 64, 1, 4, None),
+        ("7g.141gb", 132, 1, 8, 139.75)]
+HOPPER_96 = [("1g.12gb", 16, 7, 1, None), ("1g.12gb+me", 16, 1, 1, None), ("1g.24gb", 26, 4, 2, None),
+             ("2g.24gb", 32, 3, 2, None), ("3g.48gb", 60, 2, 4, None), ("4g.48gb", 64, 1, 4, None),
+             ("7g.96gb", 132, 1, 8, None)]
+H20_96 = [(n, None, c, s, g) for (n, _, c, s, g) in HOPPER_96]
+GH200_144 = [("1g.18gb", 16, 7, 1, 17.5), ("1g.18gb+me", 16, 1, 1, None), ("1g.36gb", 26, 4, 2, 35.25),
+             ("2g.36gb", 32, 3, 2, 35.25), ("3g.72gb", 60, 2, 4, None), ("4g.72gb", 64, 1, 4, None),
+             ("7g.144gb", 132, 1, 8, None)]
+B200 = [("1g.23gb", 18, 7, 1, 22.0), ("1g.23gb+me", 18, 1, 1, None), ("1g.45gb", 30, 4, 2, 44.25),
+        ("2g.45gb", 36, 3, 2, 44.25), ("3g.90gb", None, 2, 4, None), ("4g.90gb", None, 1, 4, None),
+        ("7g.180gb", 148, 1, 8, None)]
+ALL = lambda table: {n for n, *_ in table}  # noqa: E731
+
+# ---- the overlay: one entry per board ----------------------------------------------------------------
+# csv: the row's `model` cell. Keys other than those read by build() are errors (typo guard).
+DCGM = "NVIDIA/DCGM:nvvs/diag-skus.yaml.in@72fa3fe"
+ZZC = "zzc0721/torch-performance-test-data:database.md@9d82827"
+STAS = "stas00/ml-engineering:compute/accelerator/README.md@744d01e"
+
+MODELS = [
+    dict(id="tesla-m60", csv="Tesla M60 (per GPU; board = 2x GM204)", model="Tesla M60 (one GPU of the board)",
+         names=["Tesla M60"], reference=True,
+         tdp={"value": 150, "uncertain": True,
+              "source": "300 W per two-GPU board, half per GPU (225-300 W configurable; DCGM targets 161 W per GPU): "
+                        "DCGM diag-skus and the CSV row's spec sources"},
+         expected={"hbm/copy": frac("memory_bandwidth_gbs", *GDDR),
+                   "hbm/triad": frac("memory_bandwidth_gbs", *GDDR),
+                   "sm/fp32": frac("fp32_tflops", *FMA_FULL),
+                   "pcie/h2d_pinned": pcie_typical(3, extra="the board's two GPUs share one link behind an on-board switch")},
+         notes="Every figure is per GPU; one board is two GM204 GPUs, each its own nvidia-smi device. Usually "
+               "rented as GRID vGPU ('GRID M60-8Q'): then the name differs and compute depends on the profile. "
+               "No public measurement found: all expectations are estimates."),
+    dict(id="tesla-p4", csv="Tesla P4", names=["Tesla P4"], reference=True,
+         expected={"hbm/copy": frac("memory_bandwidth_gbs", 0.80, "GDDR5 on a 50/75 W card [inference]"),
+                   "hbm/triad": frac("memory_bandwidth_gbs", 0.80, "GDDR5 on a 50/75 W card [inference]"),
+                   "sm/fp32": meas(4.96, "torch FP32 matmul 4.96 TFLOP/s (" + ZZC + "), an SGEMM standing in for the "
+                                   "FMA rate", uncertain=True),
+                   "pcie/h2d_pinned": pcie_typical(3)},
+         notes="50/75 W low-profile inference card; clocks sit well below boost under load. No tensor cores; "
+               "FP16 at 1/64 rate, so no GEMM expectation."),
+    dict(id="tesla-p100-pcie-16gb", csv="Tesla P100 PCIe 16GB", names=["Tesla P100-PCIE-16GB"], reference=True,
+         override={"fp16_tensor_tflops": None},
+         expected={"hbm/copy": frac("memory_bandwidth_gbs", 0.75, "first-generation HBM2 reaches ~75% in STREAM-like "
+                                    "tests [inference]"),
+                   "hbm/triad": frac("memory_bandwidth_gbs", 0.75, "first-generation HBM2 reaches ~75% in STREAM-like "
+                                     "tests [inference]"),
+                   "gemm/fp16": meas(8.39, "torch FP16 matmul 8.39 TFLOP/s on Kaggle (" + ZZC + ")", uncertain=True,
+                                     note="no tensor cores: FP16 runs as packed math on CUDA cores (18.7 TF peak with "
+                                          "FP16 accumulate); with FP32 accumulate cuBLAS reaches about FP32 speed"),
+                   "sm/fp32": meas(8.63, "torch FP32 matmul 8.63 TFLOP/s on Kaggle (" + ZZC + "), an SGEMM standing "
+                                   "in for the FMA rate", uncertain=True),
+                   "pcie/h2d_pinned": pcie_typical(3)},
+         notes="No tensor cores: fp16_tensor_tflops is null; packed FP16 on CUDA cores peaks at 18.7 TF. "
+               "P100 SXM2 16GB (10de:15f9) differs: 1480 MHz, 10.6 TF FP32, 300 W, NVLink. P100 PCIe 12GB "
+               "(10de:15f7) has 549 GB/s."),
+    dict(id="tesla-v100-sxm2-16gb", csv="Tesla V100 SXM2 16GB", names=["Tesla V100-SXM2-16GB"],
+         pci=["10de:1db1", "10de:1df5"], reference=True,
+         expected={"hbm/copy": meas(800, "gpu-benches 'v100' triad 788-814 GB/s (te42kyfo/gpu-benches:gpu-stream/"
+                                    "v100.txt@1c36d50), variant probably PCIe; same HBM2 at 900 GB/s", uncertain=True),
+                   "hbm/triad": meas(800, "gpu-benches 'v100' triad 788-814 GB/s (te42kyfo/gpu-benches:gpu-stream/"
+                                     "v100.txt@1c36d50), variant probably PCIe", uncertain=True),
+                   "hbm/write": meas(896, "gpu-benches 'v100' store-only 895-897 GB/s (variant probably PCIe)",
+                                     uncertain=True),
+                   "gemm/fp16": meas(94.8, "torch FP16 matmul 94.8 TFLOP/s (" + ZZC + ")"),
+                   "gemm/bf16": meas(10.0, "measured ~10 TFLOP/s (CSV bf16 column, " + ZZC + ")", uncertain=True,
+                                     note="Volta has no BF16 tensor cores: BF16 GEMM is emulated, far below FP16"),
+                   "sm/fp32": frac("fp32_tflops", *FMA_FULL),
+                   "pcie/h2d_pinned": pcie_typical(3, extra="bandwidthTest quick mode on V100 SXM2 gave 9.6 "
+                                                           "(router-gao/cuda-demo), quick mode understates")},
+         notes="pci.ids calls 1db1 'Tesla V100 SXM2 16GB' but DCGM labels it an SXM2-32GB SKU: memory size and "
+               "the nvidia-smi name decide (notes section 2.8)."),
+    dict(id="tesla-v100-sxm2-32gb", csv="Tesla V100 SXM2 32GB", names=["Tesla V100-SXM2-32GB"], expected={"hbm/copy": meas(800, "as V100 SXM2 16GB: gpu-benches 'v100' triad 788-814 GB/s (same HBM2 at "
+                                    "900 GB/s)", uncertain=True),
+                   "hbm/triad": meas(800, "as V100 SXM2 16GB: gpu-benches 'v100' triad 788-814 GB/s", uncertain=True),
+                   "gemm/fp16": meas(94.8, "as V100 SXM2 16GB: torch FP16 matmul 94.8 TFLOP/s (" + ZZC + ")",
+                                     uncertain=True),
+                   "gemm/bf16": meas(10.0, "as V100 SXM2 16GB, ~10 TFLOP/s emulated", uncertain=True,
+                                     note="Volta has no BF16 tensor cores: BF16 GEMM is emulated"),
+                   "sm/fp32": frac("fp32_tflops", *FMA_FULL),
+                   "pcie/h2d_pinned": pcie_typical(3)},
+         notes="DCGM: V100 DGEMM reference ~7000 GFLOPS. SXM3 32GB (10de:1db8, DGX-2) is a 350 W part, not this one."),
+    dict(id="tesla-v100-pcie-16gb", csv="Tesla V100 PCIe 16GB/32GB", model="Tesla V100 PCIe 16GB",
+         names=["Tesla V100-PCIE-16GB"], pci=["10de:1db4"], memory_gib=16, expected={"hbm/copy": meas(800, "gpu-benches 'v100' triad 788-814 GB/s (te42kyfo/gpu-benches and "
+                                    "RRZE-HPC/gpu-benches gpu-stream/v100.txt)"),
+                   "hbm/triad": meas(800, "gpu-benches 'v100' triad 788-814 GB/s (te42kyfo/gpu-benches and "
+                                     "RRZE-HPC/gpu-benches gpu-stream/v100.txt)"),
+                   "hbm/write": meas(896, "gpu-benches 'v100' store-only 895-897 GB/s"),
+                   "gemm/fp16": frac("fp16_tensor_tflops", 0.76, "V100 SXM2 measures 94.8 of 125 (76%) in torch "
+                                     "FP16 matmul; same ratio assumed"),
+                   "gemm/bf16": meas(9.0, "V100 SXM2 emulated BF16 ~10 TFLOP/s scaled to the PCIe clock", uncertain=True,
+                                     note="Volta has no BF16 tensor cores: BF16 GEMM is emulated"),
+                   "sm/fp32": frac("fp32_tflops", *FMA_FULL),
+                   "pcie/h2d_pinned": meas(12.35, "pinned cudaMemcpy >=256 MB on V100 PCIe 16GB 12.35 GB/s "
+                                           "(te42kyfo/gpu-benches README cuda-memcpy)")},
+         notes="IGUANE uses 1370 MHz; NVIDIA/TechPowerUp 1380 MHz (14 TF). gpu-benches cuda-roofline shows "
+               "1380 MHz sustained on 4x V100 PCIe."),
+    dict(id="tesla-v100-pcie-32gb", csv="Tesla V100 PCIe 16GB/32GB", model="Tesla V100 PCIe 32GB",
+         names=["Tesla V100-PCIE-32GB"], pci=["10de:1db6"], memory_gib=32, expected={"hbm/copy": meas(800, "as V100 PCIe 16GB: gpu-benches 'v100' triad 788-814 GB/s", uncertain=True),
+                   "hbm/triad": meas(800, "as V100 PCIe 16GB: gpu-benches 'v100' triad 788-814 GB/s", uncertain=True),
+                   "gemm/fp16": frac("fp16_tensor_tflops", 0.76, "V100 SXM2 measures 94.8 of 125 (76%) in torch "
+                                     "FP16 matmul; same ratio assumed"),
+                   "gemm/bf16": meas(9.0, "V100 SXM2 emulated BF16 ~10 TFLOP/s scaled to the PCIe clock", uncertain=True,
+                                     note="Volta has no BF16 tensor cores: BF16 GEMM is emulated"),
+                   "sm/fp32": frac("fp32_tflops", *FMA_FULL),
+                   "pcie/h2d_pinned": meas(12.35, "as V100 PCIe 16GB: pinned cudaMemcpy >=256 MB 12.35 GB/s "
+                                           "(te42kyfo/gpu-benches README)", uncertain=True)},
+         notes="Same GV100 board as the 16GB version with twice the HBM2."),
+    dict(id="tesla-t4", csv="Tesla T4", names=["Tesla T4"], reference=True,
+         expected={"hbm/copy": meas(240, "bandwidthTest device-to-device 239.6 GB/s; DCGM notes 'experimentally "
+                                    "~244000' (router-gao/cuda-demo; " + DCGM + ")"),
+                   "hbm/triad": meas(240, "as hbm/copy: ~240-244 GB/s measured (DCGM note, bandwidthTest D2D)",
+                                     uncertain=True),
+                   "gemm/fp16": meas(42.0, "torch FP16 matmul 41.9-42.7 TFLOP/s on Colab/Kaggle (" + ZZC + "); 70 W "
+                                     "cap holds it at ~65% of spec"),
+                   "gemm/bf16": meas(2.2, "measured 2.0-2.5 TFLOP/s (CSV bf16 column, " + ZZC + ")", uncertain=True,
+                                     note="Turing has no BF16 tensor cores: BF16 GEMM is emulated"),
+                   "sm/fp32": meas(5.5, "DCGM SGEMM reference ~5500 GFLOPS (" + DCGM + "), standing in for the FMA "
+                                   "rate under the 70 W cap", uncertain=True),
+                   "pcie/h2d_pinned": pcie_typical(3, extra="bandwidthTest quick mode gave 9.7 on Alibaba ECS "
+                                                           "(router-gao/cuda-demo); DCGM accepts x8 links for T4")},
+         notes="70 W cap: sustained clocks and tensor throughput ~65% of spec are normal, not throttling. AWS T4G "
+               "(Graviton) is 10de:1eb4."),
+    dict(id="nvidia-a10", csv="NVIDIA A10", names=["NVIDIA A10"], expected={"hbm/copy": frac("memory_bandwidth_gbs", *GDDR),
+                   "hbm/triad": frac("memory_bandwidth_gbs", *GDDR),
+                   "gemm/bf16": frac("bf16_tensor_tflops", *GEMM_CAPPED),
+                   "gemm/fp16": frac("fp16_tensor_tflops", *GEMM_CAPPED),
+                   "sm/fp32": frac("fp32_tflops", *FMA_CAPPED),
+                   "pcie/h2d_pinned": pcie_typical(4, extra="a single-stream custom memcpy test gave ~19.7 "
+                                                           "(drkennetz/cuda_examples PR #1)")},
+         notes="Professional GA102 at 150 W: FP16/BF16 with FP32 accumulate at full rate (unlike GeForce and A10G), "
+               "but power-capped. DCGM's dram figure 640700 exceeds the spec and is ignored. DCGM SKU 'A10c/noc - "
+               "PG133 SKU215' (device+subsystem 22361482)."),
+    dict(id="nvidia-a10g", csv="NVIDIA A10G (AWS)", names=["NVIDIA A10G"], expected={"hbm/copy": meas(480, "DCGM dram reference ~483600 (~480-500 GB/s) (" + DCGM + ")", uncertain=True),
+                   "hbm/triad": meas(480, "DCGM dram reference ~483600 (~480-500 GB/s) (" + DCGM + ")", uncertain=True),
+                   "gemm/bf16": meas(69.5, "torch BF16 matmul 10240^3 69.5 TFLOP/s (zzc0721/torch-performance-test-data "
+                                     "issue #126)"),
+                   "gemm/fp16": meas(69.5, "as gemm/bf16 (same tensor rate): torch 69.5 TFLOP/s (zzc0721 issue #126)",
+                                     uncertain=True),
+                   "gemm/tf32": meas(34.7, "torch TF32 matmul 34.7 TFLOP/s (zzc0721 issue #126)"),
+                   "sm/fp32": frac("fp32_tflops", *FMA_FULL),
+                   "pcie/h2d_pinned": pcie_typical(4, extra="DCGM accepts x8 links for A10G")},
+         notes="AWS-only GA102: 80 SMs and more CUDA-core FP32 than the A10, but half-rate FP32-accumulate tensor "
+               "math (~70 TF), which it reaches. torch SGEMM measured 23.4 TF. 1710 MHz, 35 TF FP32 and x16 "
+               "are not confirmed by an NVIDIA document."),
+    dict(id="nvidia-a30", csv="NVIDIA A30", names=["NVIDIA A30"], mig=A30,
+         override={"tdp_w": {"value": 165, "uncertain": False}},
+         expected={"hbm/copy": meas(780, "DCGM dram reference ~780000 (MiB/s-like unit: ~780-818 GB/s) (" + DCGM + ")",
+                                    uncertain=True),
+                   "hbm/triad": meas(780, "DCGM dram reference ~780000 (~780-818 GB/s) (" + DCGM + ")", uncertain=True),
+                   "gemm/bf16": frac("bf16_tensor_tflops", 0.70, "GA100 at 165 W: between A100 PCIe (75-81%) and "
+                                     "power-capped parts [inference]"),
+                   "gemm/fp16": frac("fp16_tensor_tflops", 0.70, "GA100 at 165 W: between A100 PCIe (75-81%) and "
+                                     "power-capped parts [inference]"),
+                   "sm/fp32": meas(9.4, "DCGM SGEMM reference ~9400 GFLOPS (" + DCGM + "), standing in for the FMA rate",
+                                   uncertain=True),
+                   "pcie/h2d_pinned": pcie_typical(4)},
+         notes="MIG: 4 compute and 4 memory slices (each memory slice is 2 of the 8 used here). DCGM targets 194 W "
+               "for it; the datasheet says 165 W."),
+    dict(id="nvidia-a40", csv="NVIDIA A40", names=["NVIDIA A40"], mib=46068, reference=True,
+         expected={"hbm/copy": meas(665, "gpu-stream triad 663-671 GB/s (te42kyfo/gpu-benches and RRZE-HPC/gpu-benches "
+                                    "gpu-stream/a40.txt); copy taken equal to triad on GDDR", uncertain=True),
+                   "hbm/triad": meas(667, "gpu-stream triad 663-671 GB/s (te42kyfo/gpu-benches:gpu-stream/a40.txt@1c36d50, "
+                                     "RRZE-HPC/gpu-benches:gpu-stream/a40.txt@1038c5d)"),
+                   "hbm/write": meas(679, "gpu-stream store-only 679-680 GB/s (same files)"),
+                   "gemm/bf16": meas(122.3, "torch BF16 matmul 10240^3 122.3 TFLOP/s (zzc0721 issue #185)"),
+                   "gemm/fp16": meas(119.2, "torch FP16 matmul 119.2 TFLOP/s (zzc0721 issue #185)"),
+                   "sm/fp32": frac("fp32_tflops", *FMA_FULL),
+                   "pcie/h2d_pinned": pcie_typical(4)},
+         notes="nvidia-smi shows 46068 MiB, 300 W cap."),
+    dict(id="a100-pcie-40gb", csv="NVIDIA A100 PCIe 40GB", names=["NVIDIA A100-PCIE-40GB"],
+         pci=["10de:20f1", "10de:20b1"], mig=A100_40,
+         expected={"hbm/copy": meas(1310, "BabelStream Triad (float) 1312 GB/s on A100-PCIE-40GB (public BabelStream "
+                                    "output); copy taken equal", uncertain=True),
+                   "hbm/triad": meas(1312, "BabelStream Triad (float) 1312 GB/s on A100-PCIE-40GB (public BabelStream output)"),
+                   "gemm/bf16": meas(238, "torch BF16/FP16 matmul 234-241 TFLOP/s on AutoDL (" + ZZC + ")"),
+                   "gemm/fp16": meas(238, "torch BF16/FP16 matmul 234-241 TFLOP/s on AutoDL (" + ZZC + ")"),
+                   "sm/fp32": frac("fp32_tflops", 0.80, "250 W cap: clocks below 1410 MHz under full load [inference]"),
+                   "pcie/h2d_pinned": meas(26.2, "bandwidthTest pinned 200 MB-1 GB 26.2 GB/s (jdh4/della-gpu-A100:README.md)")},
+         notes="250 W: GEMM efficiency lower than SXM."),
+    dict(id="a100-pcie-80gb", csv="NVIDIA A100 PCIe 80GB", names=["NVIDIA A100 80GB PCIe"], mib=81920, mig=A100_80,
+         expected={"hbm/copy": meas(1650, "between DCGM dram ~1495000 (~1570 GB/s) and gpu-benches 'a100_80' triad "
+                                    "1759-1794 (form factor unstated); ~85% of 1935", uncertain=True),
+                   "hbm/triad": meas(1650, "between DCGM dram ~1495000 (~1570 GB/s) and gpu-benches 'a100_80' triad "
+                                     "1759-1794 (form factor unstated); ~85% of 1935", uncertain=True),
+                   "gemm/bf16": meas(252.9, "MAMF 'A100 PCIe' 252.9 TFLOP/s, memory size unstated (" + STAS + ")",
+                                     uncertain=True),
+                   "gemm/fp16": meas(252.9, "as gemm/bf16 (same tensor rate): MAMF 'A100 PCIe' 252.9 TFLOP/s",
+                                     uncertain=True),
+                   "sm/fp32": frac("fp32_tflops", 0.85, "300 W cap: clocks a little below 1410 MHz under full load "
+                                   "[inference]"),
+                   "pcie/h2d_pinned": pcie_typical(4)},
+         notes="Azure NC A100 v4 shows 'NVIDIA A100 80GB PCIe', 300 W, 81920 MiB; its MIG lgip (driver 515) lists "
+               "1g.10gb 14 / 2g.20gb 28 / 3g.40gb 42 / 4g.40gb 56 / 7g.80gb 98 SMs."),
+    dict(id="a100-sxm4-40gb", csv="NVIDIA A100 SXM4 40GB", names=["NVIDIA A100-SXM4-40GB"], mig=A100_40,
+         expected={"hbm/copy": meas(1370, "BabelStream Triad 1377.5 GB/s (ALCF Polaris) and gpu-stream triad 1375 "
+                                    "(gpu-benches a100_40); copy taken ~equal", uncertain=True),
+                   "hbm/triad": meas(1375, "BabelStream Triad FP64 1377.5 GB/s (argonne-lcf/ALCFBeginnersGuide, Polaris); "
+                                     "gpu-stream triad 1375 (te42kyfo/gpu-benches:gpu-stream/a100_40.txt@1c36d50)"),
+                   "hbm/write": meas(1520, "gpu-stream store-only 1505-1539 GB/s (gpu-benches a100_40)"),
+                   "gemm/bf16": meas(246, "torch 'A100 40GB' ~246 TFLOP/s, form factor unstated (" + ZZC + ")",
+                                     uncertain=True),
+                   "gemm/fp16": meas(246, "torch 'A100 40GB' ~246 TFLOP/s, form factor unstated (" + ZZC + ")",
+                                     uncertain=True),
+                   "sm/fp32": frac("fp32_tflops", *FMA_FULL),
+                   "pcie/h2d_pinned": meas(25.13, "nvbandwidth host_to_device_memcpy_sm 25.13 GB/s (NVIDIA/nvbandwidth "
+                                           "issue #42)")},
+         notes="DCGM's dram figure for 20b0 (~1830000, above spec, looks copied from another SKU) is ignored."),
+    dict(id="a100-sxm4-80gb", csv="NVIDIA A100 SXM4 80GB", names=["NVIDIA A100-SXM4-80GB"], mib=81920, mig=A100_80,
+         reference=True,
+         expected={"hbm/copy": meas(1700, "Azure ND A100 v4 BabelStream 1700 GB/s (Azure/AI-benchmarking-guide:"
+                                    "Azure_Results/ND_A100_v4_results.md@8fd0c6e); copy taken equal to triad",
+                                    uncertain=True),
+                   "hbm/triad": meas(1710, "BabelStream Triad FP64 1725 GB/s (Tursa, ukri-bench/benchmark-BabelStream) "
+                                     "and 1700 (Azure ND A100 v4)"),
+                   "gemm/bf16": meas(264.5, "torch BF16 matmul 264.5 TFLOP/s (" + ZZC + "); MAMF best shape 271.2 (" +
+                                     STAS + ")"),
+                   "gemm/fp16": meas(256.5, "cuBLASLt FP16 16384^3 256.5 TFLOP/s (Azure ND A100 v4 results)"),
+                   "sm/fp32": frac("fp32_tflops", *FMA_FULL),
+                   "pcie/h2d_pinned": meas(26.28, "Azure nvbandwidth H2D 26.28 GB/s (Azure ND A100 v4 results)")},
+         notes="deviceQuery: 108 SMs, 1410 MHz, 5120-bit, L2 41943040 B; some HGX boards run a 500 W cap; 81920 MiB. "
+               "Azure measured D2H 6.27 GB/s: a platform effect, not the GPU (notes section 5)."),
+    dict(id="a800-sxm4-80gb", csv="NVIDIA A800 SXM4 80GB", names=["NVIDIA A800-SXM4-80GB"], names_uncertain=True,
+         mig=A100_80,
+         expected={"hbm/copy": meas(1700, "as A100 SXM4 80GB (same memory; DCGM dram ~1566000 vs ~1564000 on the "
+                                    "A100): Azure BabelStream 1700 GB/s", uncertain=True),
+                   "hbm/triad": meas(1710, "as A100 SXM4 80GB: BabelStream Triad 1700-1725 GB/s", uncertain=True),
+                   "gemm/bf16": meas(266.5, "torch BF16 matmul 266.5 TFLOP/s (" + ZZC + ")"),
+                   "gemm/fp16": meas(266.0, "torch FP16 matmul 266.0 TFLOP/s (" + ZZC + ")"),
+                   "sm/fp32": frac("fp32_tflops", *FMA_FULL),
+                   "pcie/h2d_pinned": pcie_typical(4)},
+         notes="China-market A100 with NVLink cut to 400 GB/s; compute identical to A100. MIG profiles in the same "
+               "mig-parted device-filter group as A100-80GB. A800 SXM4 40GB is 10de:20bd (not covered). The "
+               "nvidia-smi name is by analogy with the A100."),
+    dict(id="a800-pcie-80gb", csv="NVIDIA A800 PCIe 80GB", names=["NVIDIA A800 80GB PCIe"], names_uncertain=True,
+         mig=A100_80,
+         override={"nvlink_gbs": {"uncertain": True}},
+         expected={"hbm/copy": meas(1500, "DCGM dram ~1295000 (~1360 GB/s; the A100 PCIe 80GB reads ~1495000 there and "
+                                    "~1650 in STREAM) [inference]", uncertain=True, tolerance=0.2),
+                   "hbm/triad": meas(1500, "DCGM dram ~1295000 (~1360 GB/s), scaled as for the A100 PCIe 80GB "
+                                     "[inference]", uncertain=True, tolerance=0.2),
+                   "gemm/bf16": meas(252.9, "as A100 PCIe: MAMF 'A100 PCIe' 252.9 TFLOP/s (" + STAS + ")", uncertain=True),
+                   "gemm/fp16": meas(252.9, "as A100 PCIe: MAMF 'A100 PCIe' 252.9 TFLOP/s (" + STAS + ")", uncertain=True),
+                   "sm/fp32": frac("fp32_tflops", 0.85, "300 W cap, as A100 PCIe 80GB [inference]"),
+                   "pcie/h2d_pinned": pcie_typical(4)},
+         notes="China-market A100 PCIe. A800 40GB PCIe is 10de:20f6 (A100-40GB MIG profiles; not covered). NVLink "
+               "value by analogy with A800 SXM. The nvidia-smi name is by analogy with the A100."),
+    dict(id="nvidia-l4", csv="NVIDIA L4", names=["NVIDIA L4"], mib=23034,
+         expected={"hbm/copy": meas(265, "DCGM dram reference ~264610 (~265-277 GB/s) (" + DCGM + ")", uncertain=True),
+                   "hbm/triad": meas(265, "DCGM dram reference ~264610 (~265-277 GB/s) (" + DCGM + ")", uncertain=True),
+                   "gemm/bf16": meas(57, "torch BF16 matmul sustained 55-59 TFLOP/s at 4096-10240 (peak 70.9 at 2048^3) "
+                                     "(zzc0721/torch-performance-test-data issue #120)", tolerance=0.2),
+                   "gemm/fp16": meas(57, "as gemm/bf16 (same tensor rate): torch 55-59 TFLOP/s sustained (zzc0721 "
+                                     "issue #120)", uncertain=True, tolerance=0.2),
+                   "sm/fp32": frac("fp32_tflops", 0.60, "72 W cap; DCGM SGEMM reference ~11600 GFLOPS is only 38% "
+                                   "[inference]"),
+                   "pcie/h2d_pinned": pcie_typical(4)},
+         notes="72 W cap: tensor throughput ~45-60% of spec is normal on a healthy L4 (notes section 2.1)."),
+    dict(id="nvidia-l20", csv="NVIDIA L20", names=["NVIDIA L20"], pci=["10de:26b7", "10de:26ba"],
+         override={"tf32_tensor_tflops": {"uncertain": True}, "fp8_tensor_tflops": {"uncertain": True}},
+         expected={"hbm/copy": meas(800, "by analogy with the L40 (same AD102 384-bit 864 GB/s GDDR6): triad 803-831; "
+                                    "DCGM dram ~655000", uncertain=True, tolerance=0.2),
+                   "hbm/triad": meas(800, "by analogy with the L40: triad 803-831; DCGM dram ~655000", uncertain=True,
+                                     tolerance=0.2),
+                   "gemm/bf16": meas(114.1, "torch BF16 matmul 114.1 TFLOP/s (" + ZZC + ")"),
+                   "gemm/fp16": meas(113.3, "torch FP16 matmul 113.3 TFLOP/s (" + ZZC + ")"),
+                   "gemm/tf32": meas(58.2, "torch TF32 matmul 58.2 TFLOP/s (" + ZZC + ")"),
+                   "sm/fp32": meas(36.0, "DCGM SGEMM reference ~36000 GFLOPS (" + DCGM + "), standing in for the FMA "
+                                   "rate", uncertain=True),
+                   "pcie/h2d_pinned": pcie_typical(4)},
+         notes="China-market AD102 with export-capped tensor rate (119.5 TF): a healthy L20 reaches ~95% of that "
+               "low spec. 26ba is an L20 variant ('L20A')."),
+    dict(id="nvidia-l40", csv="NVIDIA L40", names=["NVIDIA L40"], pci=["10de:26b5", "10de:26f5"], expected={"hbm/copy": meas(815, "gpu-stream triad 803-831 GB/s (te42kyfo/gpu-benches:gpu-stream/l40.txt@1c36d50, "
+                                    "RRZE-HPC/gpu-benches:gpu-stream/l40.txt@1038c5d); copy taken equal", uncertain=True),
+                   "hbm/triad": meas(815, "gpu-stream triad 803-831 GB/s (te42kyfo/gpu-benches, RRZE-HPC/gpu-benches l40.txt)"),
+                   "hbm/write": meas(846, "gpu-stream store-only 846-847 GB/s (same files)"),
+                   "gemm/bf16": frac("bf16_tensor_tflops", 0.90, "half-rate FP32-accumulate tensor math at 300 W; "
+                                     "capped-rate parts reach 95-107% [inference]"),
+                   "gemm/fp16": frac("fp16_tensor_tflops", 0.90, "half-rate FP32-accumulate tensor math at 300 W "
+                                     "[inference]"),
+                   "sm/fp32": frac("fp32_tflops", *FMA_FULL),
+                   "pcie/h2d_pinned": pcie_typical(4)},
+         notes="FP16/BF16 with FP32 accumulate at half rate (181 TF dense), unlike the L40S. 26f5 is the L40 CNX "
+               "(DCGM target 349 W). DCGM's 26b5 dram figure (~65400) is a typo; SGEMM ~40200 GFLOPS."),
+    dict(id="nvidia-l40s", csv="NVIDIA L40S", names=["NVIDIA L40S"], mib=46068, reference=True,
+         expected={"hbm/copy": meas(815, "by analogy with the L40 (same memory system): triad 803-831; DCGM dram "
+                                    "~700000", uncertain=True),
+                   "hbm/triad": meas(815, "by analogy with the L40 (same memory system): triad 803-831", uncertain=True),
+                   "gemm/bf16": meas(269.2, "torch BF16 matmul 269.2 TFLOP/s (" + ZZC + ")"),
+                   "gemm/fp16": meas(264.0, "torch FP16 matmul 264.0 TFLOP/s (" + ZZC + ")"),
+                   "sm/fp32": frac("fp32_tflops", *FMA_FULL),
+                   "pcie/h2d_pinned": pcie_typical(4, extra="DCGM accepts x8 links for L40S")},
+         notes="Datasheet internally inconsistent (362.05 dense vs 733/2 sparse) per IGUANE. deviceQuery: 142 SMs, "
+               "2520 MHz, L2 100663296 B; nvidia-smi 46068 MiB, 350 W."),
+    dict(id="h100-pcie-80gb", csv="NVIDIA H100 PCIe 80GB", names=["NVIDIA H100 PCIe"], mib=81559, mig=H100_PCIE,
+         expected={"hbm/copy": meas(1830, "gpu-benches triad 1832 GB/s (CUDA 11.7, te42kyfo/gpu-benches README); copy "
+                                    "taken equal", uncertain=True),
+                   "hbm/triad": meas(1832, "gpu-benches triad 1832 GB/s (CUDA 11.7, te42kyfo/gpu-benches README)"),
+                   "hbm/read": meas(1942, "gpu-benches read 1942 GB/s (same)"),
+                   "hbm/write": meas(2018, "gpu-benches store-only 2018 GB/s (same)"),
+                   "gemm/bf16": meas(495.9, "torch BF16 matmul 495.9 TFLOP/s, power-limited (" + ZZC + ")"),
+                   "gemm/fp16": meas(458.0, "torch FP16 matmul 458.0 TFLOP/s, power-limited (" + ZZC + ")"),
+                   "sm/fp32": frac("fp32_tflops", 0.75, "350 W cap on 114 SMs; DCGM SGEMM reference ~20500 GFLOPS "
+                                   "[inference]"),
+                   "pcie/h2d_pinned": pcie_typical(5)},
+         notes="350 W: BF16 GEMM ~66% of spec is normal. Tensor peaks are computed at ~1620 MHz, not the 1755 MHz "
+               "max (notes section 2.4). nvidia-smi 81559 MiB. MIG SM counts differ from the SXM part (Scaleway "
+               "walkthrough, driver 570). DCGM SKU 'Nvidia P1010'."),
+    dict(id="h100-sxm5-80gb", csv="NVIDIA H100 SXM5 80GB", names=["NVIDIA H100 80GB HBM3"], mib=81559, mig=H100_SXM,
+         reference=True,
+         expected={"hbm/copy": meas(2900, "Azure ND H100 v5 BabelStream Copy 2900 GB/s (Azure/AI-benchmarking-guide:"
+                                    "Azure_Results/ND_H100_v5_results.md@8fd0c6e)"),
+                   "hbm/triad": meas(2970, "Azure ND H100 v5 BabelStream Triad 2970 GB/s (same)"),
+                   "gemm/bf16": meas(790, "MAMF BF16 794.5 TFLOP/s (" + STAS + "); torch 783.7-797.5 (" + ZZC + ")"),
+                   "gemm/fp16": meas(790, "as gemm/bf16 (same tensor rate): MAMF/torch 784-797 TFLOP/s", uncertain=True),
+                   "gemm/fp8": meas(1382, "cuBLASLt FP8 1382 TFLOP/s (Azure ND H100 v5 results); MAMF FP8 1402.6"),
+                   "sm/fp32": frac("fp32_tflops", *FMA_FULL),
+                   "pcie/h2d_pinned": meas(51, "Azure nvbandwidth H2D 51 GB/s (Azure ND H100 v5 results)"),
+                   "pcie/d2h_pinned": meas(52, "Azure nvbandwidth D2H 52 GB/s (Azure ND H100 v5 results)")},
+         notes="deviceQuery: 132 SMs, 1980 MHz, mem clock 2619 MHz, 5120-bit, L2 52428800 B; nvidia-smi 81559 MiB, "
+               "700 W. Tensor peaks are computed at ~1830 MHz (notes section 2.4). DCGM SGEMM ~39000 GFLOPS."),
+    dict(id="h100-nvl-94gb", csv="NVIDIA H100 NVL", names=["NVIDIA H100 NVL"], mib=95830, mig=H100_NVL,
+         mig_uncertain={"3g.47gb", "4g.47gb", "7g.94gb"},
+         tdp={"value": 400, "uncertain": True,
+              "source": "350-400 W configurable (nvidia-smi cap 310 W seen; DCGM target 399): CSV row sources"},
+         expected={"hbm/copy": meas(3056, "BabelStream Copy 3056 GB/s (public BabelStream output, repository unnamed)",
+                                    uncertain=True),
+                   "hbm/triad": meas(3304, "BabelStream Triad FP64 3304 GB/s (public BabelStream output, repository "
+                                     "unnamed)", uncertain=True),
+                   "gemm/bf16": frac("bf16_tensor_tflops", 0.70, "350-400 W PCIe card: between H100 PCIe (66%) and SXM "
+                                     "(80%) [inference]"),
+                   "gemm/fp16": frac("fp16_tensor_tflops", 0.70, "350-400 W PCIe card: between H100 PCIe (66%) and SXM "
+                                     "(80%) [inference]"),
+                   "sm/fp32": frac("fp32_tflops", 0.80, "350-400 W cap [inference]"),
+                   "pcie/h2d_pinned": pcie_typical(5)},
+         notes="deviceQuery: 132 SMs, 1785 MHz, 6144-bit, L2 62914560 B, 95235 MB; nvidia-smi 95830 MiB. 233a is the "
+               "H800 NVL ('H800L 94GB', not covered). MIG 3g/4g/7g SM counts not seen; 60/64/132 assumed as on the "
+               "H100 SXM [inference]. DCGM SGEMM ~34100 GFLOPS."),
+    dict(id="h800-sxm5-80gb", csv="NVIDIA H800 (SXM5 80GB)", model="H800 SXM5 80GB", names=["NVIDIA H800"],
+         names_uncertain=True, mig=H100_SXM, mig_uncertain=ALL(H100_SXM),
+         expected={"hbm/copy": meas(2900, "as H100 SXM (same memory): Azure BabelStream Copy 2900 GB/s; DCGM dram "
+                                    "~2560000 vs ~2540000 on the H100", uncertain=True),
+                   "hbm/triad": meas(2970, "as H100 SXM: Azure BabelStream Triad 2970 GB/s", uncertain=True),
+                   "gemm/bf16": meas(790, "as H100 SXM (compute identical): MAMF BF16 794.5, torch 784-797 TFLOP/s",
+                                     uncertain=True),
+                   "gemm/fp16": meas(790, "as H100 SXM (compute identical): MAMF/torch 784-797 TFLOP/s", uncertain=True),
+                   "sm/fp32": frac("fp32_tflops", *FMA_FULL),
+                   "pcie/h2d_pinned": pcie_typical(5)},
+         notes="China-market H100 SXM: FP64 ~1 TF and NVLink 400 GB/s, otherwise an H100 SXM. MIG profile names as "
+               "H100 SXM; SMs per slice assumed equal [inference]. H800 PCIe is 10de:2322 (not covered). The "
+               "nvidia-smi name is by analogy."),
+    dict(id="h20-96gb", csv="NVIDIA H20 (96GB)", model="H20 96GB", names=["NVIDIA H20"], pci=["10de:2329", "10de:2328"],
+         mib=97871, mig=H20_96,
+         override={"sm_count_uncertain": True},
+         tdp={"value": 400, "uncertain": True,
+              "source": "articles say 400 W; nvidia-smi shows a 500 W cap (NVIDIA/nvtrust issue #128) and DCGM targets "
+                        "500 W for 2329: CSV row sources"},
+         expected={"hbm/copy": meas(2100, "nvbandwidth device_local_copy ~1.1 TB/s one way (~2.2 TB/s read+write) on "
+                                    "H20-3e (NVIDIA/nvbandwidth issue #48); DCGM dram ~2010000 (" + DCGM + ")",
+                                    uncertain=True, tolerance=0.25,
+                                    note="78 SMs cannot saturate the 4 TB/s HBM3: about half the datasheet is normal"),
+                   "hbm/triad": meas(2100, "as hbm/copy: nvbandwidth ~2.2 TB/s read+write, DCGM ~2010000", uncertain=True,
+                                     tolerance=0.25),
+                   "gemm/bf16": meas(142.3, "torch BF16 matmul 142.3 TFLOP/s (zzc0721/torch-performance-test-data "
+                                     "issue #77)"),
+                   "gemm/fp16": meas(142.1, "torch FP16 matmul 142.1 TFLOP/s (zzc0721 issue #77)"),
+                   "gemm/tf32": meas(71.8, "torch TF32 matmul 71.8 TFLOP/s (zzc0721 issue #77)"),
+                   "sm/fp32": meas(32.0, "torch FP32 matmul 32.0 TFLOP/s (zzc0721 issue #77), an SGEMM standing in for "
+                                   "the FMA rate", uncertain=True),
+                   "pcie/h2d_pinned": pcie_typical(5)},
+         notes="China-market GH100: tensor rate capped to ~15% of H100 (148 TF BF16 dense) but HBM3 and 900 GB/s "
+               "NVLink intact; a healthy H20 reaches ~96% of the low tensor spec. SM count 78 comes only from a "
+               "Geekbench-based article; the 44 TF FP32 spec does not fit 78 SMs; boost clock unknown. MIG SMs per "
+               "slice unknown. 2328 is the H20B (DCGM dram ~2490000, 400 W); 232c is the H20 141GB HBM3e (not "
+               "covered)."),
+    dict(id="h200-sxm-141gb", csv="NVIDIA H200 SXM 141GB", model="H200 SXM 141GB", names=["NVIDIA H200"], mig=H200,
+         expected={"hbm/copy": meas(4010, "Azure ND H200 v5 BabelStream Copy 4010 GB/s (Azure/AI-benchmarking-guide:"
+                                    "Azure_Results/ND_H200_v5_results.md@8fd0c6e); gpu-benches store-only 3898"),
+                   "hbm/triad": meas(4150, "Azure ND H200 v5 BabelStream Triad 4150 GB/s (same); gpu-benches triad "
+                                     "3534 (te42kyfo/gpu-benches:gpu-stream/h200.txt)", tolerance=0.2),
+                   "gemm/bf16": meas(790.3, "torch BF16 matmul 790.3 TFLOP/s (" + ZZC + "); MAMF ~794 as H100 (" +
+                                     STAS + ")"),
+                   "gemm/fp16": meas(790, "as gemm/bf16 (same tensor rate)", uncertain=True),
+                   "gemm/fp8": meas(1366, "cuBLASLt FP8 1366 TFLOP/s (Azure ND H200 v5 results); MAMF FP8 1453.4"),
+                   "sm/fp32": frac("fp32_tflops", *FMA_FULL),
+                   "pcie/h2d_pinned": meas(52, "Azure nvbandwidth H2D 52 GB/s (Azure ND H200 v5 results); 55.43 in "
+                                           "nvbandwidth CE on 8x H200 (stas00/ml-engineering:network/README.md)"),
+                   "pcie/d2h_pinned": meas(55.06, "nvbandwidth CE D2H 55.06 GB/s on 8x H200 "
+                                           "(stas00/ml-engineering:network/README.md@744d01e)")},
+         notes="Same GH100 compute as H100 SXM with six HBM3e stacks. Max clocks 1980 SM / 3201 MHz memory for 0x2335 "
+               "(public config). L2 60 MB inferred from 6-stack parts, unverified. DCGM SGEMM ~50000 GFLOPS."),
+    dict(id="h200-nvl-141gb", csv="NVIDIA H200 NVL", model="H200 NVL 141GB", names=["NVIDIA H200 NVL"],
+         names_uncertain=True, mig=H200, mig_uncertain=ALL(H200),
+         override={"sm_count_uncertain": True},
+         expected={"hbm/copy": meas(3900, "as H200 SXM (same memory; Azure Copy 4010), a few % lower as DCGM dram "
+                                    "~2950000 suggests [inference]", uncertain=True),
+                   "hbm/triad": meas(4000, "as H200 SXM (Azure Triad 4150), a few % lower [inference]", uncertain=True),
+                   "gemm/bf16": frac("bf16_tensor_tflops", 0.75, "600 W PCIe card: between H100 PCIe (66%) and SXM "
+                                     "(80%) [inference]"),
+                   "gemm/fp16": frac("fp16_tensor_tflops", 0.75, "600 W PCIe card [inference]"),
+                   "sm/fp32": frac("fp32_tflops", 0.85, "600 W cap [inference]"),
+                   "pcie/h2d_pinned": pcie_typical(5)},
+         notes="Cloud PCIe H200. Only power (600 W), memory and FP64 (30 TF) were seen in a source; other compute "
+               "figures by analogy with H100 NVL. MIG: same profile set as H200 SXM (mig-parted groups 0x2335 and "
+               "0x233B); SMs per slice assumed equal [inference]. DCGM SKU 'P1010 SKU 230 H200 NVL'."),
+    dict(id="gh200-96gb", csv="NVIDIA GH200 (96GB HBM3)", model="GH200 96GB HBM3", names=["NVIDIA GH200 480GB"],
+         mib=97280, mig=HOPPER_96, mig_uncertain=ALL(HOPPER_96),
+         tdp={"value": 900, "uncertain": True,
+              "source": "450-1000 W for the whole module (CPU+GPU+memory), DCGM target 900: CSV row sources"},
+         expected={"hbm/read": meas(3615, "OpenCL-Benchmark read 3615 GB/s (mredenti/PowerCapping:configuration/"
+                                    "OpenCL_benchmark.md)"),
+                   "hbm/write": meas(3705, "OpenCL-Benchmark write 3705 GB/s (same)"),
+                   "hbm/copy": meas(3650, "between OpenCL read 3615 and write 3705 GB/s [inference]", uncertain=True),
+                   "hbm/triad": meas(3780, "gpu-stream 4-buffer triad 3783 GB/s (RRZE-HPC/gpu-benches:gpu-stream/"
+                                     "gh200.txt@1038c5d), variant unstated", uncertain=True),
+                   "gemm/bf16": frac("bf16_tensor_tflops", *GEMM_HBM),
+                   "gemm/fp16": frac("fp16_tensor_tflops", *GEMM_HBM),
+                   "sm/fp32": frac("fp32_tflops", *FMA_FULL),
+                   "pcie/h2d_pinned": meas(346, "nvbandwidth CE H2D over NVLink-C2C 346 GB/s (NVIDIA/nvbandwidth issue "
+                                           "#23)", note="host link is NVLink-C2C, not PCIe: far above any PCIe figure")},
+         notes="Hopper on a Grace-Hopper module; host link is NVLink-C2C 900 GB/s, so host copies run ~340 GB/s "
+               "(not an anomaly). OpenCL reports 132 CUs @1980 MHz, 97280 MB. MIG SMs per slice not seen; assumed "
+               "as H100 SXM [inference]. DCGM SKU 'SkinnyJoe A02', SGEMM ~50000 GFLOPS."),
+    dict(id="gh200-144gb", csv="NVIDIA GH200 (144GB HBM3e)", model="GH200 144GB HBM3e",
+         names=["NVIDIA GH200 144G HBM3e"], names_uncertain=True, mig=GH200_144,
+         mig_uncertain={"3g.72gb", "4g.72gb", "7g.144gb"},
+         tdp={"value": 900, "uncertain": True,
+              "source": "up to ~900-1000 W for the module, DCGM target 900: CSV row sources"},
+         expected={"hbm/copy": meas(4000, "GH200 96GB copy ~3650 scaled by DCGM dram 3120000/2840000 [inference]",
+                                    uncertain=True),
+                   "hbm/triad": meas(4100, "GH200 96GB triad ~3780 scaled by DCGM dram 3120000/2840000 [inference]",
+                                     uncertain=True),
+                   "gemm/bf16": meas(828.6, "MAMF BF16 828.6 TFLOP/s, '900W 141GiB HBM3e version' (" + STAS + ")"),
+                   "gemm/fp16": meas(828.6, "as gemm/bf16 (same tensor rate)", uncertain=True),
+                   "gemm/fp8": meas(1535, "MAMF FP8 1535 TFLOP/s (" + STAS + ")"),
+                   "sm/fp32": frac("fp32_tflops", *FMA_FULL),
+                   "pcie/h2d_pinned": meas(340, "as GH200 96GB: nvbandwidth CE H2D over NVLink-C2C 346 GB/s "
+                                           "(NVIDIA/nvbandwidth issue #23)", uncertain=True,
+                                           note="host link is NVLink-C2C, not PCIe")},
+         notes="144 GB marketed, ~141 GiB usable. DCGM names 2348 'H100 144GB HBM3'; SGEMM ~50108 GFLOPS. MIG "
+               "3g/4g/7g SMs not seen; 60/64/132 assumed as H200 [inference]. The nvidia-smi name is by analogy."),
+    dict(id="b200-180gb", csv="NVIDIA B200", model="B200 180GB", names=["NVIDIA B200"], pci=["10de:2901", "10de:2909"],
+         mib=182631, mig=B200, mig_uncertain={"7g.180gb"}, reference=True,
+         override={"memory_bandwidth_gbs": {"uncertain": True}, "fp32_tflops": {"uncertain": True},
+                   "boost_clock_mhz": {"uncertain": True}},
+         expected={"hbm/copy": meas(6300, "no public STREAM figure: DCGM dram ~5430000 (MiB/s-like, ~5.69 TB/s), which "
+                                    "reads 0.78-0.96x of STREAM copy on A100/H100/H200 [inference]", uncertain=True,
+                                    tolerance=0.2),
+                   "hbm/triad": meas(6300, "as hbm/copy [inference]", uncertain=True, tolerance=0.2),
+                   "gemm/bf16": meas(1700, "torch BF16 matmul 1696 TFLOP/s on GCP a4-highgpu-8g (" + ZZC + "); MAMF "
+                                     "1745 (" + STAS + ")"),
+                   "gemm/fp16": meas(1700, "as gemm/bf16 (same tensor rate)", uncertain=True),
+                   "gemm/fp8": meas(3400, "MAMF FP8 3432.5 TFLOP/s (" + STAS + "), best shape", uncertain=True),
+                   "sm/fp32": frac("fp32_tflops", *FMA_FULL),
+                   "pcie/h2d_pinned": pcie_typical(5)},
+         notes="Two-die Blackwell. Boost clock (1965-1980) and bandwidth (7.7 vs 8 TB/s) vary between sources; FP32 75 "
+               "(HGX sheet) vs 80 TF. 2909 is 'HGX B200 168GB' (DCGM dram ~5870000). Device properties: 148 SMs, L2 "
+               "129536 KiB, 182631 MiB. MIG 3g/4g SMs not seen; 7g presumably 148 [inference]. go-nvml's B200 mock "
+               "(PCI id 0x2B00, 18/36/54/72/126 SMs) is synthetic and not used."),
+    dict(id="geforce-rtx-3090", csv="GeForce RTX 3090", model="GeForce RTX 3090", names=["NVIDIA GeForce RTX 3090"],
+         mib=24576,
+         expected={"hbm/copy": frac("memory_bandwidth_gbs", *GDDR),
+                   "hbm/triad": frac("memory_bandwidth_gbs", *GDDR),
+                   "gemm/bf16": meas(76.5, "torch BF16 matmul 76.3-76.7 TFLOP/s (" + ZZC + ")",
+                                     note="GeForce boosts above the rated 1695 MHz: above the 71 TF datasheet is normal"),
+                   "gemm/fp16": meas(75.7, "torch FP16 matmul 75.5-75.9 TFLOP/s (" + ZZC + ")",
+                                     note="GeForce boosts above the rated clock: above the 71 TF datasheet is normal"),
+                   "sm/fp32": frac("fp32_tflops", *FMA_GEFORCE),
+                   "pcie/h2d_pinned": pcie_typical(4)},
+         notes="GeForce: FP16/BF16 with FP32 accumulate at half rate (142 TF with FP16 accumulate). nvidia-smi "
+               "24576 MiB, 350 W."),
+    dict(id="geforce-rtx-4090", csv="GeForce RTX 4090", model="GeForce RTX 4090", names=["NVIDIA GeForce RTX 4090"],
+         mib=24564,
+         expected={"hbm/copy": frac("memory_bandwidth_gbs", *GDDR),
+                   "hbm/triad": frac("memory_bandwidth_gbs", *GDDR),
+                   "gemm/bf16": meas(165, "torch BF16 matmul 160-173 TFLOP/s over many submissions (" + ZZC + ")",
+                                     note="GeForce boosts above the rated clock: up to ~173, above the 165.2 datasheet, "
+                                          "is normal"),
+                   "gemm/fp16": meas(165, "torch FP16 matmul 159-172 TFLOP/s (" + ZZC + ")"),
+                   "sm/fp32": frac("fp32_tflops", *FMA_GEFORCE),
+                   "pcie/h2d_pinned": meas(25, "nvbandwidth CE H2D 24-26.4 GB/s (NVIDIA/nvbandwidth issue #15)"),
+                   "pcie/d2h_pinned": meas(26.5, "nvbandwidth CE D2H 26-27 GB/s (NVIDIA/nvbandwidth issue #15)")},
+         notes="GeForce: FP16/BF16 with FP32 accumulate at half rate (330 TF with FP16 accumulate). Dense TF32 is "
+               "82.6 (IGUANE's 165 assumes FP16-accumulate rate). 48 GB modified boards exist in some Chinese "
+               "clouds: their memory will not match. nvidia-smi 24564 MiB, 450 W."),
+    dict(id="geforce-rtx-4090-d", csv="GeForce RTX 4090 D", model="GeForce RTX 4090 D",
+         names=["NVIDIA GeForce RTX 4090 D"], expected={"hbm/copy": frac("memory_bandwidth_gbs", *GDDR),
+                   "hbm/triad": frac("memory_bandwidth_gbs", *GDDR),
+                   "gemm/bf16": meas(148.5, "torch BF16 matmul 145.8-151.1 TFLOP/s (" + ZZC + ")",
+                                     note="GeForce boosts above the rated clock: above the 147.1 TF datasheet is normal"),
+                   "gemm/fp16": meas(152, "torch FP16 matmul 149-155.5 TFLOP/s (" + ZZC + ")",
+                                     note="GeForce boosts above the rated clock: above the 147.1 TF datasheet is normal"),
+                   "sm/fp32": frac("fp32_tflops", *FMA_GEFORCE),
+                   "pcie/h2d_pinned": pcie_typical(4)},
+         notes="China-market cut-down RTX 4090 (114 of 144 SMs on AD102). 48 GB modified variants exist: their memory "
+               "will not match."),
+]
+
+OVERLAY_KEYS = {"id", "csv", "model", "names", "names_uncertain", "pci", "memory_gib", "mib", "reference", "tdp",
+                "override", "mig", "mig_uncertain", "expected", "notes"}
+
+UNITS = {"hbm": "GB/s", "pcie": "GB/s", "l2": "GB/s", "gemm": "TFLOP/s", "tensor": "TFLOP/s"}
+
+
+def unit_for(family):
+    if family == "sm/census":
+        return "count"
+    if family in ("sm/fp32", "sm/fp64"):
+        return "TFLOP/s"
+    return UNITS[family.split("/")[0]]
+
+
+def architecture(cell):
+    return cell.split(" (")[0].strip()
+
+
+def chip(cell):
+    m = re.search(r"\((.*)\)", cell)
+    return m.group(1) if m else ""
+
+
+def model_name(row):
+    name = row["model"]
+    name = re.sub(r"^NVIDIA ", "", name)
+    return name.replace(" (AWS)", "")
+
+
+def build(entry, row):
+    unknown = set(entry) - OVERLAY_KEYS
+    if unknown:
+        raise SystemExit(f"{entry['id']}: unknown overlay keys {sorted(unknown)}")
+    sources = split_sources(row["sources"])
+    spec = "datasheet figure as collected in " + "gpu_specs.csv; sources: " + spec_sources(sources)
+    override = entry.get("override", {})
+
+    def peak(field, column, scale=1.0):
+        if field in override and override[field] is None:
+            return None
+        v = sourced(row, column, spec, scale)
+        if v is not None and field in override:
+            v.update(override[field])
+        return v
+
+    gen, width = pcie_link(row["host_interface"])
+    pci = entry.get("pci") or [p for p in re.findall(r"10de:[0-9a-f]{4}", row["pci_device_id"])][:1]
+    nvlink = None if row["nvlink_gbs_per_gpu"].strip().lower().startswith("none") else peak("nvlink_gbs", "nvlink_gbs_per_gpu")
+    tdp = peak("tdp_w", "tdp_w")
+    if "tdp" in entry:
+        tdp = dict(entry["tdp"])
+    sm_count = int(first_number(row["sm_count"]))
+    memory_gib = entry.get("memory_gib", first_number(row["memory_gb"]))
+    b = {
+        "schema": SCHEMA,
+        "id": entry["id"],
+        "model": entry.get("model", model_name(row)),
+        "nvidia_smi_names": entry["names"],
+        "pci_device_ids": pci,
+        "memory_gib": memory_gib,
+        "memory_mib_reported": entry.get("mib"),
+        "architecture": architecture(row["architecture"]),
+        "compute_capability": row["compute_capability"].strip(),
+        "architecture_reference": bool(entry.get("reference")),
+        "sm_count": sm_count,
+        "boost_clock_mhz": peak("boost_clock_mhz", "boost_clock_mhz"),
+        "memory_type": row["memory_type"].split(" (")[0].strip(),
+        "memory_bus_width_bits": int(first_number(row["memory_bus_width_bits"])),
+        "memory_bandwidth_gbs": peak("memory_bandwidth_gbs", "memory_bandwidth_gbs"),
+        "fp32_tflops": peak("fp32_tflops", "fp32_tflops"),
+        "fp64_tflops": peak("fp64_tflops", "fp64_tflops"),
+        "fp16_tensor_tflops": peak("fp16_tensor_tflops", "fp16_tensor_dense_tflops"),
+        "bf16_tensor_tflops": peak("bf16_tensor_tflops", "bf16_tensor_dense_tflops"),
+        "tf32_tensor_tflops": peak("tf32_tensor_tflops", "tf32_tensor_dense_tflops"),
+        "fp8_tensor_tflops": peak("fp8_tensor_tflops", "fp8_tensor_dense_tflops"),
+        "tdp_w": tdp,
+        "l2_mb": peak("l2_mb", "l2_cache_mb"),
+        "host_interface": row["host_interface"].strip(),
+        "pcie_gen": gen,
+        "pcie_width": width,
+        "nvlink_gbs": nvlink,
+        "mig_profiles": mig(entry["mig"], mig_sources(sources), entry.get("mig_uncertain")) if "mig" in entry else [],
+        "expected": {},
+        "sources": sources + [f"{NOTES} (gpuaudit reference notes)"],
+        "notes": "",
+        "chip": chip(row["architecture"]),
+        "sm_count_uncertain": bool(override.get("sm_count_uncertain")) or "?" in row["sm_count"],
+        "nvidia_smi_names_uncertain": bool(entry.get("names_uncertain")),
+    }
+    if b["tdp_w"] and "source" not in b["tdp_w"]:
+        b["tdp_w"]["source"] = spec
+    if b["tdp_w"]:
+        b["tdp_w"] = {"value": b["tdp_w"]["value"], "source": b["tdp_w"]["source"],
+                      "uncertain": b["tdp_w"].get("uncertain", False)}
+
+    expected = {"sm/census": {"value": sm_count, "unit": "count",
+                              "source": "every SM of the model runs work; SM count from the datasheet/deviceQuery "
+                                        "(gpu_specs.csv sources)",
+                              "uncertain": b["sm_count_uncertain"], "tolerance": None, "note": ""}}
+    for family, e in entry["expected"].items():
+        if e["kind"] == "meas":
+            value, source, uncertain = e["value"], e["source"], e["uncertain"]
+        else:
+            p = b[e["peak"]]
+            if p is None:
+                raise SystemExit(f"{entry['id']}: {family} estimated from missing {e['peak']}")
+            value = round(p["value"] * e["fraction"], 2)
+            source = f"datasheet {p['value']:g} x {e['fraction']:g}: {e['why']}"
+            uncertain = True
+        expected[family] = {"value": value, "unit": unit_for(family), "source": source, "uncertain": uncertain,
+                            "tolerance": e["tolerance"], "note": e["note"]}
+    b["expected"] = dict(sorted(expected.items()))
+    row_notes = row["notes"].strip()
+    b["notes"] = entry.get("notes", "") + (" CSV note: " + row_notes if row_notes else "")
+    return b
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--csv", default=DEFAULT_CSV)
+    ap.add_argument("--out", default=os.path.join(ROOT, "baselines"))
+    args = ap.parse_args()
+    with open(args.csv, newline="") as f:
+        rows = {r["model"]: r for r in csv.DictReader(f)}
+    used = set()
+    os.makedirs(args.out, exist_ok=True)
+    for entry in MODELS:
+        row = rows.get(entry["csv"])
+        if row is None:
+            raise SystemExit(f"{entry['id']}: no CSV row '{entry['csv']}'")
+        used.add(entry["csv"])
+        b = build(entry, row)
+        with open(os.path.join(args.out, entry["id"] + ".json"), "w") as f:
+            json.dump(b, f, indent=2, ensure_ascii=False)
+            f.write("\n")
+    missing = set(rows) - used
+    if missing:
+        raise SystemExit(f"CSV rows without a baseline: {sorted(missing)}")
+    print(f"wrote {len(MODELS)} baselines from {len(rows)} CSV rows to {args.out}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
