@@ -48,15 +48,18 @@ struct Baseline {
   std::string id;                            // "h100-sxm5-80gb", the file name without .json
   std::string model;                         // "H100 SXM5 80GB"
   std::vector<std::string> nvidia_smi_names; // "NVIDIA H100 80GB HBM3"
+  bool nvidia_smi_names_uncertain = false;   // names by analogy (no real nvidia-smi output seen)
   std::vector<std::string> pci_device_ids;   // "10de:2330"
   std::optional<double> memory_gib;          // marketed size, to split same-name boards
   std::optional<double> memory_mib_reported;  // total as nvidia-smi prints it (81920), where seen
   std::string architecture;                  // "Hopper"
+  std::string chip;                          // "GH100"
   std::string compute_capability;            // "9.0"
   // The model whose per-SM figures stand in for an unknown card of the same compute capability
   // (one per capability; see match_baseline's architecture fallback).
   bool architecture_reference = false;
   int sm_count = 0;
+  bool sm_count_uncertain = false;           // e.g. H20's 78 SMs come from one weak source
   std::optional<Sourced> boost_clock_mhz;
   std::string memory_type;                     // "HBM3", "GDDR6X"
   std::optional<int> memory_bus_width_bits;
@@ -79,8 +82,9 @@ struct Baseline {
   std::string notes;
   json extra;
 };
-GA_JSON_TYPE(Baseline, id, model, nvidia_smi_names, pci_device_ids, memory_gib, memory_mib_reported,
-             architecture, compute_capability, architecture_reference, sm_count, boost_clock_mhz,
+GA_JSON_TYPE(Baseline, id, model, nvidia_smi_names, nvidia_smi_names_uncertain, pci_device_ids,
+             memory_gib, memory_mib_reported, architecture, chip, compute_capability,
+             architecture_reference, sm_count, sm_count_uncertain, boost_clock_mhz,
              memory_type, memory_bus_width_bits, memory_bandwidth_gbs, fp32_tflops,
              fp64_tflops, fp16_tensor_tflops, bf16_tensor_tflops, tf32_tensor_tflops,
              fp8_tensor_tflops, tdp_w, l2_mb, host_interface, pcie_gen, pcie_width, nvlink_gbs,

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <regex>
 #include <set>
@@ -40,6 +41,13 @@ const std::optional<Sourced>* peak_for(const Baseline& b, const std::string& fam
   if (family == "gemm/tf32") return &b.tf32_tensor_tflops;
   if (family == "gemm/fp8") return &b.fp8_tensor_tflops;
   return nullptr;
+}
+
+// 80 -> "80", 312.5 -> "312.5": messages a person reads.
+std::string num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
 }
 
 struct Checker {
@@ -108,8 +116,8 @@ struct Checker {
       if (e.tolerance && (*e.tolerance <= 0 || *e.tolerance >= 1))
         problem("expected " + family + " tolerance must be between 0 and 1");
       if (const auto* peak = peak_for(b, family); peak && *peak && e.value > (*peak)->value * 1.005 && e.note.empty())
-        problem("expected " + family + " (" + std::to_string(e.value) + ") is above the datasheet peak (" +
-                std::to_string((*peak)->value) + ") without a note saying why");
+        problem("expected " + family + " (" + num(e.value) + ") is above the datasheet peak (" +
+                num((*peak)->value) + ") without a note saying why");
       // A GEMM figure on a card without that tensor path (BF16 emulated on V100/T4) must say so.
       if (const auto* peak = peak_for(b, family); peak && !*peak && family.rfind("gemm/", 0) == 0 && e.note.empty())
         problem("expected " + family + " has no datasheet peak to compare with and no note saying why");
@@ -146,7 +154,7 @@ struct Checker {
         const double share = *b.memory_gib * p.memory_slices / 8.0;
         if (gb < share * 0.8 || gb > share * 1.2)
           problem("MIG profile " + p.name + ": " + std::to_string(p.memory_slices) + " of 8 memory slices of " +
-                  std::to_string(*b.memory_gib) + " GB do not give ~" + m[2].str() + " GB");
+                  num(*b.memory_gib) + " GB do not give ~" + m[2].str() + " GB");
       }
       if (p.memory_gib && b.memory_gib && *p.memory_gib > *b.memory_gib)
         problem("MIG profile " + p.name + " memory_gib above the card's");
