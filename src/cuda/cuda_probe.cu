@@ -1,27 +1,26 @@
 // The CUDA runtime's view of the devices, plus the versions of the libraries this binary uses.
 #include "probe/cuda_probe.hpp"
+#include "probe/usability.hpp"
 
 #include <cublasLt.h>
 #include <cuda_runtime.h>
 
-#include <sstream>
+#include <string>
 
 namespace gpuaudit {
 
 namespace {
 
-// GPUAUDIT_CUDA_ARCHS is CMake's list, e.g. "75-real,80-real,...,120-virtual".
+// GPUAUDIT_CUDA_ARCHS is CMake's list, e.g. "75-real,80-real,...,90a-real,120-virtual".
 void parse_archs(CudaProbe& p) {
-  std::istringstream in(GPUAUDIT_CUDA_ARCHS);
-  std::string item;
-  while (std::getline(in, item, ',')) {
-    const int n = std::atoi(item.c_str());
-    if (n <= 0) continue;
-    const bool is_virtual = item.find("virtual") != std::string::npos;
-    const bool is_real = item.find("real") != std::string::npos;
-    if (!is_virtual) p.sass_archs.push_back(n);
-    if (!is_real) p.ptx_archs.push_back(n);
-  }
+  BuildTargets t;
+  parse_cmake_archs(GPUAUDIT_CUDA_ARCHS, t);
+  p.sass_archs = t.sass_archs;
+  p.ptx_archs = t.ptx_archs;
+  p.specific_archs = t.specific_archs;
+#ifdef GPUAUDIT_PTX_CUDA_VERSION
+  p.ptx_cuda_version = GPUAUDIT_PTX_CUDA_VERSION;  // clang writes an older PTX ISA than the toolkit's
+#endif
 }
 
 std::string uuid_string(const cudaUUID_t& u, bool mig) {

@@ -28,6 +28,8 @@ struct CudaProbe {
   std::optional<int> driver_version;   // what cudaDriverGetVersion reports, e.g. 12080
   std::vector<int> sass_archs;         // device code in the binary: 75, 80, 86, 89, 90, ...
   std::vector<int> ptx_archs;          // PTX shipped for JIT on newer cards
+  std::vector<int> specific_archs;     // sm_90a-style cubins: run only on exactly that capability
+  int ptx_cuda_version = 0;            // CUDA release of the PTX ISA in the binary; 0: the runtime's
   std::string error;                   // cudaGetDeviceCount's error, if any ("" when fine)
   std::string error_name;              // e.g. "cudaErrorInsufficientDriver"
   std::vector<CudaDevice> devices;

@@ -60,6 +60,7 @@ ResultDocument take_inventory(const InventorySources& src) {
   if (cuda.built_with_cuda) {
     doc.tool.cuda_runtime_built = cuda.runtime_version;
     for (int a : cuda.sass_archs) doc.tool.cuda_archs.push_back("sm_" + std::to_string(a));
+    for (int a : cuda.specific_archs) doc.tool.cuda_archs.push_back("sm_" + std::to_string(a) + "a");
     for (int a : cuda.ptx_archs) doc.tool.cuda_archs.push_back("compute_" + std::to_string(a));
     doc.software.cuda_runtime_version = cuda.runtime_version;
     doc.software.cublas_version = cuda.cublas_version;
@@ -97,10 +98,15 @@ ResultDocument take_inventory(const InventorySources& src) {
   build.runtime_version = cuda.runtime_version.value_or(0);
   build.sass_archs = cuda.sass_archs;
   build.ptx_archs = cuda.ptx_archs;
+  build.specific_archs = cuda.specific_archs;
+  build.ptx_cuda_version = cuda.ptx_cuda_version;
+  const std::string driver = doc.software.driver_version.value_or("");
   for (const auto& g : doc.gpus) {
     int major = 0, minor = 0;
     if (!g.compute_capability || std::sscanf(g.compute_capability->c_str(), "%d.%d", &major, &minor) != 2) continue;
-    const Usability u = decide_usability(driver_cuda, build, major, minor);
+    const Usability u = decide_usability(driver_cuda, build, major, minor, driver);
+    if (u.state == "ok" && u.via_ptx_jit)
+      doc.software.warnings.push_back("GPU " + std::to_string(g.index) + " (" + g.name + "): " + u.message);
     if (u.state != "ok") {
       doc.gpu_status.state = u.state;
       doc.gpu_status.message = "GPU " + std::to_string(g.index) + " (" + g.name + "): " + u.message;
@@ -112,6 +118,11 @@ ResultDocument take_inventory(const InventorySources& src) {
     const bool old = cuda.error_name == "cudaErrorInsufficientDriver";
     doc.gpu_status.state = old ? "driver-too-old" : "cuda-error";
     doc.gpu_status.message = "the CUDA runtime cannot use the GPUs: " + cuda.error + " (" + cuda.error_name + ")";
+    if (old && cuda.runtime_version)  // say what is needed even when NVML could not tell the driver's CUDA version
+      doc.gpu_status.message += "; " + (driver.empty() ? std::string("the driver") : "driver " + driver) + " is older than this gpuaudit's CUDA " +
+                                cuda_version_string(*cuda.runtime_version) + " runtime needs (>= " +
+                                min_driver_for(*cuda.runtime_version) + "); build with CUDA 12 (" +
+                                kCuda12BuildCommand + ") or upgrade the driver";
   }
   return doc;
 }

@@ -1,0 +1,263 @@
+// `gpuaudit info` / `run` on the cards and drivers people rent cheaply: the inventory still comes
+// from NVML (no CUDA runtime needed), and the GPU status says exactly why nothing can be measured,
+// which `info` and `run` turn into exit code 3 (gpu_unusable).
+#include "fakes/fake_nvml.hpp"
+#include "probe/inventory.hpp"
+#include "report/inventory_text.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace gpuaudit;
+using namespace gpuaudit::fake;
+
+namespace {
+
+// Figures from /work/shared/reference/gpu_specs.csv and nvidia-smi -q of such cards.
+FakeDevice tesla_t4() {
+  FakeDevice d;
+  d.name = "Tesla T4";
+  d.uuid = "GPU-7a1c0de5-0000-0000-0000-000000000075";
+  d.bus_id = "00000000:00:1E.0";
+  d.pci_device_id = 0x1eb810de;
+  d.cc_major = 7;
+  d.cc_minor = 5;
+  d.memory_total = 16106127360ull;
+  d.memory_free = 15642263552ull;
+  d.power_limit_mw = d.power_default_mw = d.power_max_mw = 70000;
+  d.power_min_mw = 60000;
+  d.sm_max_mhz = 1590;
+  d.mem_max_mhz = 5001;
+  d.pcie_gen_now = d.pcie_gen_max = d.pcie_gen_gpu_max = 3;
+  d.nvlink_up.clear();
+  d.has_remapped_rows = false;
+  return d;
+}
+
+FakeDevice tesla_p100() {
+  FakeDevice d = tesla_t4();
+  d.name = "Tesla P100-PCIE-16GB";
+  d.uuid = "GPU-7a1c0de5-0000-0000-0000-000000000060";
+  d.pci_device_id = 0x15f810de;
+  d.cc_major = 6;
+  d.cc_minor = 0;
+  d.power_limit_mw = d.power_default_mw = d.power_max_mw = 250000;
+  d.sm_max_mhz = 1328;
+  d.mem_max_mhz = 715;
+  return d;
+}
+
+FakeDevice tesla_v100() {
+  FakeDevice d = tesla_t4();
+  d.name = "Tesla V100-SXM2-16GB";
+  d.uuid = "GPU-7a1c0de5-0000-0000-0000-000000000070";
+  d.pci_device_id = 0x1db110de;
+  d.cc_major = 7;
+  d.cc_minor = 0;
+  d.power_limit_mw = d.power_default_mw = d.power_max_mw = 300000;
+  d.sm_max_mhz = 1530;
+  d.mem_max_mhz = 877;
+  return d;
+}
+
+// An M60 as clouds rent it for VDI: one GRID vGPU profile (8 GB of one of the board's two GPUs).
+FakeDevice grid_m60_8q() {
+  FakeDevice d = tesla_t4();
+  d.name = "GRID M60-8Q";
+  d.uuid = "GPU-7a1c0de5-0000-0000-0000-000000000052";
+  d.pci_device_id = 0x13f210de;
+  d.cc_major = 5;
+  d.cc_minor = 2;
+  d.memory_total = 8589934592ull;
+  d.memory_free = 8053063680ull;
+  d.virtualization = NVML_GPU_VIRTUALIZATION_MODE_VGPU;
+  d.ecc_enabled = false;
+  return d;
+}
+
+FakeDevice rtx_5090() {
+  FakeDevice d = tesla_t4();
+  d.name = "NVIDIA GeForce RTX 5090";
+  d.uuid = "GPU-7a1c0de5-0000-0000-0000-000000000120";
+  d.pci_device_id = 0x2b8510de;
+  d.cc_major = 12;
+  d.cc_minor = 0;
+  return d;
+}
+
+CudaProbe build_probe(int runtime, std::vector<int> sass, std::vector<int> ptx) {
+  CudaProbe c;
+  c.built_with_cuda = true;
+  c.runtime_version = runtime;
+  c.sass_archs = std::move(sass);
+  c.ptx_archs = std::move(ptx);
+  return c;
+}
+
+CudaProbe cuda13() { return build_probe(13000, {75, 80, 86, 89, 90, 100, 120}, {120}); }
+CudaProbe cuda129() { return build_probe(12090, {52, 60, 70, 75, 80, 86, 89, 90}, {90}); }
+
+ResultDocument inventory(FakeSystem& sys, const CudaProbe& cuda) {
+  NvmlLoad load;
+  load.loaded = true;
+  load.api = install(sys);
+  InventorySources src;
+  src.nvml = &load;
+  src.cuda = &cuda;
+  src.host.hostname = "old-card-host";
+  src.host.cpu_model = "Intel(R) Xeon(R) CPU @ 2.20GHz";
+  return take_inventory(src);
+}
+
+bool has(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+}  // namespace
+
+TEST(OldCards, T4OnDriver535WithCuda13BuildIsDriverTooOldAndKeepsTheInventory) {
+  FakeSystem sys;
+  sys.driver_version = "535.183.01";
+  sys.cuda_driver_version = 12020;
+  sys.devices = {tesla_t4()};
+  CudaProbe cuda = cuda13();
+  // What the CUDA 13 runtime itself says on a 12.2 driver.
+  cuda.error_name = "cudaErrorInsufficientDriver";
+  cuda.error = "CUDA driver version is insufficient for CUDA runtime version";
+  const ResultDocument doc = inventory(sys, cuda);
+
+  EXPECT_EQ(doc.gpu_status.state, "driver-too-old");
+  EXPECT_TRUE(gpu_unusable(doc.gpu_status));  // -> exit code 3 from info and run
+  const std::string& m = doc.gpu_status.message;
+  EXPECT_TRUE(has(m, "GPU 0 (Tesla T4)")) << m;
+  EXPECT_TRUE(has(m, "driver 535.183.01 supports CUDA 12.2")) << m;  // found
+  EXPECT_TRUE(has(m, ">= 580.65.06")) << m;                           // needed
+  EXPECT_TRUE(has(m, "scripts/build-cuda12.sh")) << m;                // what to build with
+
+  // The inventory is all there: NVML needs no CUDA runtime.
+  ASSERT_EQ(doc.gpus.size(), 1u);
+  EXPECT_EQ(doc.gpus[0].name, "Tesla T4");
+  EXPECT_EQ(doc.gpus[0].compute_capability, "7.5");
+  EXPECT_EQ(doc.gpus[0].power.limit_w, 70.0);
+  EXPECT_EQ(doc.software.driver_version, "535.183.01");
+  EXPECT_EQ(doc.host.hostname, "old-card-host");
+
+  const std::string text = inventory_text(doc);
+  EXPECT_TRUE(has(text, "Tesla T4")) << text;
+  EXPECT_TRUE(has(text, "No usable GPU: GPU 0 (Tesla T4): driver 535.183.01")) << text;
+  EXPECT_TRUE(has(text, "[driver-too-old]")) << text;
+}
+
+TEST(OldCards, RuntimeRefusalWithoutNvmlCudaVersionStillSaysWhatIsNeeded) {
+  FakeSystem sys;
+  sys.driver_version = "535.183.01";
+  sys.devices = {tesla_t4()};
+  NvmlLoad load;
+  load.loaded = true;
+  load.api = install(sys);
+  load.api.nvmlSystemGetCudaDriverVersion = nullptr;  // an NVML that cannot say
+  CudaProbe cuda = cuda13();
+  cuda.error_name = "cudaErrorInsufficientDriver";
+  cuda.error = "CUDA driver version is insufficient for CUDA runtime version";
+  InventorySources src;
+  src.nvml = &load;
+  src.cuda = &cuda;
+  const ResultDocument doc = take_inventory(src);
+  EXPECT_EQ(doc.gpu_status.state, "driver-too-old");
+  EXPECT_TRUE(gpu_unusable(doc.gpu_status));
+  EXPECT_TRUE(has(doc.gpu_status.message, "driver 535.183.01 is older than this gpuaudit's CUDA 13.0 runtime needs"))
+      << doc.gpu_status.message;
+  EXPECT_TRUE(has(doc.gpu_status.message, "580.65.06")) << doc.gpu_status.message;
+  EXPECT_EQ(doc.gpus.size(), 1u);
+}
+
+TEST(OldCards, P100WithCuda13BuildHasNoKernelImage) {
+  FakeSystem sys;
+  sys.driver_version = "580.82.07";
+  sys.cuda_driver_version = 13000;
+  sys.devices = {tesla_p100()};
+  const ResultDocument doc = inventory(sys, cuda13());
+  EXPECT_EQ(doc.gpu_status.state, "no-kernel-image");
+  EXPECT_TRUE(gpu_unusable(doc.gpu_status));
+  EXPECT_TRUE(has(doc.gpu_status.message, "compute capability 6.0")) << doc.gpu_status.message;
+  EXPECT_TRUE(has(doc.gpu_status.message, "build gpuaudit with CUDA 12")) << doc.gpu_status.message;
+  EXPECT_EQ(doc.gpus.size(), 1u);
+}
+
+TEST(OldCards, V100OnDriver570RunsTheCuda129Build) {
+  FakeSystem sys;
+  sys.driver_version = "570.124.06";
+  sys.cuda_driver_version = 12080;
+  sys.devices = {tesla_v100()};
+  const ResultDocument doc = inventory(sys, cuda129());
+  EXPECT_EQ(doc.gpu_status.state, "ok") << doc.gpu_status.message;
+  EXPECT_FALSE(gpu_unusable(doc.gpu_status));
+  ASSERT_EQ(doc.software.warnings.size(), 1u);  // minor-version compatibility is worth a line
+  EXPECT_TRUE(has(doc.software.warnings[0], "12.9")) << doc.software.warnings[0];
+  EXPECT_EQ(doc.tool.cuda_runtime_built, 12090);
+}
+
+TEST(OldCards, T4OnDriver580RunsTheCuda13Build) {
+  FakeSystem sys;
+  sys.driver_version = "580.65.06";
+  sys.cuda_driver_version = 13000;
+  sys.devices = {tesla_t4()};
+  const ResultDocument doc = inventory(sys, cuda13());
+  EXPECT_EQ(doc.gpu_status.state, "ok") << doc.gpu_status.message;
+  EXPECT_TRUE(doc.software.warnings.empty());
+}
+
+TEST(OldCards, GridM60ProfileIsInventoriedAsVgpuAndRunsTheCuda129Build) {
+  FakeSystem sys;
+  sys.driver_version = "535.247.01";  // GRID 16.x guest driver
+  sys.cuda_driver_version = 12020;
+  sys.devices = {grid_m60_8q()};
+  const ResultDocument doc = inventory(sys, cuda129());
+  EXPECT_EQ(doc.gpu_status.state, "ok") << doc.gpu_status.message;
+  ASSERT_EQ(doc.gpus.size(), 1u);
+  EXPECT_EQ(doc.gpus[0].name, "GRID M60-8Q");
+  EXPECT_EQ(doc.gpus[0].virtualization_mode, "vgpu");
+  EXPECT_EQ(doc.gpus[0].compute_capability, "5.2");
+  EXPECT_EQ(doc.gpus[0].memory_total_bytes, 8589934592ull);
+}
+
+TEST(OldCards, GridM60WithCuda13BuildSaysToBuildWithCuda12) {
+  FakeSystem sys;
+  sys.driver_version = "580.65.06";
+  sys.cuda_driver_version = 13000;
+  sys.devices = {grid_m60_8q()};
+  const ResultDocument doc = inventory(sys, cuda13());
+  EXPECT_EQ(doc.gpu_status.state, "no-kernel-image");
+  EXPECT_TRUE(has(doc.gpu_status.message, "GRID M60-8Q")) << doc.gpu_status.message;
+  EXPECT_TRUE(has(doc.gpu_status.message, "scripts/build-cuda12.sh")) << doc.gpu_status.message;
+}
+
+TEST(OldCards, Rtx5090WithPtxOnlyOnAnOlderDriverCannotJit) {
+  FakeSystem sys;
+  sys.driver_version = "570.124.06";
+  sys.cuda_driver_version = 12080;
+  sys.devices = {rtx_5090()};
+  const ResultDocument doc = inventory(sys, cuda129());  // as nvcc 12.9 builds it: PTX ISA 8.8
+  EXPECT_EQ(doc.gpu_status.state, "driver-too-old");
+  EXPECT_TRUE(has(doc.gpu_status.message, "JIT-compile")) << doc.gpu_status.message;
+}
+
+TEST(OldCards, Rtx5090OnR570RunsTheClangBuiltCuda129Binary) {
+  FakeSystem sys;
+  sys.driver_version = "570.124.06";
+  sys.cuda_driver_version = 12080;
+  sys.devices = {rtx_5090()};
+  CudaProbe cuda = cuda129();
+  cuda.ptx_cuda_version = 12050;  // scripts/build-cuda12.sh: clang 19 writes PTX ISA 8.5
+  const ResultDocument doc = inventory(sys, cuda);
+  EXPECT_EQ(doc.gpu_status.state, "ok") << doc.gpu_status.message;
+  EXPECT_FALSE(gpu_unusable(doc.gpu_status));
+}
+
+TEST(OldCards, PtxJitOnANewDriverIsAWarningNotAnError) {
+  FakeSystem sys;
+  sys.driver_version = "580.65.06";
+  sys.cuda_driver_version = 13000;
+  sys.devices = {rtx_5090()};
+  const ResultDocument doc = inventory(sys, cuda129());
+  EXPECT_EQ(doc.gpu_status.state, "ok") << doc.gpu_status.message;
+  ASSERT_EQ(doc.software.warnings.size(), 1u);
+  EXPECT_TRUE(has(doc.software.warnings[0], "JIT-compiles the compute_90 PTX")) << doc.software.warnings[0];
+}
