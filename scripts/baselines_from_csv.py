@@ -174,7 +174,8 @@ MODELS = [
          expected={"hbm/copy": frac("memory_bandwidth_gbs", *GDDR),
                    "hbm/triad": frac("memory_bandwidth_gbs", *GDDR),
                    "sm/fp32": frac("fp32_tflops", *FMA_FULL),
-                   "pcie/h2d_pinned": pcie_typical(3, extra="the board's two GPUs share one link behind an on-board switch")},
+                   "pcie/h2d_pinned": pcie_typical(3, extra="the board's two GPUs share one link behind an "
+                                                           "on-board switch")},
          notes="Every figure is per GPU; one board is two GM204 GPUs, each its own nvidia-smi device. Usually "
                "rented as GRID vGPU ('GRID M60-8Q'): then the name differs and compute depends on the profile. "
                "No public measurement found: all expectations are estimates."),
@@ -217,7 +218,8 @@ MODELS = [
                                                            "(router-gao/cuda-demo), quick mode understates")},
          notes="pci.ids calls 1db1 'Tesla V100 SXM2 16GB' but DCGM labels it an SXM2-32GB SKU: memory size and "
                "the nvidia-smi name decide (notes section 2.8)."),
-    dict(id="tesla-v100-sxm2-32gb", csv="Tesla V100 SXM2 32GB", names=["Tesla V100-SXM2-32GB"], expected={"hbm/copy": meas(800, "as V100 SXM2 16GB: gpu-benches 'v100' triad 788-814 GB/s (same HBM2 at "
+    dict(id="tesla-v100-sxm2-32gb", csv="Tesla V100 SXM2 32GB", names=["Tesla V100-SXM2-32GB"],
+         expected={"hbm/copy": meas(800, "as V100 SXM2 16GB: gpu-benches 'v100' triad 788-814 GB/s (same HBM2 at "
                                     "900 GB/s)", uncertain=True),
                    "hbm/triad": meas(800, "as V100 SXM2 16GB: gpu-benches 'v100' triad 788-814 GB/s", uncertain=True),
                    "gemm/fp16": meas(94.8, "as V100 SXM2 16GB: torch FP16 matmul 94.8 TFLOP/s (" + ZZC + ")",
@@ -228,11 +230,15 @@ MODELS = [
                    "pcie/h2d_pinned": pcie_typical(3)},
          notes="DCGM: V100 DGEMM reference ~7000 GFLOPS. SXM3 32GB (10de:1db8, DGX-2) is a 350 W part, not this one."),
     dict(id="tesla-v100-pcie-16gb", csv="Tesla V100 PCIe 16GB/32GB", model="Tesla V100 PCIe 16GB",
-         names=["Tesla V100-PCIE-16GB"], pci=["10de:1db4"], memory_gib=16, expected={"hbm/copy": meas(800, "gpu-benches 'v100' triad 788-814 GB/s (te42kyfo/gpu-benches and "
-                                    "RRZE-HPC/gpu-benches gpu-stream/v100.txt)"),
+         names=["Tesla V100-PCIE-16GB"], pci=["10de:1db4"], memory_gib=16,
+         expected={"hbm/copy": meas(800, "gpu-benches 'v100' triad 788-814 GB/s (te42kyfo/gpu-benches and "
+                                    "RRZE-HPC/gpu-benches gpu-stream/v100.txt; variant unstated, likely this "
+                                    "one); copy taken equal to triad", uncertain=True),
                    "hbm/triad": meas(800, "gpu-benches 'v100' triad 788-814 GB/s (te42kyfo/gpu-benches and "
-                                     "RRZE-HPC/gpu-benches gpu-stream/v100.txt)"),
-                   "hbm/write": meas(896, "gpu-benches 'v100' store-only 895-897 GB/s"),
+                                     "RRZE-HPC/gpu-benches gpu-stream/v100.txt; variant unstated, likely this one)",
+                                     uncertain=True),
+                   "hbm/write": meas(896, "gpu-benches 'v100' store-only 895-897 GB/s (variant unstated)",
+                                     uncertain=True),
                    "gemm/fp16": frac("fp16_tensor_tflops", 0.76, "V100 SXM2 measures 94.8 of 125 (76%) in torch "
                                      "FP16 matmul; same ratio assumed"),
                    "gemm/bf16": meas(9.0, "V100 SXM2 emulated BF16 ~10 TFLOP/s scaled to the PCIe clock", uncertain=True,
@@ -243,7 +249,8 @@ MODELS = [
          notes="IGUANE uses 1370 MHz; NVIDIA/TechPowerUp 1380 MHz (14 TF). gpu-benches cuda-roofline shows "
                "1380 MHz sustained on 4x V100 PCIe."),
     dict(id="tesla-v100-pcie-32gb", csv="Tesla V100 PCIe 16GB/32GB", model="Tesla V100 PCIe 32GB",
-         names=["Tesla V100-PCIE-32GB"], pci=["10de:1db6"], memory_gib=32, expected={"hbm/copy": meas(800, "as V100 PCIe 16GB: gpu-benches 'v100' triad 788-814 GB/s", uncertain=True),
+         names=["Tesla V100-PCIE-32GB"], pci=["10de:1db6"], memory_gib=32,
+         expected={"hbm/copy": meas(800, "as V100 PCIe 16GB: gpu-benches 'v100' triad 788-814 GB/s", uncertain=True),
                    "hbm/triad": meas(800, "as V100 PCIe 16GB: gpu-benches 'v100' triad 788-814 GB/s", uncertain=True),
                    "gemm/fp16": frac("fp16_tensor_tflops", 0.76, "V100 SXM2 measures 94.8 of 125 (76%) in torch "
                                      "FP16 matmul; same ratio assumed"),
@@ -256,7 +263,8 @@ MODELS = [
     dict(id="tesla-t4", csv="Tesla T4", names=["Tesla T4"], reference=True,
          expected={"hbm/copy": meas(240, "bandwidthTest device-to-device 239.6 GB/s; DCGM notes 'experimentally "
                                     "~244000' (router-gao/cuda-demo; " + DCGM + ")"),
-                   "hbm/triad": meas(240, "as hbm/copy: ~240-244 GB/s measured (DCGM note, bandwidthTest D2D)",
+                   "hbm/triad": meas(240, "~240-244 GB/s measured (DCGM note 'experimentally ~244000', bandwidthTest D2D "
+                                     "239.6); triad taken equal to copy",
                                      uncertain=True),
                    "gemm/fp16": meas(42.0, "torch FP16 matmul 41.9-42.7 TFLOP/s on Colab/Kaggle (" + ZZC + "); 70 W "
                                      "cap holds it at ~65% of spec"),
@@ -278,7 +286,8 @@ MODELS = [
          notes="Professional GA102 at 150 W: FP16/BF16 with FP32 accumulate at full rate (unlike GeForce and A10G), "
                "but power-capped. DCGM's dram figure 640700 exceeds the spec and is ignored. DCGM SKU 'A10c/noc - "
                "PG133 SKU215' (device+subsystem 22361482)."),
-    dict(id="nvidia-a10g", csv="NVIDIA A10G (AWS)", names=["NVIDIA A10G"], expected={"hbm/copy": meas(480, "DCGM dram reference ~483600 (~480-500 GB/s) (" + DCGM + ")", uncertain=True),
+    dict(id="nvidia-a10g", csv="NVIDIA A10G (AWS)", names=["NVIDIA A10G"],
+         expected={"hbm/copy": meas(480, "DCGM dram reference ~483600 (~480-500 GB/s) (" + DCGM + ")", uncertain=True),
                    "hbm/triad": meas(480, "DCGM dram reference ~483600 (~480-500 GB/s) (" + DCGM + ")", uncertain=True),
                    "gemm/bf16": meas(69.5, "torch BF16 matmul 10240^3 69.5 TFLOP/s (zzc0721/torch-performance-test-data "
                                      "issue #126)"),
@@ -309,7 +318,8 @@ MODELS = [
                                     "gpu-stream/a40.txt); copy taken equal to triad on GDDR", uncertain=True),
                    "hbm/triad": meas(667, "gpu-stream triad 663-671 GB/s (te42kyfo/gpu-benches:gpu-stream/a40.txt@1c36d50, "
                                      "RRZE-HPC/gpu-benches:gpu-stream/a40.txt@1038c5d)"),
-                   "hbm/write": meas(679, "gpu-stream store-only 679-680 GB/s (same files)"),
+                   "hbm/write": meas(679, "gpu-stream store-only 679-680 GB/s (te42kyfo/gpu-benches and RRZE-HPC/gpu-benches "
+                                     "gpu-stream/a40.txt)"),
                    "gemm/bf16": meas(122.3, "torch BF16 matmul 10240^3 122.3 TFLOP/s (zzc0721 issue #185)"),
                    "gemm/fp16": meas(119.2, "torch FP16 matmul 119.2 TFLOP/s (zzc0721 issue #185)"),
                    "sm/fp32": frac("fp32_tflops", *FMA_FULL),
@@ -417,10 +427,12 @@ MODELS = [
                    "pcie/h2d_pinned": pcie_typical(4)},
          notes="China-market AD102 with export-capped tensor rate (119.5 TF): a healthy L20 reaches ~95% of that "
                "low spec. 26ba is an L20 variant ('L20A')."),
-    dict(id="nvidia-l40", csv="NVIDIA L40", names=["NVIDIA L40"], pci=["10de:26b5", "10de:26f5"], expected={"hbm/copy": meas(815, "gpu-stream triad 803-831 GB/s (te42kyfo/gpu-benches:gpu-stream/l40.txt@1c36d50, "
+    dict(id="nvidia-l40", csv="NVIDIA L40", names=["NVIDIA L40"], pci=["10de:26b5", "10de:26f5"],
+         expected={"hbm/copy": meas(815, "gpu-stream triad 803-831 GB/s (te42kyfo/gpu-benches:gpu-stream/l40.txt@1c36d50, "
                                     "RRZE-HPC/gpu-benches:gpu-stream/l40.txt@1038c5d); copy taken equal", uncertain=True),
                    "hbm/triad": meas(815, "gpu-stream triad 803-831 GB/s (te42kyfo/gpu-benches, RRZE-HPC/gpu-benches l40.txt)"),
-                   "hbm/write": meas(846, "gpu-stream store-only 846-847 GB/s (same files)"),
+                   "hbm/write": meas(846, "gpu-stream store-only 846-847 GB/s (te42kyfo/gpu-benches and RRZE-HPC/gpu-benches "
+                                     "gpu-stream/l40.txt)"),
                    "gemm/bf16": frac("bf16_tensor_tflops", 0.90, "half-rate FP32-accumulate tensor math at 300 W; "
                                      "capped-rate parts reach 95-107% [inference]"),
                    "gemm/fp16": frac("fp16_tensor_tflops", 0.90, "half-rate FP32-accumulate tensor math at 300 W "
@@ -443,8 +455,8 @@ MODELS = [
          expected={"hbm/copy": meas(1830, "gpu-benches triad 1832 GB/s (CUDA 11.7, te42kyfo/gpu-benches README); copy "
                                     "taken equal", uncertain=True),
                    "hbm/triad": meas(1832, "gpu-benches triad 1832 GB/s (CUDA 11.7, te42kyfo/gpu-benches README)"),
-                   "hbm/read": meas(1942, "gpu-benches read 1942 GB/s (same)"),
-                   "hbm/write": meas(2018, "gpu-benches store-only 2018 GB/s (same)"),
+                   "hbm/read": meas(1942, "gpu-benches read 1942 GB/s (CUDA 11.7, te42kyfo/gpu-benches README)"),
+                   "hbm/write": meas(2018, "gpu-benches store-only 2018 GB/s (CUDA 11.7, te42kyfo/gpu-benches README)"),
                    "gemm/bf16": meas(495.9, "torch BF16 matmul 495.9 TFLOP/s, power-limited (" + ZZC + ")"),
                    "gemm/fp16": meas(458.0, "torch FP16 matmul 458.0 TFLOP/s, power-limited (" + ZZC + ")"),
                    "sm/fp32": frac("fp32_tflops", 0.75, "350 W cap on 114 SMs; DCGM SGEMM reference ~20500 GFLOPS "
@@ -457,7 +469,8 @@ MODELS = [
          reference=True,
          expected={"hbm/copy": meas(2900, "Azure ND H100 v5 BabelStream Copy 2900 GB/s (Azure/AI-benchmarking-guide:"
                                     "Azure_Results/ND_H100_v5_results.md@8fd0c6e)"),
-                   "hbm/triad": meas(2970, "Azure ND H100 v5 BabelStream Triad 2970 GB/s (same)"),
+                   "hbm/triad": meas(2970, "Azure ND H100 v5 BabelStream Triad 2970 GB/s (Azure/AI-benchmarking-guide:"
+                                     "Azure_Results/ND_H100_v5_results.md@8fd0c6e)"),
                    "gemm/bf16": meas(790, "MAMF BF16 794.5 TFLOP/s (" + STAS + "); torch 783.7-797.5 (" + ZZC + ")"),
                    "gemm/fp16": meas(790, "as gemm/bf16 (same tensor rate): MAMF/torch 784-797 TFLOP/s", uncertain=True),
                    "gemm/fp8": meas(1382, "cuBLASLt FP8 1382 TFLOP/s (Azure ND H100 v5 results); MAMF FP8 1402.6"),
@@ -506,7 +519,8 @@ MODELS = [
                                     "H20-3e (NVIDIA/nvbandwidth issue #48); DCGM dram ~2010000 (" + DCGM + ")",
                                     uncertain=True, tolerance=0.25,
                                     note="78 SMs cannot saturate the 4 TB/s HBM3: about half the datasheet is normal"),
-                   "hbm/triad": meas(2100, "as hbm/copy: nvbandwidth ~2.2 TB/s read+write, DCGM ~2010000", uncertain=True,
+                   "hbm/triad": meas(2100, "nvbandwidth device_local_copy ~2.2 TB/s read+write on H20-3e (NVIDIA/nvbandwidth "
+                                     "issue #48), DCGM ~2010000; triad taken equal to copy", uncertain=True,
                                      tolerance=0.25),
                    "gemm/bf16": meas(142.3, "torch BF16 matmul 142.3 TFLOP/s (zzc0721/torch-performance-test-data "
                                      "issue #77)"),
@@ -523,7 +537,8 @@ MODELS = [
     dict(id="h200-sxm-141gb", csv="NVIDIA H200 SXM 141GB", model="H200 SXM 141GB", names=["NVIDIA H200"], mig=H200,
          expected={"hbm/copy": meas(4010, "Azure ND H200 v5 BabelStream Copy 4010 GB/s (Azure/AI-benchmarking-guide:"
                                     "Azure_Results/ND_H200_v5_results.md@8fd0c6e); gpu-benches store-only 3898"),
-                   "hbm/triad": meas(4150, "Azure ND H200 v5 BabelStream Triad 4150 GB/s (same); gpu-benches triad "
+                   "hbm/triad": meas(4150, "Azure ND H200 v5 BabelStream Triad 4150 GB/s (Azure/AI-benchmarking-guide:"
+                                     "Azure_Results/ND_H200_v5_results.md@8fd0c6e); gpu-benches triad "
                                      "3534 (te42kyfo/gpu-benches:gpu-stream/h200.txt)", tolerance=0.2),
                    "gemm/bf16": meas(790.3, "torch BF16 matmul 790.3 TFLOP/s (" + ZZC + "); MAMF ~794 as H100 (" +
                                      STAS + ")"),
@@ -556,7 +571,8 @@ MODELS = [
               "source": "450-1000 W for the whole module (CPU+GPU+memory), DCGM target 900: CSV row sources"},
          expected={"hbm/read": meas(3615, "OpenCL-Benchmark read 3615 GB/s (mredenti/PowerCapping:configuration/"
                                     "OpenCL_benchmark.md)"),
-                   "hbm/write": meas(3705, "OpenCL-Benchmark write 3705 GB/s (same)"),
+                   "hbm/write": meas(3705, "OpenCL-Benchmark write 3705 GB/s (mredenti/PowerCapping:configuration/"
+                                     "OpenCL_benchmark.md)"),
                    "hbm/copy": meas(3650, "between OpenCL read 3615 and write 3705 GB/s [inference]", uncertain=True),
                    "hbm/triad": meas(3780, "gpu-stream 4-buffer triad 3783 GB/s (RRZE-HPC/gpu-benches:gpu-stream/"
                                      "gh200.txt@1038c5d), variant unstated", uncertain=True),
@@ -593,7 +609,8 @@ MODELS = [
          expected={"hbm/copy": meas(6300, "no public STREAM figure: DCGM dram ~5430000 (MiB/s-like, ~5.69 TB/s), which "
                                     "reads 0.78-0.96x of STREAM copy on A100/H100/H200 [inference]", uncertain=True,
                                     tolerance=0.2),
-                   "hbm/triad": meas(6300, "as hbm/copy [inference]", uncertain=True, tolerance=0.2),
+                   "hbm/triad": meas(6300, "as hbm/copy: DCGM dram ~5430000 (~5.69 TB/s) scaled as for A100/H100/H200 "
+                                     "[inference]", uncertain=True, tolerance=0.2),
                    "gemm/bf16": meas(1700, "torch BF16 matmul 1696 TFLOP/s on GCP a4-highgpu-8g (" + ZZC + "); MAMF "
                                      "1745 (" + STAS + ")"),
                    "gemm/fp16": meas(1700, "as gemm/bf16 (same tensor rate)", uncertain=True),
@@ -690,7 +707,8 @@ def build(entry, row):
 
     gen, width = pcie_link(row["host_interface"])
     pci = entry.get("pci") or [p for p in re.findall(r"10de:[0-9a-f]{4}", row["pci_device_id"])][:1]
-    nvlink = None if row["nvlink_gbs_per_gpu"].strip().lower().startswith("none") else peak("nvlink_gbs", "nvlink_gbs_per_gpu")
+    no_nvlink = row["nvlink_gbs_per_gpu"].strip().lower().startswith("none")
+    nvlink = None if no_nvlink else peak("nvlink_gbs", "nvlink_gbs_per_gpu")
     tdp = peak("tdp_w", "tdp_w")
     if "tdp" in entry:
         tdp = dict(entry["tdp"])
