@@ -1,0 +1,358 @@
+// The baseline set in baselines/ and how a GPU is matched to it.
+#include "baselines/baseline_set.hpp"
+#include "core/error.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <string>
+
+namespace fs = std::filesystem;
+using namespace gpuaudit;
+
+namespace {
+
+const BaselineSet& real_set() {
+  static const BaselineSet set = load_baselines(fs::path(GPUAUDIT_SOURCE_DIR) / "baselines");
+  return set;
+}
+
+constexpr std::uint64_t kMiB = 1024ull * 1024ull;
+
+GpuInfo card(const std::string& name, std::optional<std::string> pci, std::optional<std::uint64_t> mib,
+             std::optional<std::string> cc = std::nullopt, std::optional<int> sms = std::nullopt) {
+  GpuInfo g;
+  g.name = name;
+  g.pci_device_id = std::move(pci);
+  if (mib) g.memory_total_bytes = *mib * kMiB;
+  g.compute_capability = std::move(cc);
+  g.sm_count = sms;
+  return g;
+}
+
+GpuInfo mig_slice(const std::string& parent_name, const std::string& profile, std::optional<std::string> pci,
+                  std::uint64_t slice_mib, int sms) {
+  GpuInfo g = card(parent_name + " MIG " + profile, std::move(pci), slice_mib, "9.0", sms);
+  g.mig.is_mig_device = true;
+  g.mig.profile = profile;
+  return g;
+}
+
+// A scratch folder removed at the end of the test.
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    path = fs::temp_directory_path() / ("gpuaudit-baselines-" + std::to_string(::getpid()) + "-" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+  void write(const std::string& name, const std::string& text) const { std::ofstream(path / name) << text; }
+};
+
+}  // namespace
+
+TEST(Baselines, RealSetLoadsAndChecksClean) {
+  const BaselineSet& set = real_set();
+  EXPECT_GE(set.models.size(), 34u);
+  EXPECT_NE(set.version, "unversioned");
+  const auto problems = check_baselines(set);
+  for (const auto& p : problems) ADD_FAILURE() << p;
+}
+
+TEST(Baselines, FindByIdModelOrName) {
+  const BaselineSet& set = real_set();
+  ASSERT_NE(set.find("h100-sxm5-80gb"), nullptr);
+  EXPECT_EQ(set.find("NVIDIA H100 80GB HBM3")->id, "h100-sxm5-80gb");
+  EXPECT_EQ(set.find("h200 sxm 141gb")->id, "h200-sxm-141gb");
+  EXPECT_EQ(set.find("no such card"), nullptr);
+}
+
+TEST(Baselines, H200MatchesTheBriefsFigures) {
+  const Baseline* b = real_set().find("h200-sxm-141gb");
+  ASSERT_NE(b, nullptr);
+  EXPECT_EQ(b->sm_count, 132);
+  EXPECT_DOUBLE_EQ(b->memory_bandwidth_gbs->value, 4800);
+  EXPECT_NEAR(b->bf16_tensor_tflops->value, 989, 1);
+  EXPECT_EQ(b->pcie_gen, 5);
+  EXPECT_EQ(b->pcie_width, 16);
+  EXPECT_DOUBLE_EQ(b->nvlink_gbs->value, 900);
+}
+
+TEST(BaselineMatch, ByPciId) {
+  const auto m = match_baseline(real_set(), card("NVIDIA H100 80GB HBM3", "10de:2330", 81559));
+  ASSERT_TRUE(m.matched());
+  EXPECT_EQ(m.baseline->id, "h100-sxm5-80gb");
+  EXPECT_EQ(m.method, "pci-id");
+  EXPECT_EQ(m.mig_profile, nullptr);
+  EXPECT_FALSE(m.synthesized);
+  EXPECT_EQ(&m.effective(), m.baseline);
+}
+
+TEST(BaselineMatch, PciIdIsCaseAndPrefixInsensitive) {
+  const auto m = match_baseline(real_set(), card("something else", "0x10DE:2330", std::nullopt));
+  ASSERT_TRUE(m.matched());
+  EXPECT_EQ(m.baseline->id, "h100-sxm5-80gb");
+  EXPECT_NE(m.note.find("not one the baseline lists"), std::string::npos) << m.note;
+}
+
+TEST(BaselineMatch, SharedPciIdSplitByMemory) {
+  // Two boards behind one PCI id (as DCGM and mig-parted see for some SKUs): memory decides.
+  BaselineSet set = real_set();
+  Baseline small = *set.find("a100-sxm4-40gb");
+  Baseline big = *set.find("a100-sxm4-80gb");
+  small.pci_device_ids = {"10de:20b2"};
+  small.nvidia_smi_names = {"NVIDIA A100-SXM4"};
+  big.nvidia_smi_names = {"NVIDIA A100-SXM4"};
+  set.models = {small, big};
+
+  auto m = match_baseline(set, card("NVIDIA A100-SXM4", "10de:20b2", 40960));
+  ASSERT_TRUE(m.matched());
+  EXPECT_EQ(m.baseline->id, "a100-sxm4-40gb");
+  EXPECT_EQ(m.method, "pci-id");
+  EXPECT_NE(m.note.find("shared by"), std::string::npos) << m.note;
+  EXPECT_NE(m.note.find("memory"), std::string::npos) << m.note;
+
+  m = match_baseline(set, card("NVIDIA A100-SXM4", "10de:20b2", 81920));
+  EXPECT_EQ(m.baseline->id, "a100-sxm4-80gb");
+}
+
+TEST(BaselineMatch, SharedPciIdSplitByName) {
+  BaselineSet set = real_set();
+  Baseline a = *set.find("tesla-v100-sxm2-16gb");
+  Baseline b = *set.find("tesla-v100-sxm2-32gb");
+  b.pci_device_ids.push_back("10de:1db1");  // DCGM's reading of 1db1 (notes section 2.8)
+  set.models = {a, b};
+  const auto m = match_baseline(set, card("Tesla V100-SXM2-32GB", "10de:1db1", 32510));
+  EXPECT_EQ(m.baseline->id, "tesla-v100-sxm2-32gb");
+}
+
+TEST(BaselineMatch, NameAndMemoryWithoutPciId) {
+  auto m = match_baseline(real_set(), card("NVIDIA L4", std::nullopt, 23034));
+  ASSERT_TRUE(m.matched());
+  EXPECT_EQ(m.baseline->id, "nvidia-l4");
+  EXPECT_EQ(m.method, "name+memory");
+
+  // nvidia-smi's MiB against the marketed GB: 46068 MiB is a 48 GB A40.
+  m = match_baseline(real_set(), card("NVIDIA A40", std::nullopt, 46068));
+  EXPECT_EQ(m.method, "name+memory");
+}
+
+TEST(BaselineMatch, NameOnly) {
+  auto m = match_baseline(real_set(), card("NVIDIA L4", std::nullopt, std::nullopt));
+  ASSERT_TRUE(m.matched());
+  EXPECT_EQ(m.baseline->id, "nvidia-l4");
+  EXPECT_EQ(m.method, "name");
+
+  // A memory size that fits no board of that name (a 48 GB modified RTX 4090) still matches by
+  // name, and the note says the memory is odd.
+  m = match_baseline(real_set(), card("NVIDIA GeForce RTX 4090", std::nullopt, 49140));
+  EXPECT_EQ(m.baseline->id, "geforce-rtx-4090");
+  EXPECT_EQ(m.method, "name");
+  EXPECT_NE(m.note.find("does not fit"), std::string::npos) << m.note;
+}
+
+TEST(BaselineMatch, OldTeslaPrefixAndSpacing) {
+  const auto m = match_baseline(real_set(), card("  tesla   T4 ", std::nullopt, std::nullopt));
+  ASSERT_TRUE(m.matched());
+  EXPECT_EQ(m.baseline->id, "tesla-t4");
+}
+
+TEST(BaselineMatch, MigSliceA100) {
+  const auto m = match_baseline(real_set(), mig_slice("NVIDIA A100-SXM4-80GB", "1g.10gb", "10de:20b2", 9728, 14));
+  ASSERT_TRUE(m.matched());
+  EXPECT_EQ(m.baseline->id, "a100-sxm4-80gb");
+  ASSERT_NE(m.mig_profile, nullptr);
+  EXPECT_EQ(m.mig_profile->name, "1g.10gb");
+  EXPECT_EQ(m.mig_profile->sm_count, 14);
+  EXPECT_EQ(m.mig_profile->memory_slices, 1);
+  EXPECT_DOUBLE_EQ(mig_memory_fraction(*m.mig_profile), 1.0 / 8);
+  EXPECT_NEAR(*mig_sm_fraction(*m.baseline, *m.mig_profile), 14.0 / 108, 1e-9);
+  EXPECT_NE(m.note.find("14 of 108 SMs"), std::string::npos) << m.note;
+}
+
+TEST(BaselineMatch, MigSliceWithoutPciIdPicksParentByProfile) {
+  // No PCI id and a name two 80 GB boards could share: the slice's memory says nothing about the
+  // board, the profile name does.
+  const auto m = match_baseline(real_set(), mig_slice("NVIDIA A100-SXM4-80GB", "3g.40gb", std::nullopt, 40192, 42));
+  ASSERT_TRUE(m.matched());
+  EXPECT_EQ(m.baseline->id, "a100-sxm4-80gb");
+  EXPECT_EQ(m.method, "name");
+  ASSERT_NE(m.mig_profile, nullptr);
+  EXPECT_EQ(m.mig_profile->sm_count, 42);
+}
+
+TEST(BaselineMatch, MigSliceH100SxmAndPcieDiffer) {
+  auto m = match_baseline(real_set(), mig_slice("NVIDIA H100 80GB HBM3", "3g.40gb", "10de:2330", 40448, 60));
+  ASSERT_NE(m.mig_profile, nullptr);
+  EXPECT_EQ(m.baseline->id, "h100-sxm5-80gb");
+  EXPECT_EQ(m.mig_profile->sm_count, 60);
+  EXPECT_EQ(m.mig_profile->memory_slices, 4);
+
+  m = match_baseline(real_set(), mig_slice("NVIDIA H100 PCIe", "3g.40gb", "10de:2331", 40448, 46));
+  ASSERT_NE(m.mig_profile, nullptr);
+  EXPECT_EQ(m.baseline->id, "h100-pcie-80gb");
+  EXPECT_EQ(m.mig_profile->sm_count, 46);
+}
+
+TEST(BaselineMatch, MigSliceProfileFromNameOnly) {
+  GpuInfo g = card("NVIDIA H100 80GB HBM3 MIG 1g.10gb", "10de:2330", 9984);
+  const auto m = match_baseline(real_set(), g);  // is_mig_device not set: the name says it
+  ASSERT_NE(m.mig_profile, nullptr);
+  EXPECT_EQ(m.mig_profile->sm_count, 16);
+}
+
+TEST(BaselineMatch, MigProfileTheBaselineDoesNotList) {
+  const auto m = match_baseline(real_set(), mig_slice("NVIDIA H100 80GB HBM3", "5g.50gb", "10de:2330", 51200, 80));
+  ASSERT_TRUE(m.matched());
+  EXPECT_EQ(m.mig_profile, nullptr);
+  EXPECT_NE(m.note.find("not in the baseline"), std::string::npos) << m.note;
+}
+
+TEST(BaselineMatch, UnknownCardGetsArchitectureFallback) {
+  // A Hopper board the set does not list (an H100 SXM5 64GB-like part with 114 SMs).
+  const auto m = match_baseline(real_set(), card("NVIDIA H100 64GB HBM3", "10de:23ff", 65536, "9.0", 114));
+  ASSERT_TRUE(m.matched());
+  EXPECT_EQ(m.method, "architecture-fallback");
+  EXPECT_EQ(m.baseline->id, "h100-sxm5-80gb");
+  ASSERT_TRUE(m.synthesized);
+  const Baseline& s = m.effective();
+  EXPECT_EQ(&s, &*m.synthesized);
+  EXPECT_EQ(s.sm_count, 114);
+  const double f = 114.0 / 132.0;
+  EXPECT_NEAR(s.expected.at("gemm/bf16").value, m.baseline->expected.at("gemm/bf16").value * f, 1e-9);
+  EXPECT_NEAR(s.bf16_tensor_tflops->value, m.baseline->bf16_tensor_tflops->value * f, 1e-9);
+  EXPECT_TRUE(s.expected.at("gemm/bf16").uncertain);
+  EXPECT_EQ(s.expected.at("sm/census").value, 114);
+  EXPECT_EQ(s.expected.count("hbm/copy"), 0u) << "memory bandwidth does not follow from SM count";
+  EXPECT_NE(m.note.find("unknown GPU"), std::string::npos);
+  EXPECT_NE(m.note.find("scaled"), std::string::npos) << m.note;
+  EXPECT_NE(m.note.find("114 SMs"), std::string::npos) << m.note;
+}
+
+TEST(BaselineMatch, UnknownMinorVersionUsesNearestReferenceOfItsMajor) {
+  const auto m = match_baseline(real_set(), card("NVIDIA B300", "10de:3182", 275000, "10.3", 148));
+  ASSERT_TRUE(m.matched());
+  EXPECT_EQ(m.method, "architecture-fallback");
+  EXPECT_EQ(m.baseline->compute_capability, "10.0");
+  EXPECT_NE(m.note.find("nearest reference"), std::string::npos) << m.note;
+}
+
+TEST(BaselineMatch, NothingMatchesAnUnknownArchitecture) {
+  const auto m = match_baseline(real_set(), card("NVIDIA Future", "10de:ffff", 1024, "99.0", 10));
+  EXPECT_FALSE(m.matched());
+  EXPECT_EQ(m.method, "none");
+  EXPECT_NE(m.note.find("unknown GPU"), std::string::npos) << m.note;
+}
+
+TEST(BaselineMatch, UnknownCardWithoutSmCount) {
+  const auto m = match_baseline(real_set(), card("NVIDIA Mystery", std::nullopt, 1024, "9.0"));
+  EXPECT_FALSE(m.matched());
+  EXPECT_NE(m.note.find("no SM count"), std::string::npos) << m.note;
+}
+
+TEST(BaselineLoad, BadFileNamesTheFile) {
+  TempDir dir;
+  dir.write("good-card.json", R"({"schema": "gpuaudit.baseline/1", "id": "good-card"})");
+  dir.write("broken.json", "{ \"schema\": \"gpuaudit.baseline/1\", ");
+  try {
+    load_baselines(dir.path);
+    FAIL() << "a broken file must be refused";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), 2);
+    EXPECT_NE(std::string(e.what()).find("broken.json"), std::string::npos) << e.what();
+  }
+}
+
+TEST(BaselineLoad, RefusesWrongTypesMissingSchemaAndIdMismatch) {
+  auto refused = [](const std::string& text, const std::string& needle) {
+    TempDir dir;
+    dir.write("card.json", text);
+    try {
+      load_baselines(dir.path);
+      ADD_FAILURE() << "accepted: " << text;
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find("card.json"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+    }
+  };
+  refused(R"({"id": "card"})", "not a baseline");
+  refused(R"({"schema": "gpuaudit.baseline/9", "id": "card"})", "unsupported baseline schema");
+  refused(R"({"schema": "gpuaudit.baseline/1", "id": "card", "sm_count": "many"})", "malformed baseline");
+  refused(R"({"schema": "gpuaudit.baseline/1", "id": "other"})", "differs from the file name");
+  refused(R"([1, 2])", "not a baseline");
+}
+
+TEST(BaselineLoad, MissingOrEmptyFolder) {
+  EXPECT_THROW(load_baselines("/nonexistent/gpuaudit/baselines"), Error);
+  TempDir dir;
+  EXPECT_THROW(load_baselines(dir.path), Error);
+}
+
+TEST(BaselineLoad, VersionFileOrUnversioned) {
+  TempDir dir;
+  dir.write("card.json", R"({"schema": "gpuaudit.baseline/1", "id": "card", "sm_count": 1})");
+  EXPECT_EQ(load_baselines(dir.path).version, "unversioned");
+  dir.write("VERSION", "2031.01.02\n");
+  EXPECT_EQ(load_baselines(dir.path).version, "2031.01.02");
+}
+
+TEST(BaselineLoad, DefaultDirHonoursEnvironment) {
+  TempDir dir;
+  ::setenv("GPUAUDIT_BASELINES", dir.path.c_str(), 1);
+  EXPECT_EQ(default_baselines_dir(), dir.path);
+  ::setenv("GPUAUDIT_BASELINES", "/nonexistent/gpuaudit", 1);
+  EXPECT_THROW(default_baselines_dir(), Error);
+  ::unsetenv("GPUAUDIT_BASELINES");
+  EXPECT_TRUE(fs::is_directory(default_baselines_dir()));  // the source tree's, in a build tree
+}
+
+TEST(BaselineCheck, FindsEachKindOfProblem) {
+  BaselineSet set = real_set();
+  Baseline b = *set.find("a100-sxm4-80gb");
+  b.fp32_tflops->source.clear();                             // missing source
+  b.expected["gemm/bf16"].value = 400;                       // above the 312 peak, no note
+  b.expected["gemm/bf16"].note.clear();
+  b.expected["hbm/bogus"] = b.expected["hbm/copy"];          // not a benchmark name
+  b.expected["hbm/copy"].unit = "TFLOP/s";                   // wrong unit
+  b.mig_profiles[0].sm_count = 200;                          // more SMs than the card
+  b.mig_profiles[1].memory_slices = 6;                       // 6/8 of 80 GB is not 10 GB
+  set.models.push_back(b);                                   // duplicate id
+  Baseline twin = *set.find("a100-sxm4-80gb");
+  twin.id = "a100-sxm4-80gb-twin";                           // same PCI id, name and memory
+  twin.architecture_reference = false;
+  set.models.push_back(twin);
+  const auto problems = check_baselines(set);
+  auto has = [&](const std::string& needle) {
+    for (const auto& p : problems)
+      if (p.find(needle) != std::string::npos) return true;
+    return false;
+  };
+  EXPECT_TRUE(has("fp32_tflops has no source"));
+  EXPECT_TRUE(has("above the datasheet peak"));
+  EXPECT_TRUE(has("\"hbm/bogus\" is not a benchmark name"));
+  EXPECT_TRUE(has("unit \"TFLOP/s\", should be \"GB/s\""));
+  EXPECT_TRUE(has("has 200 SMs"));
+  EXPECT_TRUE(has("memory slices"));
+  EXPECT_TRUE(has("duplicate id"));
+  EXPECT_TRUE(has("cannot be told apart"));
+  EXPECT_TRUE(has("several architecture_reference"));
+}
+
+TEST(BaselineCheck, AboveDatasheetIsFineWithANote) {
+  BaselineSet set;
+  set.models = {*real_set().find("geforce-rtx-4090-d")};
+  set.models[0].architecture_reference = true;
+  EXPECT_GT(set.models[0].expected.at("gemm/bf16").value, set.models[0].bf16_tensor_tflops->value);
+  EXPECT_TRUE(check_baselines(set).empty());
+  set.models[0].expected["gemm/bf16"].note.clear();
+  EXPECT_FALSE(check_baselines(set).empty());
+}
+
+TEST(BaselineMatch, StripMigSuffix) {
+  EXPECT_EQ(strip_mig_suffix("NVIDIA A100-SXM4-80GB MIG 1g.10gb"), "NVIDIA A100-SXM4-80GB");
+  EXPECT_EQ(strip_mig_suffix("NVIDIA L4"), "NVIDIA L4");
+}
