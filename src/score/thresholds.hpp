@@ -1,0 +1,63 @@
+// The numbers the verdicts turn on: per-family tolerances and the rule thresholds, each with a
+// default that says why (docs/scoring.md), overridable from a JSON file (--thresholds FILE):
+//
+//   { "tolerances": { "hbm": 0.08, "gemm/bf16": 0.20 },
+//     "rules": { "steal_pct": 3, "contention_gap_us": 2000 } }
+//
+// A tolerance key is a family id (see families.hpp) or a benchmark name; a benchmark name wins
+// over its family. Unknown keys and out-of-range values are refused, so a typo never passes
+// silently as "the default".
+#pragma once
+
+#include "core/json.hpp"
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpuaudit {
+
+struct RuleThresholds {
+  double power_limit_fraction = 0.95;   // power-capped: limit below this x the board default
+  double clock_fraction = 0.90;         // clock-limited: effective SM clock below this x max clock
+  double contention_gap_us = 1000;      // sliced: a preemption gap this long means a co-tenant
+  double shared_throughput_max = 0.80;  // sliced: ... when throughput is also below this ratio
+  double allocatable_fraction = 0.90;   // sliced: allocatable/visible memory below this x label
+  double steal_pct = 5;                 // host-bound: CPU steal above this %
+  double all_core_ratio = 0.60;         // host-bound: all-core / (single x vCPUs) below this
+  double disk_mbps_per_tflops = 1.0;    // host-bound: disk read needed per dense TFLOP/s
+  double numa_remote_faster = 1.15;     // numa-misplaced: remote copies this much faster
+  double numa_remote_slower = 0.70;     // numa-misplaced: remote copies this much slower
+  double pcie_link_efficiency = 0.60;   // pcie-degraded: copy rate below this x the link's raw rate
+  double delivered_cap = 1.10;          // delivered fraction: no single ratio counts above this
+};
+
+struct Thresholds {
+  std::map<std::string, double> tolerances;  // overrides: family id or benchmark name -> +-fraction
+  RuleThresholds rules;
+  std::string origin = "built-in defaults";  // or the file they were read from
+
+  // The tolerance for one figure: a user override for the benchmark, else one for its family,
+  // else the baseline's own for this expectation, else the family default.
+  double tolerance_for(const std::string& benchmark, const std::optional<double>& baseline_tolerance) const;
+};
+
+// One rule threshold, for validation and documentation.
+struct RuleThresholdInfo {
+  const char* name;
+  double RuleThresholds::*field;
+  double min, max;
+  const char* why;
+};
+const std::vector<RuleThresholdInfo>& rule_threshold_info();
+
+// Throws input_error (exit 2) naming `origin` on a bad key, type or range.
+Thresholds parse_thresholds(const json& j, const std::string& origin);
+Thresholds load_thresholds(const std::filesystem::path& path);
+
+// The thresholds in force, as the same JSON shape a file takes (recorded in the assessment).
+json thresholds_json(const Thresholds& t);
+
+}  // namespace gpuaudit
