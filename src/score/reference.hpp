@@ -1,0 +1,29 @@
+// What one GPU is scored against: the matched baseline (or, for an unknown card, one synthesized
+// from its architecture), the MIG profile of a slice, and how the match was made. Scoring takes
+// it by value so it never depends on who owns the baseline set.
+#pragma once
+
+#include "baselines/baseline.hpp"
+#include "core/result.hpp"
+
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace gpuaudit {
+
+struct GpuReference {
+  std::optional<Baseline> baseline;       // null: nothing to compare with
+  std::optional<MigProfile> mig_profile;  // the slice's profile, when the baseline lists it
+  std::string method = "none";            // pci-id | name+memory | name | architecture-fallback | none
+  std::string note;                       // why this match, what is uncertain about it
+
+  // True when the card is not a model we know: either nothing matched or the expectations were
+  // built from its architecture's per-SM figures.
+  bool unknown_model() const { return !baseline || method == "architecture-fallback" || method == "none"; }
+};
+
+// Finds the reference of one GPU of a document.
+using ReferenceLookup = std::function<GpuReference(const GpuInfo&)>;
+
+}  // namespace gpuaudit

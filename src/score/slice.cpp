@@ -1,0 +1,94 @@
+#include "score/slice.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <regex>
+
+namespace gpuaudit {
+
+namespace {
+
+std::optional<int> census_of(const ResultDocument& doc, const GpuInfo& gpu) {
+  if (const BenchmarkResult* b = doc.find("sm/census", gpu.index))
+    if (const auto v = b->value()) return static_cast<int>(std::lround(*v));
+  return std::nullopt;
+}
+
+const MigProfile* profile_in(const Baseline& b, const std::string& name) {
+  for (const auto& p : b.mig_profiles)
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
+// "3g.40gb" -> compute slices 3, memory 40 GB; "1g.10gb+me" works too.
+bool parse_profile(const std::string& name, int& gslices, double& gb) {
+  static const std::regex re(R"(^(\d+)g\.(\d+)gb)");
+  std::smatch m;
+  if (!std::regex_search(name, m, re)) return false;
+  gslices = std::stoi(m[1].str());
+  gb = std::stod(m[2].str());
+  return true;
+}
+
+}  // namespace
+
+SliceShare slice_share(const ResultDocument& doc, const GpuInfo& gpu, const GpuReference& ref) {
+  SliceShare s;
+  if (!ref.baseline || ref.baseline->sm_count <= 0) return s;
+  const Baseline& b = *ref.baseline;
+  s.full_sms = b.sm_count;
+  const std::optional<int> census = census_of(doc, gpu);
+  const bool mig = gpu.mig.is_mig_device || ref.mig_profile.has_value();
+
+  if (mig) {
+    s.kind = "mig";
+    s.profile = ref.mig_profile ? ref.mig_profile->name : gpu.mig.profile.value_or("");
+    const MigProfile* p = ref.mig_profile ? &*ref.mig_profile : profile_in(b, s.profile);
+    // SMs: the profile table first (from real `nvidia-smi mig -lgip` outputs), then what the
+    // device itself reports, then the census; the compute-slice count of the name last.
+    int gslices = 0;
+    double gb = 0;
+    const bool parsed = parse_profile(s.profile, gslices, gb);
+    if (p && p->sm_count) {
+      s.slice_sms = *p->sm_count;
+      s.note = "SMs from the baseline's MIG profile table";
+    } else if (gpu.sm_count) {
+      s.slice_sms = *gpu.sm_count;
+      s.note = "SMs as the slice reports them (the baseline does not list this profile's SMs)";
+    } else if (census) {
+      s.slice_sms = *census;
+      s.note = "SMs from the census (the baseline does not list this profile's SMs)";
+    } else if (parsed) {
+      s.slice_sms = static_cast<int>(std::lround(b.sm_count * gslices / 7.0));
+      s.uncertain = true;
+      s.note = "SMs estimated as " + std::to_string(gslices) + "/7 of the card: the profile's SM count is unknown";
+    }
+    if (s.slice_sms) s.sm_fraction = std::min(1.0, static_cast<double>(*s.slice_sms) / b.sm_count);
+    // Memory bandwidth follows the memory slices (of 8), not the SMs: 3g.40gb owns 4 of 8.
+    if (p && p->memory_slices > 0) {
+      s.memory_slices = p->memory_slices;
+    } else if (parsed && b.memory_gib && *b.memory_gib > 0) {
+      s.memory_slices = std::clamp(static_cast<int>(std::lround(8.0 * gb / *b.memory_gib)), 1, 8);
+      s.uncertain = true;
+      s.note += std::string(s.note.empty() ? "" : "; ") + "memory slices estimated from the profile's size";
+    }
+    if (s.memory_slices) s.memory_fraction = *s.memory_slices / 8.0;
+    if (p && p->memory_gib) s.profile_memory_gib = p->memory_gib;
+    else if (parsed) s.profile_memory_gib = gb;
+    return s;
+  }
+
+  // Not MIG: fewer SMs than the model means part of the chip is fenced off (or a different
+  // board). The census (SMs that actually ran work) beats the count the driver reports.
+  const std::optional<int> seen = census ? census : gpu.sm_count;
+  if (seen && *seen > 0 && *seen < b.sm_count) {
+    s.kind = "census";
+    s.slice_sms = *seen;
+    s.sm_fraction = static_cast<double>(*seen) / b.sm_count;
+    s.note = census ? "SMs that ran work in sm/census" : "SM count the device reports (no census ran)";
+    s.uncertain = !census;
+  }
+  return s;
+}
+
+}  // namespace gpuaudit
