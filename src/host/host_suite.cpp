@@ -1,0 +1,107 @@
+// The "host" suite of `gpuaudit run`: can this machine feed its GPUs? Registered twice: first
+// (order 10) it starts the /proc/stat reader and runs the active checks (CPU, memory, JPEG decode,
+// disk); last (order 1000, after every GPU suite) it stops the reader and records steal and iowait
+// over the whole run. Both halves carry the suite name "host" so --only selects them together.
+#include "host/cpu_check.hpp"
+#include "host/cpu_topology.hpp"
+#include "host/decode_check.hpp"
+#include "host/disk_check.hpp"
+#include "host/membw_check.hpp"
+#include "host/host_result.hpp"
+#include "host/steal_check.hpp"
+#include "run/suite.hpp"
+
+#include <exception>
+#include <initializer_list>
+#include <string>
+
+namespace gpuaudit {
+namespace {
+
+bool wanted(const RunContext& ctx, const std::string& group, std::initializer_list<const char*> names) {
+  if (ctx.selected(group)) return true;
+  for (const char* n : names)
+    if (ctx.selected(n)) return true;
+  return false;
+}
+
+void record_if(RunContext& ctx, BenchmarkResult r) {
+  if (ctx.selected(r.name) || ctx.selected(r.name.substr(0, r.name.find('_')))) ctx.record(std::move(r));
+}
+
+// Runs one check; an unexpected failure (no memory, no threads) becomes status "error" on its figures.
+template <typename F>
+void guarded(RunContext& ctx, std::initializer_list<std::pair<const char*, const char*>> names, F&& body) {
+  try {
+    body();
+  } catch (const std::exception& e) {
+    for (const auto& [name, unit] : names) record_if(ctx, host_status(name, unit, "error", e.what()));
+  }
+}
+
+void run_host_checks(RunContext& ctx) {
+  run_proc_stat_sampler().start();  // steal/iowait cover the whole run, from here to run_host_late
+  const bool full = ctx.options().mode == "full";
+  const int samples = full ? 10 : 5;
+  const CpuTopology topo = read_cpu_topology();
+
+  if (!ctx.interrupted() && wanted(ctx, "host/cpu", {"host/cpu_single", "host/cpu_all"})) {
+    ctx.progress("[host] cpu: single core and " + std::to_string(topo.allowed.size()) + " cores");
+    guarded(ctx, {{"host/cpu_single", "Mops/s"}, {"host/cpu_all", "Mops/s"}}, [&] {
+      auto r = run_cpu_check({.samples = samples, .sample_s = full ? 0.5 : 0.2, .cpus = topo.allowed});
+      record_if(ctx, std::move(r.single));
+      record_if(ctx, std::move(r.all));
+    });
+  }
+  if (!ctx.interrupted() && wanted(ctx, "host/membw", {})) {
+    ctx.progress("[host] memory bandwidth over " + std::to_string(topo.nodes.size()) + " NUMA node(s)");
+    guarded(ctx, {{"host/membw", "GB/s"}}, [&] {
+      MembwOptions mo;
+      mo.samples = samples;
+      mo.min_sample_s = full ? 0.2 : 0.05;
+      record_if(ctx, run_membw_check(mo, topo));
+    });
+  }
+  if (!ctx.interrupted() && wanted(ctx, "host/decode", {"host/decode_single", "host/decode_all"})) {
+    ctx.progress("[host] JPEG decode: single core and all cores");
+    guarded(ctx, {{"host/decode_single", "images/s"}, {"host/decode_all", "images/s"}}, [&] {
+      auto r = run_decode_check({.samples = samples, .sample_s = full ? 0.5 : 0.2, .cpus = topo.allowed});
+      const auto gpus = ctx.document().gpus.size();
+      if (gpus > 0 && r.all.derived.count("feeds_images_per_s"))
+        r.all.derived["feeds_images_per_s_per_gpu"] = r.all.derived["feeds_images_per_s"] / static_cast<double>(gpus);
+      record_if(ctx, std::move(r.single));
+      record_if(ctx, std::move(r.all));
+    });
+  }
+  if (!ctx.interrupted() && wanted(ctx, "host/disk", {"host/disk_seq_read", "host/disk_rand_read"})) {
+    const std::string& folder = ctx.options().disk_path;
+    ctx.progress(folder.empty() ? "[host] disk: skipped (--disk PATH names the dataset's disk)"
+                                : "[host] disk: sequential and random reads in " + folder);
+    guarded(ctx, {{"host/disk_seq_read", "MB/s"}, {"host/disk_rand_read", "IOPS"}}, [&] {
+      DiskCheckOptions d;
+      d.folder = folder;
+      d.file_bytes = full ? 1ull << 30 : 256ull << 20;
+      d.seconds_per_test = full ? 10 : 2.5;
+      d.samples = samples;
+      d.interrupted = [&ctx] { return ctx.interrupted(); };
+      auto r = run_disk_check(d);
+      if (r.seq.status == "error") ctx.progress("[host] disk: " + r.seq.message);
+      record_if(ctx, std::move(r.seq));
+      record_if(ctx, std::move(r.rand));
+    });
+  }
+}
+
+void run_host_late(RunContext& ctx) {
+  auto snaps = run_proc_stat_sampler().stop();
+  if (!wanted(ctx, "host/steal", {"host/iowait"})) return;
+  auto r = steal_results(snaps);
+  if (ctx.selected("host/steal")) ctx.record(std::move(r.steal));
+  if (ctx.selected("host/iowait") || ctx.selected("host/steal")) ctx.record(std::move(r.iowait));
+}
+
+const RegisterSuite host_suite{{"host", 10, false, run_host_checks}};
+const RegisterSuite host_late_suite{{"host", 1000, false, run_host_late}};
+
+}  // namespace
+}  // namespace gpuaudit
