@@ -1,0 +1,180 @@
+// gpuaudit soak: a heavy GEMM and an HBM stream back to back on every GPU for N minutes, with
+// throughput, clocks, power, temperature and clock-event reasons per interval; finds decay
+// ("fast first, slower later") and says when the clocks dropped and which reason NVML gave.
+#include "cli/command.hpp"
+#include "core/document_io.hpp"
+#include "core/error.hpp"
+#include "core/exit_codes.hpp"
+#include "probe/host_probe.hpp"
+#include "probe/inventory.hpp"
+#include "soak/soak_runner.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <csignal>
+#include <cstdio>
+#include <ctime>
+#include <memory>
+#include <sstream>
+
+namespace gpuaudit::cli {
+namespace {
+
+struct SoakArgs {
+  double minutes = 10;
+  double interval_s = 10;
+  std::string gpus, output;
+  std::vector<std::string> tags;
+};
+
+std::atomic<bool> g_soak_interrupted{false};
+
+extern "C" void on_soak_sigint(int) {
+  g_soak_interrupted.store(true);
+  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once (the file is complete)
+}
+
+std::string default_soak_output(const std::string& host) {
+  std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y%m%dT%H%M%SZ", &tm);
+  std::string h = host.empty() ? "host" : host;
+  std::replace_if(h.begin(), h.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)) && c != '-'; }, '_');
+  return "gpuaudit-soak-" + h + "-" + buf + ".json";
+}
+
+std::string opt_num(const std::optional<double>& v, const char* f) {
+  if (!v) return "-";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, f, *v);
+  return buf;
+}
+
+int run_soak_cmd(const SoakArgs& a) {
+  std::vector<int> wanted;
+  {
+    std::stringstream ss(a.gpus);
+    std::string item;
+    while (std::getline(ss, item, ','))
+      if (!item.empty()) {
+        try {
+          wanted.push_back(std::stoi(item));
+        } catch (const std::exception&) {
+          throw input_error("--gpus takes GPU indices like 0,1,3, not \"" + item + "\"");
+        }
+      }
+  }
+
+  const NvmlLoad nvml = load_nvml();
+  const CudaProbe cuda = probe_cuda();
+  InventorySources src;
+  src.nvml = &nvml;
+  src.cuda = &cuda;
+  src.host = probe_host({.root = "/", .steal_window_s = 0});
+  ResultDocument doc = take_inventory(src);
+  doc.mode = "custom";
+  for (const auto& t : a.tags) {
+    const auto eq = t.find('=');
+    if (eq == std::string::npos || eq == 0) throw input_error("--tag takes key=value, not \"" + t + "\"");
+    doc.tags[t.substr(0, eq)] = t.substr(eq + 1);
+  }
+  if (gpu_unusable(doc.gpu_status) || doc.gpu_status.state == "not-built" || doc.gpus.empty()) {
+    const std::string why = doc.gpu_status.message.empty() ? "no GPU found" : doc.gpu_status.message;
+    std::fprintf(stderr, "gpuaudit: soak needs a GPU: %s\n", why.c_str());
+    return exit_code::no_gpu;
+  }
+  for (int g : wanted)
+    if (g < 0 || g >= static_cast<int>(doc.gpus.size()))
+      throw input_error("--gpus: no GPU " + std::to_string(g) + " here (" + std::to_string(doc.gpus.size()) + " found)");
+  std::vector<GpuInfo> chosen;
+  for (const auto& g : doc.gpus)
+    if (wanted.empty() || std::find(wanted.begin(), wanted.end(), g.index) != wanted.end()) chosen.push_back(g);
+
+  const std::string out = a.output.empty() ? default_soak_output(doc.host.hostname) : a.output;
+  write_result(out, doc);  // an unwritable path fails now (exit 5), not after N minutes
+
+  std::vector<std::unique_ptr<SoakWorkload>> owned;
+  std::vector<SoakTarget> targets;
+  std::vector<GpuInfo> measured;
+  for (const auto& g : chosen) {
+    std::string err;
+    auto w = make_soak_workload(g, err);
+    if (!w) {
+      std::fprintf(stderr, "gpuaudit: soak: %s\n", err.c_str());
+      continue;
+    }
+    targets.push_back({g.index, g.name, w.get()});
+    measured.push_back(g);
+    owned.push_back(std::move(w));
+  }
+  if (targets.empty()) {
+    std::fprintf(stderr, "gpuaudit: soak: no GPU could run the workload\n");
+    return exit_code::no_gpu;
+  }
+
+  NvmlSoakTelemetry telemetry(nvml.api, measured);
+  std::fprintf(stderr, "soak: %zu GPU(s), %.1f min, a point every %.0f s; Ctrl-C ends early and keeps the timeline\n",
+               targets.size(), a.minutes, a.interval_s);
+  std::signal(SIGINT, on_soak_sigint);
+  auto checkpoint = [&](const SoakRecord& rec) {
+    doc.extra["soak"] = rec;
+    write_result(out, doc);
+    for (const auto& g : rec.gpus)
+      if (!g.points.empty()) {
+        const SoakPoint& p = g.points.back();
+        std::fprintf(stderr, "  t=%5.0f s  GPU %d  %s TFLOP/s  %s GB/s  SM %s MHz  %s W  %s C%s%s\n", p.t_s, g.gpu,
+                     opt_num(p.gemm_tflops, "%.1f").c_str(), opt_num(p.hbm_gbs, "%.0f").c_str(),
+                     opt_num(p.sm_clock_mhz, "%.0f").c_str(), opt_num(p.power_w, "%.0f").c_str(),
+                     opt_num(p.temperature_c, "%.0f").c_str(), p.reasons.empty() ? "" : "  ",
+                     p.reasons.empty() ? "" : p.reasons.front().c_str());
+      }
+  };
+  const SoakRecord rec = run_soak({.minutes = a.minutes, .interval_s = a.interval_s}, targets, &telemetry,
+                                  g_soak_interrupted, checkpoint);
+  std::signal(SIGINT, SIG_DFL);
+  owned.clear();  // free device memory before printing
+
+  bool decayed = false, failed = false;
+  std::printf("soak: %.1f of %.1f min%s; %s\n", rec.elapsed_s / 60, a.minutes, rec.interrupted ? " (interrupted)" : "",
+              rec.workload.c_str());
+  for (const auto& g : rec.gpus) {
+    std::printf("GPU %d %s: ", g.gpu, g.name.c_str());
+    if (!g.error.empty()) {
+      failed = true;
+      std::printf("workload failed: %s\n", g.error.c_str());
+      continue;
+    }
+    if (g.decay) {
+      decayed |= g.decay->verdict == "decayed";
+      std::printf("%s - %s\n", g.decay->verdict.c_str(), g.decay->summary.c_str());
+    } else {
+      std::printf("no point recorded\n");
+    }
+  }
+  std::printf("\nresult: %s\n", out.c_str());
+  if (rec.interrupted) {
+    std::fprintf(stderr, "gpuaudit: interrupted; the timeline so far is in %s\n", out.c_str());
+    return exit_code::interrupted;
+  }
+  if (failed) return exit_code::no_gpu;
+  return decayed ? exit_code::finding : exit_code::ok;
+}
+
+const RegisterCommand soak_cmd{
+    {"soak", "Run GEMM + HBM load for N minutes and find throughput/clock decay (heat, power)", 25,
+     [](CLI::App& sub) -> std::function<int()> {
+       auto a = std::make_shared<SoakArgs>();
+       sub.add_option("--minutes", a->minutes, "How long to load the GPUs (default 10)")->check(CLI::Range(0.05, 1440.0));
+       sub.add_option("--interval", a->interval_s, "Seconds per timeline point: half GEMM, half HBM (default 10)")
+           ->check(CLI::Range(1.0, 600.0));
+       sub.add_option("--gpus", a->gpus, "Comma-separated GPU indices (default: all)");
+       sub.add_option("--tag", a->tags, "key=value stored in the document");
+       sub.add_option("-o,--output", a->output, "Result file (default gpuaudit-soak-<host>-<time>.json)");
+       return [a] { return run_soak_cmd(*a); };
+     }}};
+
+}  // namespace
+}  // namespace gpuaudit::cli

@@ -1,0 +1,35 @@
+// The soak loop: every interval, each GPU runs the GEMM for half of it and the memory stream for
+// the other half (all GPUs at once, as in a real job, so the node heats up as it would), while the
+// telemetry is sampled a few times per second. After each interval a point is appended to every
+// GPU's timeline, the decay is re-detected and `checkpoint` is called, so Ctrl-C (or a crash)
+// keeps everything up to the last interval.
+#pragma once
+
+#include "soak/soak_telemetry.hpp"
+#include "soak/soak_workload.hpp"
+#include "soak/timeline.hpp"
+
+#include <atomic>
+#include <functional>
+
+namespace gpuaudit {
+
+struct SoakOptions {
+  double minutes = 10;
+  double interval_s = 10;
+  double telemetry_period_s = 0.25;
+};
+
+struct SoakTarget {
+  int gpu = 0;
+  std::string name;
+  SoakWorkload* workload = nullptr;  // not owned
+};
+
+SoakRecord run_soak(const SoakOptions& opt, const std::vector<SoakTarget>& targets, SoakTelemetry* telemetry,
+                    const std::atomic<bool>& interrupted, const std::function<void(const SoakRecord&)>& checkpoint);
+
+// Pure: one interval's telemetry samples of one GPU -> the point's telemetry fields.
+void summarize_telemetry(const std::vector<TelemetrySample>& samples, SoakPoint& point);
+
+}  // namespace gpuaudit
