@@ -6,7 +6,9 @@
 # headers, libdevice and ptxas.
 add_compile_options($<$<COMPILE_LANGUAGE:CUDA>:--cuda-path=${CMAKE_CUDA_COMPILER_LIBRARY_ROOT}>
                     # Clang 19 knows CUDA up to 12.5 and says so for 12.9; the headers work.
-                    $<$<COMPILE_LANGUAGE:CUDA>:-Wno-unknown-cuda-version>)
+                    $<$<COMPILE_LANGUAGE:CUDA>:-Wno-unknown-cuda-version>
+                    # nvcc intrinsics clang lacks (__ldcg, __stcs, ...), so kernels stay nvcc-shaped.
+                    "$<$<COMPILE_LANGUAGE:CUDA>:SHELL:-include ${PROJECT_SOURCE_DIR}/src/cuda/clang_cuda_compat.cuh>")
 
 # Clang cannot emit PTX without SASS, and CMake turns "90-real;90-virtual" into flags that drop the
 # PTX. So "N-virtual" becomes plain "N" (SASS and PTX of N) and its "N-real" twin goes; the list
