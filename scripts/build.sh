@@ -3,5 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
-cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=${BUILD_TYPE:-Release} "$@" >/dev/null
+# Quiet, but for gpuaudit's own lines (CUDA version and architectures built).
+cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=${BUILD_TYPE:-Release} "$@" | { grep '^-- gpuaudit:' || true; }
 cmake --build "$BUILD_DIR" --parallel "${JOBS:-$(nproc)}"

@@ -3,14 +3,18 @@
 # skip without a device), then the host tests again under AddressSanitizer + UBSan.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh --test
+scripts/setup.sh --test --cuda12
 export PYTHONPATH="$PWD/.deps/pytest${PYTHONPATH:+:$PYTHONPATH}"
 JOBS=${JOBS:-$(nproc)}
 
 echo "== build (build/)"
 BUILD_DIR=build scripts/build.sh -DGPUAUDIT_WERROR=ON
+python3 scripts/list-device-code.py build/gpuaudit
 echo "== tests"
 ctest --test-dir build --output-on-failure -j "$JOBS"
+
+echo "== CUDA 12.9 build (old cards and drivers: build-cuda12/, the gpuaudit binary only)"
+scripts/build-cuda12.sh -DGPUAUDIT_WERROR=ON
 
 echo "== sanitizer build of the host code (build-asan/)"
 BUILD_DIR=build-asan BUILD_TYPE=Debug scripts/build.sh -DGPUAUDIT_CUDA=OFF -DGPUAUDIT_SANITIZE=ON -DGPUAUDIT_WERROR=ON
