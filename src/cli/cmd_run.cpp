@@ -4,6 +4,7 @@
 #include "core/document_io.hpp"
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
+#include "multigpu/multinode.hpp"
 #include "probe/host_probe.hpp"
 #include "probe/inventory.hpp"
 #include "report/results_text.hpp"
@@ -91,7 +92,11 @@ int run_run(const RunArgs& a) {
     if (g < 0 || g >= static_cast<int>(doc.gpus.size()))
       throw input_error("--gpus: no GPU " + std::to_string(g) + " here (" + std::to_string(doc.gpus.size()) + " found)");
 
-  const std::string out = a.output.empty() ? default_output(doc.host.hostname) : a.output;
+  // Under mpirun/srun (--nccl-multinode): join the job; every rank but 0 gets its own file name.
+  std::unique_ptr<multigpu::MultinodeRun> multinode;
+  if (opt.nccl_multinode) multinode = multigpu::MultinodeRun::start(doc, opt.gpus);
+  const std::string requested = a.output.empty() ? default_output(doc.host.hostname) : a.output;
+  const std::string out = multinode ? multinode->output_path(requested) : requested;
   write_result(out, doc);  // fails early (exit 5) on an unwritable path, before any measuring
   auto checkpoint = [&] { write_result(out, doc); };
 
@@ -106,7 +111,8 @@ int run_run(const RunArgs& a) {
     if (!opt.only.empty()) {
       // A suite runs when any --only entry names it or one of its measurements.
       bool any = false;
-      for (const auto& o : opt.only) any |= o.rfind(s.name, 0) == 0 || s.name.rfind(o, 0) == 0 || s.name == "gpu";
+      for (const auto& o : opt.only) any |= o.rfind(s.name, 0) == 0 || s.name.rfind(o, 0) == 0 || s.name == "gpu" ||
+               s.name == "multi-gpu";
       if (!any) continue;
     }
     if (s.needs_gpu) {
@@ -119,6 +125,7 @@ int run_run(const RunArgs& a) {
     s.run(ctx);
   }
   std::signal(SIGINT, SIG_DFL);
+  if (multinode) multinode->gather(doc);  // rank 0's document gets every rank's inventory and figures
   checkpoint();
 
   const std::string table = results_table(doc);

@@ -1,0 +1,93 @@
+#include "multigpu/topology_baseline.hpp"
+
+#include "baselines/baseline_set.hpp"
+#include "core/document_io.hpp"
+#include "core/error.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace gpuaudit::multigpu {
+
+namespace {
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+void require_source(const Sourced& s, const std::string& what, const std::string& origin) {
+  if (s.value <= 0) throw input_error(origin + ": " + what + " must be a positive number");
+  if (s.source.empty()) throw input_error(origin + ": " + what + " has no source");
+}
+
+}  // namespace
+
+std::vector<TopologyBaseline> load_topology_baselines(const std::filesystem::path& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) throw input_error(dir.string() + ": not a folder of topology baselines");
+  std::vector<TopologyBaseline> out;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    if (entry.path().extension() != ".json") continue;
+    const std::string origin = entry.path().string();
+    const json j = read_json_file(entry.path());
+    TopologyBaseline b;
+    try {
+      b = j.get<TopologyBaseline>();
+    } catch (const std::exception& e) {
+      throw input_error(origin + ": not a topology baseline (" + e.what() + ")");
+    }
+    if (b.schema != kTopologySchema) throw input_error(origin + ": schema is \"" + b.schema + "\", expected " + kTopologySchema);
+    if (b.id != entry.path().stem().string()) throw input_error(origin + ": id \"" + b.id + "\" differs from the file name");
+    if (b.link.kind != "nvlink" && b.link.kind != "pcie") throw input_error(origin + ": link.kind must be nvlink or pcie");
+    require_source(b.link.gbs_per_direction, "link.gbs_per_direction", origin);
+    require_source(b.expected.p2p_gbs_peer_on, "expected.p2p_gbs_peer_on", origin);
+    require_source(b.expected.p2p_gbs_peer_off, "expected.p2p_gbs_peer_off", origin);
+    if (b.expected.p2p_gbs_peer_on_across_sockets)
+      require_source(*b.expected.p2p_gbs_peer_on_across_sockets, "expected.p2p_gbs_peer_on_across_sockets", origin);
+    for (const auto& e : b.expected.allreduce_busbw_gbs) {
+      if (e.value <= 0 || e.source.empty())
+        throw input_error(origin + ": allreduce_busbw_gbs for " + std::to_string(e.gpus) + " GPUs needs a value and a source");
+    }
+    if (!(b.expected.tolerance > 0 && b.expected.tolerance < 1))
+      throw input_error(origin + ": expected.tolerance must lie between 0 and 1");
+    out.push_back(std::move(b));
+  }
+  if (ec) throw input_error(dir.string() + ": " + ec.message());
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
+  return out;
+}
+
+std::filesystem::path default_topology_baselines_dir() { return default_baselines_dir() / "topologies"; }
+
+TopologyBaselineMatch match_topology_baseline(const std::vector<TopologyBaseline>& set, const std::string& gpu_name,
+                                              std::optional<int> pcie_gen) {
+  TopologyBaselineMatch m;
+  const std::string name = lower(gpu_name);
+  for (const auto& b : set)
+    for (const auto& n : b.match.nvidia_smi_names)
+      if (!name.empty() && lower(n) == name) {
+        m.baseline = &b;
+        m.method = "name";
+        return m;
+      }
+  if (pcie_gen)
+    for (const auto& b : set)
+      if (b.match.nvidia_smi_names.empty() && b.match.interconnect == "pcie" && b.match.pcie_gen == pcie_gen) {
+        m.baseline = &b;
+        m.method = "pcie-gen";
+        return m;
+      }
+  return m;
+}
+
+std::optional<BusbwExpectation> expected_allreduce_busbw(const TopologyBaseline& b, int gpus) {
+  for (const auto& e : b.expected.allreduce_busbw_gbs)
+    if (e.gpus == gpus) return e;
+  for (const auto& e : b.expected.allreduce_busbw_gbs)
+    if (e.gpus == 0) return e;
+  return std::nullopt;
+}
+
+}  // namespace gpuaudit::multigpu
