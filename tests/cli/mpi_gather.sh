@@ -10,11 +10,6 @@ command -v python3 >/dev/null 2>&1 || { echo "python3 not installed: skip"; exit
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# A build without MPI says so (exit 2) before doing anything.
-if ! "$bin" run --nccl-multinode --only p2p/none -o "$tmp/probe.json" >"$tmp/probe.log" 2>&1; then
-  if grep -q "built with MPI" "$tmp/probe.log"; then echo "gpuaudit built without MPI: skip"; exit 77; fi
-fi
-rm -f "$tmp"/probe*
 
 # Containers often forbid the cross-process memory attach of Open MPI's shared-memory transport.
 export OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_rmaps_base_oversubscribe=1
@@ -22,6 +17,12 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # Under the sanitizer build: Open MPI leaks by design at MPI_Finalize (from components it has
 # already unloaded, so no suppression can name them); leaks of our own code are the unit tests'.
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+
+# A build without MPI says so (exit 2) before doing anything.
+if ! "$bin" run --nccl-multinode --only p2p/none -o "$tmp/probe.json" >"$tmp/probe.log" 2>&1; then
+  if grep -q "built with MPI" "$tmp/probe.log"; then echo "gpuaudit built without MPI: skip"; exit 77; fi
+fi
+rm -f "$tmp"/probe*
 timeout 240 mpirun --allow-run-as-root --oversubscribe -np 3 \
   "$bin" run --nccl-multinode --only p2p/none -o "$tmp/job.json" >"$tmp/mpirun.log" 2>&1
 rc=$?
