@@ -19,7 +19,6 @@ CommandSetup not_built(const char* name) {
 }
 
 const RegisterCommand score_cmd{{"score", "Score a result document against the baselines", 30, not_built("score")}};
-const RegisterCommand compare_cmd{{"compare", "Compare two results: a CI regression gate", 40, not_built("compare")}};
 const RegisterCommand report_cmd{{"report", "Summarise many results by provider, region, GPU", 50, not_built("report")}};
 
 }  // namespace

@@ -1,0 +1,175 @@
+#include "compare/compare.hpp"
+
+#include "core/document_io.hpp"
+#include "core/error.hpp"
+#include "core/stats.hpp"
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+namespace gpuaudit {
+namespace fs = std::filesystem;
+
+namespace {
+
+bool failed_status(const std::string& s) { return s == "check-failed" || s == "error"; }
+
+using FigureKey = std::pair<std::string, std::optional<int>>;
+
+// One figure across all base runs: per-run medians and every sample, pooled. Pooling the samples
+// of several runs puts the run-to-run scatter into the noise the verdict is judged against.
+struct BaseFigure {
+  const BenchmarkResult* latest = nullptr;  // for unit and direction
+  std::vector<double> run_values;
+  std::vector<double> samples;
+};
+
+std::string hardware_refusal(const std::string& base_name, const std::string& new_name,
+                             const std::vector<Difference>& diffs) {
+  std::string s = "refusing to compare different hardware: ";
+  for (size_t i = 0; i < diffs.size(); ++i)
+    s += (i ? "; " : "") + diffs[i].what + " " + diffs[i].base + " (" + base_name + ") vs " + diffs[i].next + " (" +
+         new_name + ")";
+  return s + " (pass --allow-different-hardware to compare anyway)";
+}
+
+}  // namespace
+
+std::string FigureComparison::label() const {
+  return gpu ? name + " (GPU " + std::to_string(*gpu) + ")" : name;
+}
+
+int Comparison::count(const std::string& outcome) const {
+  return static_cast<int>(std::count_if(figures.begin(), figures.end(),
+                                        [&](const FigureComparison& f) { return f.outcome == outcome; }));
+}
+
+bool Comparison::has_regression() const {
+  return std::any_of(figures.begin(), figures.end(), [](const FigureComparison& f) { return f.is_regression(); });
+}
+
+BaseRuns load_base(const fs::path& path, int last_k) {
+  if (last_k < 1) throw input_error("--last must be at least 1");
+  BaseRuns base;
+  std::error_code ec;
+  if (!fs::is_directory(path, ec)) {
+    base.docs.push_back(read_result(path));
+    base.names.push_back(path.string());
+    return base;
+  }
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(path, ec))
+    if (e.is_regular_file() && e.path().extension() == ".json") files.push_back(e.path());
+  if (ec) throw input_error(path.string() + ": cannot list the folder: " + ec.message());
+  if (files.empty()) throw input_error(path.string() + ": no *.json result documents in this folder");
+  std::vector<std::pair<ResultDocument, std::string>> runs;
+  for (const auto& f : files) runs.emplace_back(read_result(f), f.string());
+  std::sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) {
+    return std::tie(a.first.created_utc, a.second) < std::tie(b.first.created_utc, b.second);
+  });
+  const size_t keep = std::min(runs.size(), static_cast<size_t>(last_k));
+  for (size_t i = runs.size() - keep; i < runs.size(); ++i) {
+    base.docs.push_back(std::move(runs[i].first));
+    base.names.push_back(std::move(runs[i].second));
+  }
+  return base;
+}
+
+Comparison compare_runs(const BaseRuns& base, const ResultDocument& next, const std::string& new_name,
+                        const CompareOptions& opt) {
+  if (base.docs.empty()) throw input_error("no base run to compare with");
+  const ResultDocument& latest = base.docs.back();
+  Comparison c;
+  c.base_names = base.names;
+  c.new_name = new_name;
+  c.base_hardware = hardware_summary(latest);
+  c.new_hardware = hardware_summary(next);
+  c.base_created_utc = latest.created_utc;
+  c.new_created_utc = next.created_utc;
+  c.tolerance_text = opt.tolerances.describe();
+  c.alpha = opt.alpha;
+
+  for (size_t i = 0; i < base.docs.size(); ++i) {
+    auto diffs = hardware_differences(base.docs[i], next);
+    if (diffs.empty()) continue;
+    if (!opt.allow_different_hardware) throw input_error(hardware_refusal(base.names[i], new_name, diffs));
+    if (i + 1 == base.docs.size()) c.hardware_differences = std::move(diffs);
+  }
+  c.software_differences = software_differences(latest, next);
+
+  // Base figures, in the order they first appear (latest run's order wins when it has them).
+  std::map<FigureKey, BaseFigure> base_figs;
+  std::vector<FigureKey> base_order;
+  for (const auto& doc : base.docs)
+    for (const auto& b : doc.benchmarks) {
+      if (b.status != "ok" || !b.value()) continue;
+      const FigureKey key{b.name, b.gpu};
+      auto [it, inserted] = base_figs.try_emplace(key);
+      if (inserted) base_order.push_back(key);
+      it->second.latest = &b;
+      it->second.run_values.push_back(*b.value());
+      const auto& s = b.samples.empty() ? std::vector<double>{*b.value()} : b.samples;
+      it->second.samples.insert(it->second.samples.end(), s.begin(), s.end());
+    }
+
+  std::map<FigureKey, bool> seen;
+  for (const auto& nb : next.benchmarks) {
+    const FigureKey key{nb.name, nb.gpu};
+    if (seen[key]) continue;  // a repeated entry: the first one counts
+    seen[key] = true;
+    FigureComparison f;
+    f.name = nb.name;
+    f.gpu = nb.gpu;
+    f.unit = nb.unit;
+    f.higher_is_better = nb.higher_is_better;
+    f.tolerance_pct = opt.tolerances.for_figure(nb.name);
+    f.new_value = nb.value();
+    const auto bit = base_figs.find(key);
+    if (bit != base_figs.end()) {
+      f.base_runs = static_cast<int>(bit->second.run_values.size());
+      f.base_value = median_of(bit->second.run_values);
+    }
+    if (!f.base_value) {
+      if (!f.new_value) continue;  // in neither: nothing to say
+      f.outcome = "new";
+      f.reason = "no base figure to compare with";
+    } else if (!f.new_value) {
+      if (failed_status(nb.status)) {
+        f.outcome = "failed";
+        f.reason = nb.status + " in the new run" + (nb.message.empty() ? "" : ": " + nb.message);
+      } else {
+        f.outcome = "missing";
+        f.reason = nb.status + " in the new run" + (nb.message.empty() ? "" : ": " + nb.message);
+      }
+    } else if (bit->second.latest->unit != nb.unit) {
+      f.outcome = "skipped";
+      f.reason = "unit changed (" + bit->second.latest->unit + " -> " + nb.unit + "): not comparable";
+    } else {
+      const Measured b{*f.base_value, bit->second.samples};
+      const Measured n{*f.new_value, nb.samples};
+      f.judgement = judge(b, n, nb.higher_is_better, f.tolerance_pct, opt.alpha);
+      f.outcome = verdict_name(f.judgement->verdict);
+      f.reason = f.judgement->reason;
+    }
+    c.figures.push_back(std::move(f));
+  }
+  for (const auto& key : base_order) {
+    if (seen.count(key)) continue;
+    const auto& bf = base_figs.at(key);
+    FigureComparison f;
+    f.name = key.first;
+    f.gpu = key.second;
+    f.unit = bf.latest->unit;
+    f.higher_is_better = bf.latest->higher_is_better;
+    f.tolerance_pct = opt.tolerances.for_figure(f.name);
+    f.base_runs = static_cast<int>(bf.run_values.size());
+    f.base_value = median_of(bf.run_values);
+    f.outcome = "missing";
+    f.reason = "not in the new run";
+    c.figures.push_back(std::move(f));
+  }
+  return c;
+}
+
+}  // namespace gpuaudit

@@ -1,0 +1,88 @@
+#include "compare/compare_render.hpp"
+
+#include "report/figure_format.hpp"
+#include "report/format.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <sstream>
+#include <vector>
+
+namespace gpuaudit {
+
+std::string outcome_counts(const Comparison& c) {
+  std::string s;
+  for (const char* o : {"regressed", "failed", "improved", "same", "missing", "new", "skipped"}) {
+    const int n = c.count(o);
+    if (n == 0 && std::string(o) != "same") continue;
+    s += (s.empty() ? "" : ", ") + std::to_string(n) + " " + o;
+  }
+  return s;
+}
+
+namespace {
+
+std::string base_description(const Comparison& c) {
+  if (c.base_names.size() == 1) return c.base_names[0] + " (" + c.base_created_utc + ")";
+  return "median of the last " + std::to_string(c.base_names.size()) + " runs, latest " + c.base_names.back() +
+         " (" + c.base_created_utc + ")";
+}
+
+std::string table(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& right) {
+  std::vector<size_t> w(rows[0].size(), 0);
+  for (const auto& r : rows)
+    for (size_t i = 0; i < r.size(); ++i) w[i] = std::max(w[i], r[i].size());
+  std::ostringstream o;
+  for (const auto& r : rows) {
+    std::string line;
+    for (size_t i = 0; i < r.size(); ++i) {
+      const std::string pad(w[i] - r[i].size(), ' ');
+      const bool last = i + 1 == r.size();
+      line += right[i] ? pad + r[i] : r[i] + (last ? "" : pad);
+      if (!last) line += "  ";
+    }
+    o << line << "\n";
+  }
+  return o.str();
+}
+
+}  // namespace
+
+std::string compare_text(const Comparison& c) {
+  std::ostringstream o;
+  o << "base: " << base_description(c) << "\n";
+  o << "new:  " << c.new_name << " (" << c.new_created_utc << ")\n";
+  if (c.hardware_differences.empty()) {
+    o << "hardware: " << c.new_hardware << " in both\n";
+  } else {
+    o << "hardware DIFFERS (--allow-different-hardware):\n";
+    for (const auto& d : c.hardware_differences) o << "  " << d.what << ": " << d.base << " -> " << d.next << "\n";
+  }
+  if (c.software_differences.empty()) {
+    o << "software: same driver, CUDA, cuBLAS, NCCL, kernel and gpuaudit versions\n";
+  } else {
+    o << "software changed:\n";
+    for (const auto& d : c.software_differences) o << "  " << d.what << ": " << d.base << " -> " << d.next << "\n";
+  }
+  o << "\n";
+
+  std::vector<std::vector<std::string>> rows{
+      {"figure", "base", "new", "unit", "change", "better", "p", "noise", "verdict", "why"}};
+  for (const auto& f : c.figures) {
+    const auto& j = f.judgement;
+    std::string verdict = f.outcome;
+    if (f.is_regression()) 
+      for (auto& ch : verdict) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    rows.push_back({f.label(), fmt_figure(f.base_value), fmt_figure(f.new_value), f.unit,
+                    j ? fmt_change_pct(j->change_pct) : "-", f.higher_is_better ? "higher" : "lower",
+                    j && j->p_value ? fmt_p_value(*j->p_value) : "-",
+                    j ? fmt_num(j->noise_pct, 1) + "%" : "-", verdict, f.reason});
+  }
+  if (c.figures.empty()) o << "(no figures in common)\n";
+  else o << table(rows, {false, true, true, false, true, false, true, true, false, false});
+  o << "\n" << outcome_counts(c) << "; tolerance " << c.tolerance_text << ", alpha " << fmt_alpha(c.alpha) << "\n";
+  o << (c.has_regression() ? "result: REGRESSION\n" : "result: no regression\n");
+  return o.str();
+}
+
+}  // namespace gpuaudit

@@ -1,0 +1,173 @@
+#include "compare/compare.hpp"
+#include "compare/compare_render.hpp"
+#include "core/document_io.hpp"
+#include "core/error.hpp"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <stdexcept>
+#include <string>
+
+using namespace gpuaudit;
+
+namespace {
+
+const std::string kData = std::string(GPUAUDIT_TEST_DATA) + "/compare/";
+
+BaseRuns base_file(const std::string& name) { return load_base(kData + name); }
+
+Comparison compare_files(const std::string& base, const std::string& next, CompareOptions opt = {}) {
+  return compare_runs(base_file(base), read_result(kData + next), next, opt);
+}
+
+const FigureComparison& figure(const Comparison& c, const std::string& name, std::optional<int> gpu = 0) {
+  for (const auto& f : c.figures)
+    if (f.name == name && f.gpu == gpu) return f;
+  throw std::runtime_error("no figure " + name);
+}
+
+int error_code_of(const std::function<void()>& f, std::string* message = nullptr) {
+  try {
+    f();
+  } catch (const Error& e) {
+    if (message) *message = e.what();
+    return e.code();
+  }
+  return 0;
+}
+
+}  // namespace
+
+TEST(CompareRuns, TwentyPercentHbmDropIsTheOnlyRegression) {
+  const auto c = compare_files("golden-synthetic.json", "hbm-drop-20pct-synthetic.json");
+  EXPECT_TRUE(c.has_regression());
+  EXPECT_EQ(figure(c, "hbm/copy").outcome, "regressed");
+  EXPECT_EQ(c.count("regressed"), 1);
+  EXPECT_EQ(c.count("same"), 4);
+  ASSERT_EQ(c.software_differences.size(), 1u);
+  EXPECT_EQ(c.software_differences[0].what, "driver");
+  EXPECT_EQ(c.software_differences[0].next, "575.51.03");
+}
+
+TEST(CompareRuns, OnePercentDropWithinNoiseIsSame) {
+  const auto c = compare_files("gemm-base-noisy-synthetic.json", "gemm-drop-1pct-synthetic.json");
+  EXPECT_FALSE(c.has_regression());
+  EXPECT_EQ(figure(c, "gemm/bf16").outcome, "same");
+  EXPECT_EQ(c.count("same"), static_cast<int>(c.figures.size()));
+}
+
+TEST(CompareRuns, FasterEverywhereIsImproved) {
+  const auto c = compare_files("golden-synthetic.json", "all-faster-synthetic.json");
+  EXPECT_FALSE(c.has_regression());
+  EXPECT_EQ(c.count("improved"), 5);
+  EXPECT_EQ(figure(c, "sm/launch").outcome, "improved");  // lower is better there
+}
+
+TEST(CompareRuns, DifferentHardwareIsRefusedWithTheReason) {
+  std::string msg;
+  EXPECT_EQ(error_code_of([] { compare_files("golden-synthetic.json", "a100-synthetic.json"); }, &msg), 2);
+  EXPECT_NE(msg.find("GPU model"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("A100"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("--allow-different-hardware"), std::string::npos) << msg;
+  EXPECT_EQ(error_code_of([] { compare_files("golden-synthetic.json", "mig-3g40gb-synthetic.json"); }, &msg), 2);
+  EXPECT_NE(msg.find("MIG profile none ("), std::string::npos) << msg;
+  EXPECT_NE(msg.find("3g.40gb"), std::string::npos) << msg;
+  EXPECT_EQ(error_code_of([] { compare_files("golden-synthetic.json", "two-gpus-synthetic.json"); }, &msg), 2);
+  EXPECT_NE(msg.find("GPU count 1"), std::string::npos) << msg;
+}
+
+TEST(CompareRuns, DifferentHardwareAllowedIsListed) {
+  CompareOptions opt;
+  opt.allow_different_hardware = true;
+  const auto c = compare_files("golden-synthetic.json", "a100-synthetic.json", opt);
+  ASSERT_EQ(c.hardware_differences.size(), 1u);
+  EXPECT_EQ(c.hardware_differences[0].what, "GPU model");
+  EXPECT_NE(compare_text(c).find("hardware DIFFERS"), std::string::npos);
+}
+
+TEST(CompareRuns, CorruptBaseIsAnInputErrorNamingTheFile) {
+  std::string msg;
+  EXPECT_EQ(error_code_of([] { base_file("corrupt-synthetic.json"); }, &msg), 2);
+  EXPECT_NE(msg.find("corrupt-synthetic.json"), std::string::npos) << msg;
+  EXPECT_EQ(error_code_of([] { base_file("no-such-file.json"); }, &msg), 2);
+  EXPECT_EQ(error_code_of([] { load_base(kData); }, &msg), 2);  // the folder holds the corrupt file
+  EXPECT_NE(msg.find("corrupt-synthetic.json"), std::string::npos) << msg;
+}
+
+TEST(CompareRuns, FolderBaseKeepsTheLastKRunsByCreationTime) {
+  const auto base = load_base(kData + "history-synthetic", 2);
+  ASSERT_EQ(base.docs.size(), 2u);
+  EXPECT_EQ(base.docs[0].created_utc, "2026-01-02T08:00:00Z");
+  EXPECT_EQ(base.docs[1].created_utc, "2026-01-03T08:00:00Z");
+  const auto c = compare_runs(base, read_result(kData + "golden-synthetic.json"), "golden", {});
+  EXPECT_FALSE(c.has_regression());
+  EXPECT_EQ(figure(c, "hbm/copy").base_runs, 2);
+  // All three: the slow oldest run is outvoted by the median, but its samples widen the noise.
+  const auto all = load_base(kData + "history-synthetic", 3);
+  const auto c3 = compare_runs(all, read_result(kData + "golden-synthetic.json"), "golden", {});
+  EXPECT_NEAR(*figure(c3, "hbm/copy").base_value, 3000, 30);
+  EXPECT_GT(figure(c3, "hbm/copy").judgement->noise_pct, 20);
+}
+
+TEST(CompareRuns, FailedAndMissingFigures) {
+  auto base = base_file("golden-synthetic.json");
+  ResultDocument next = base.docs[0];
+  next.benchmarks[0].status = "check-failed";  // hbm/copy
+  next.benchmarks[0].message = "output mismatch at element 7";
+  next.benchmarks.erase(next.benchmarks.begin() + 1);  // gemm/bf16 gone
+  BenchmarkResult extra = next.benchmarks[0];
+  extra.name = "hbm/triad";
+  extra.status = "ok";
+  next.benchmarks.push_back(extra);
+  const auto c = compare_runs(base, next, "next", {});
+  EXPECT_EQ(figure(c, "hbm/copy").outcome, "failed");
+  EXPECT_NE(figure(c, "hbm/copy").reason.find("output mismatch"), std::string::npos);
+  EXPECT_EQ(figure(c, "gemm/bf16").outcome, "missing");
+  EXPECT_EQ(figure(c, "hbm/triad").outcome, "new");
+  EXPECT_TRUE(c.has_regression());
+}
+
+TEST(CompareRender, JUnitHasOneTestCasePerFigureAndFailuresForRegressions) {
+  const auto c = compare_files("golden-synthetic.json", "hbm-drop-20pct-synthetic.json");
+  const std::string x = compare_junit(c);
+  size_t cases = 0;
+  for (size_t p = x.find("<testcase "); p != std::string::npos; p = x.find("<testcase ", p + 1)) ++cases;
+  EXPECT_EQ(cases, c.figures.size());
+  EXPECT_NE(x.find("failures=\"1\""), std::string::npos);
+  EXPECT_NE(x.find("<failure type=\"regressed\""), std::string::npos);
+  EXPECT_NE(x.find("software changed: driver"), std::string::npos);
+}
+
+TEST(CompareRender, UserTextIsEscapedEverywhere) {
+  auto base = base_file("golden-synthetic.json");
+  for (auto& g : base.docs[0].gpus) g.name = "<script>alert(\"x\")</script> & 'q' |";
+  ResultDocument next = base.docs[0];
+  next.software.driver_version = "1.0<b>\"";
+  const auto c = compare_runs(base, next, "new\"<x>.json", {});
+  for (const std::string& out : {compare_junit(c), compare_markdown(c)}) {
+    EXPECT_EQ(out.find("<script>"), std::string::npos) << out;
+    EXPECT_EQ(out.find("<b>"), std::string::npos);
+    EXPECT_EQ(out.find("<x>"), std::string::npos);
+  }
+  EXPECT_NE(compare_junit(c).find("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;"),
+            std::string::npos);
+  EXPECT_NE(compare_markdown(c).find("\\|"), std::string::npos);  // a | would end the table cell
+}
+
+TEST(CompareRender, JsonCarriesVerdictsAndCounts) {
+  const auto c = compare_files("golden-synthetic.json", "hbm-drop-20pct-synthetic.json");
+  const json j = compare_json(c);
+  EXPECT_EQ(j["schema"], "gpuaudit.compare/1");
+  EXPECT_EQ(j["counts"]["regressed"], 1);
+  EXPECT_TRUE(j["regression"].get<bool>());
+  bool found = false;
+  for (const auto& f : j["figures"])
+    if (f["name"] == "hbm/copy") {
+      found = true;
+      EXPECT_EQ(f["verdict"], "regressed");
+      EXPECT_LT(f["p_value"].get<double>(), 0.001);
+      EXPECT_NEAR(f["change_pct"].get<double>(), -20, 1);
+    }
+  EXPECT_TRUE(found);
+}
