@@ -1,0 +1,59 @@
+// gpuaudit report RUN...: many documents, one summary per group (provider, region, GPU, ...),
+// with costs; optionally a self-contained HTML page with SVG charts, and CSV.
+#include "cli/command.hpp"
+#include "core/document_io.hpp"
+#include "core/exit_codes.hpp"
+#include "core/result.hpp"
+#include "report/fleet.hpp"
+#include "report/fleet_render.hpp"
+#include "report/load_runs.hpp"
+
+#include <cstdio>
+#include <memory>
+
+namespace gpuaudit::cli {
+namespace {
+
+struct ReportArgs {
+  std::vector<std::string> runs;
+  std::string group_by = kDefaultGroupBy;
+  std::string html, csv;
+  bool skip_invalid = false;
+  bool quiet = false;
+};
+
+int run_report(const ReportArgs& a) {
+  const auto keys = parse_group_by(a.group_by);
+  const auto runs = load_runs(a.runs, {.skip_invalid = a.skip_invalid});
+  const FleetReport report = build_fleet_report(runs, keys);
+  if (!a.csv.empty()) write_file_atomic(a.csv, fleet_csv(report));
+  if (!a.html.empty()) write_file_atomic(a.html, fleet_html(report, runs, {.generated_utc = utc_now_iso8601()}));
+  if (!a.quiet) {
+    const std::string text = fleet_text(report);
+    std::fwrite(text.data(), 1, text.size(), stdout);
+  }
+  return exit_code::ok;
+}
+
+const RegisterCommand report_cmd{
+    {"report", "Summarise many results by provider, region, GPU: figures, findings, cost; HTML and CSV", 50,
+     [](CLI::App& sub) -> std::function<int()> {
+       auto a = std::make_shared<ReportArgs>();
+       sub.add_option("RUN", a->runs, "Result documents, or folders searched for *.json")->required();
+       sub.add_option("--group-by", a->group_by,
+                      "Comma-separated: provider, region, gpu, instance, gpu_count, or any tag name "
+                      "(default provider,region,gpu; \"\" for one group)");
+       sub.add_option("--html", a->html, "Write a self-contained HTML report with SVG charts");
+       sub.add_option("--csv", a->csv, "Write one CSV row per group");
+       sub.add_flag("--skip-invalid", a->skip_invalid,
+                    "Skip unreadable or foreign documents with a warning instead of stopping (exit 2)");
+       sub.add_flag("-q,--quiet", a->quiet, "Do not print the text summary");
+       sub.footer(
+           "Cost per dense-BF16 PFLOP/s-hour = price per hour / (sum of gemm/bf16 TFLOP/s / 1000); likewise per\n"
+           "TB/s of hbm/copy and per GB/s of host copy. See docs/report.md.\n\n"
+           "Exit codes: 0 written, 2 bad input (a file that is not a result document is named), 5 could not write.");
+       return [a] { return run_report(*a); };
+     }}};
+
+}  // namespace
+}  // namespace gpuaudit::cli

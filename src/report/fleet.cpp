@@ -1,0 +1,206 @@
+#include "report/fleet.hpp"
+
+#include "core/error.hpp"
+#include "core/stats.hpp"
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+
+namespace gpuaudit {
+
+const std::vector<std::string>& report_figure_names() {
+  static const std::vector<std::string> names{
+      "gemm/bf16",       "gemm/fp16",       "gemm/fp8",       "gemm/tf32",      "sm/fp32",
+      "sm/fp64",         "hbm/copy",        "hbm/triad",      "l2/read",        "pcie/h2d_pinned",
+      "pcie/d2h_pinned", "pcie/h2d_all",    "nccl/allreduce", "sm/launch_sync", "host/cpu_single",
+      "host/membw",      "host/steal"};
+  return names;
+}
+
+std::vector<std::string> parse_group_by(const std::string& spec) {
+  std::vector<std::string> keys;
+  std::stringstream ss(spec);
+  std::string k;
+  while (std::getline(ss, k, ',')) {
+    const auto b = k.find_first_not_of(" \t");
+    if (b == std::string::npos) throw input_error("--group-by: empty key in \"" + spec + "\"");
+    k = k.substr(b, k.find_last_not_of(" \t") - b + 1);
+    if (std::find(keys.begin(), keys.end(), k) == keys.end()) keys.push_back(k);
+  }
+  return keys;  // empty: everything in one group
+}
+
+std::string group_value(const ResultDocument& d, const std::string& key) {
+  auto tag = [&](const std::string& k) -> std::string {
+    const auto it = d.tags.find(k);
+    return it == d.tags.end() ? "" : it->second;
+  };
+  std::string v = tag(key);
+  if (v.empty()) {
+    if (key == "provider") v = d.host.provider_guess;
+    else if (key == "instance") v = d.host.product_name;
+    else if (key == "gpu_count") v = std::to_string(d.gpus.size());
+    else if (key == "gpu") {
+      std::set<std::string> models;
+      for (const auto& g : d.gpus) {
+        std::string m = g.name.empty() ? "unnamed GPU" : g.name;
+        if (g.mig.is_mig_device) m += " MIG " + g.mig.profile.value_or("?");
+        models.insert(m);
+      }
+      for (const auto& m : models) v += (v.empty() ? "" : " + ") + m;
+      if (v.empty()) v = "no GPU";
+    }
+  }
+  return v.empty() ? "unknown" : v;
+}
+
+std::optional<Spread> spread_of(const std::vector<double>& values) {
+  if (values.empty()) return std::nullopt;
+  Spread s;
+  s.n = static_cast<int>(values.size());
+  s.median = median_of(values);
+  const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+  s.min = *lo;
+  s.max = *hi;
+  return s;
+}
+
+std::optional<double> total_over_gpus(const ResultDocument& d, const std::string& name) {
+  double sum = 0;
+  std::set<int> measured;
+  for (const auto& b : d.benchmarks)
+    if (b.name == name && b.gpu && b.value() && measured.insert(*b.gpu).second) sum += *b.value();
+  if (measured.empty()) return std::nullopt;
+  const size_t listed = d.gpus.size();
+  if (listed > measured.size()) return sum / static_cast<double>(measured.size()) * static_cast<double>(listed);
+  return sum;
+}
+
+std::optional<RunCost> run_cost(const ResultDocument& d) {
+  if (!d.price_per_hour || *d.price_per_hour <= 0) return std::nullopt;
+  RunCost c;
+  c.price_per_hour = *d.price_per_hour;
+  c.currency = d.currency && !d.currency->empty() ? *d.currency : "USD";
+  c.bf16_tflops = total_over_gpus(d, "gemm/bf16");
+  c.hbm_gbs = total_over_gpus(d, "hbm/copy");
+  if (const auto* all = d.find("pcie/h2d_all", std::nullopt); all && all->value()) c.host_copy_gbs = all->value();
+  else c.host_copy_gbs = total_over_gpus(d, "pcie/h2d_pinned");
+  auto per = [&](const std::optional<double>& amount, double scale) -> std::optional<double> {
+    if (!amount || *amount <= 0) return std::nullopt;
+    return c.price_per_hour / (*amount / scale);
+  };
+  c.per_bf16_pflop_hour = per(c.bf16_tflops, 1000.0);
+  c.per_hbm_tbs_hour = per(c.hbm_gbs, 1000.0);
+  c.per_host_copy_gbs_hour = per(c.host_copy_gbs, 1.0);
+  return c;
+}
+
+const FigureStats* Group::figure(const std::string& name) const {
+  for (const auto& f : figures)
+    if (f.name == name) return &f;
+  return nullptr;
+}
+
+namespace {
+
+void fill_group(Group& g, const std::vector<LoadedRun>& runs) {
+  std::map<std::string, FigureStats> figs;
+  std::vector<double> delivered;
+  std::map<std::string, int> currencies;
+  std::vector<RunCost> costs;
+  for (size_t i : g.runs) {
+    const ResultDocument& d = runs[i].doc;
+    g.gpus += static_cast<int>(d.gpus.size());
+    g.synthetic += d.synthetic;
+    std::set<std::pair<std::string, std::optional<int>>> seen;  // first entry per figure and GPU
+    for (const auto& b : d.benchmarks) {
+      if (!b.value() || !seen.insert({b.name, b.gpu}).second) continue;
+      if (std::find(report_figure_names().begin(), report_figure_names().end(), b.name) ==
+          report_figure_names().end())
+        continue;
+      auto& f = figs[b.name];
+      if (f.name.empty()) {
+        f.name = b.name;
+        f.unit = b.unit;
+        f.higher_is_better = b.higher_is_better;
+      }
+      if (b.unit == f.unit) f.values.push_back(*b.value());  // a unit change would mix apples and pears
+    }
+    if (d.assessment) {
+      ++g.scored;
+      std::set<std::string> ids;
+      for (const auto& f : d.assessment->findings) ids.insert(f.id);
+      for (const auto& id : ids) ++g.findings[id];
+      if (d.assessment->delivered_fraction) delivered.push_back(100.0 * *d.assessment->delivered_fraction);
+    }
+    if (auto c = run_cost(d)) {
+      ++currencies[c->currency];
+      costs.push_back(std::move(*c));
+    }
+  }
+  for (const auto& name : report_figure_names()) {
+    auto it = figs.find(name);
+    if (it == figs.end() || it->second.values.empty()) continue;
+    it->second.spread = *spread_of(it->second.values);
+    g.figures.push_back(std::move(it->second));
+  }
+  g.delivered_pct = spread_of(delivered);
+
+  // One currency per group: the most common one; documents priced otherwise are counted, not mixed in.
+  if (currencies.empty()) return;
+  g.currency = std::max_element(currencies.begin(), currencies.end(),
+                                [](const auto& a, const auto& b) { return a.second < b.second; })->first;
+  std::vector<double> price, pflop, tbs, gbs;
+  for (const auto& c : costs) {
+    if (c.currency != g.currency) {
+      ++g.other_currency;
+      continue;
+    }
+    ++g.priced;
+    price.push_back(c.price_per_hour);
+    if (c.per_bf16_pflop_hour) pflop.push_back(*c.per_bf16_pflop_hour);
+    if (c.per_hbm_tbs_hour) tbs.push_back(*c.per_hbm_tbs_hour);
+    if (c.per_host_copy_gbs_hour) gbs.push_back(*c.per_host_copy_gbs_hour);
+  }
+  g.price_per_hour = spread_of(price);
+  g.per_bf16_pflop_hour = spread_of(pflop);
+  g.per_hbm_tbs_hour = spread_of(tbs);
+  g.per_host_copy_gbs_hour = spread_of(gbs);
+}
+
+}  // namespace
+
+FleetReport build_fleet_report(const std::vector<LoadedRun>& runs, const std::vector<std::string>& group_by) {
+  FleetReport r;
+  r.group_by = group_by;
+  r.run_count = runs.size();
+  std::map<std::vector<std::string>, size_t> index;
+  for (size_t i = 0; i < runs.size(); ++i) {
+    std::vector<std::string> key;
+    for (const auto& k : group_by) key.push_back(group_value(runs[i].doc, k));
+    auto [it, inserted] = index.try_emplace(key, r.groups.size());
+    if (inserted) {
+      Group g;
+      g.key_values = key;
+      for (const auto& v : key) g.label += (g.label.empty() ? "" : " / ") + v;
+      if (g.label.empty()) g.label = "all runs";
+      r.groups.push_back(std::move(g));
+    }
+    r.groups[it->second].runs.push_back(i);
+  }
+  std::set<std::string> names, ids;
+  for (auto& g : r.groups) {
+    fill_group(g, runs);
+    r.synthetic += g.synthetic;
+    for (const auto& f : g.figures) names.insert(f.name);
+    for (const auto& [id, n] : g.findings) ids.insert(id);
+  }
+  std::sort(r.groups.begin(), r.groups.end(), [](const Group& a, const Group& b) { return a.key_values < b.key_values; });
+  for (const auto& n : report_figure_names())
+    if (names.count(n)) r.figure_names.push_back(n);
+  r.finding_ids.assign(ids.begin(), ids.end());
+  return r;
+}
+
+}  // namespace gpuaudit

@@ -1,0 +1,93 @@
+// `gpuaudit report`: many result documents (many instances, regions, providers) summarised per
+// group: the median and spread of each key figure, the findings seen, and what a unit of work
+// costs. Rendering lives in fleet_text / fleet_csv / fleet_html.
+#pragma once
+
+#include "core/result.hpp"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpuaudit {
+
+struct LoadedRun {
+  std::string path;
+  ResultDocument doc;
+};
+
+// The figures a report shows, in this order, when any document has them.
+const std::vector<std::string>& report_figure_names();
+
+// Group keys: provider, region, gpu, instance, gpu_count, zone; any other word is read as a tag
+// name (--group-by team reads tags["team"]). Throws Error(usage) on an empty key.
+inline constexpr const char* kDefaultGroupBy = "provider,region,gpu";
+std::vector<std::string> parse_group_by(const std::string& spec);
+// provider: tag, else the provider gpuaudit guessed; instance: tag, else the DMI product name;
+// gpu: the model (+ MIG profile); a missing value reads "unknown".
+std::string group_value(const ResultDocument& doc, const std::string& key);
+
+struct Spread {
+  int n = 0;
+  double median = 0, min = 0, max = 0;
+};
+std::optional<Spread> spread_of(const std::vector<double>& values);
+
+struct FigureStats {
+  std::string name;
+  std::string unit;
+  bool higher_is_better = true;
+  std::vector<double> values;  // one per GPU (per document for host-wide figures)
+  Spread spread;
+};
+
+// What one document's throughput costs, in its currency per hour of sustained work.
+struct RunCost {
+  double price_per_hour = 0;
+  std::string currency;
+  std::optional<double> bf16_tflops;     // sum over the document's GPUs
+  std::optional<double> hbm_gbs;         // sum of hbm/copy
+  std::optional<double> host_copy_gbs;   // pcie/h2d_all, else the sum of pcie/h2d_pinned
+  std::optional<double> per_bf16_pflop_hour;  // price / (TFLOP/s / 1000)
+  std::optional<double> per_hbm_tbs_hour;     // price / (GB/s / 1000)
+  std::optional<double> per_host_copy_gbs_hour;  // price / GB/s
+};
+// Null without a price. Currency defaults to USD, as `gpuaudit run --currency` does.
+std::optional<RunCost> run_cost(const ResultDocument& doc);
+// Sum of a per-GPU figure over the document's GPUs; when fewer GPUs were measured than the
+// document lists (--gpus 0 on an 8-GPU machine), the measured ones stand for the rest (the mean
+// times the GPU count), because the price covers them all.
+std::optional<double> total_over_gpus(const ResultDocument& doc, const std::string& name);
+
+struct Group {
+  std::vector<std::string> key_values;  // in --group-by order
+  std::string label;                    // "aws / us-east-1 / NVIDIA H100 80GB HBM3"
+  std::vector<size_t> runs;             // indices into the loaded runs
+  int gpus = 0;                         // GPUs over all its documents
+  std::vector<FigureStats> figures;     // in report_figure_names() order, only those present
+  int scored = 0;                       // documents with an assessment
+  std::map<std::string, int> findings;  // finding id -> documents with it
+  std::optional<Spread> delivered_pct;  // assessment.delivered_fraction * 100
+  std::string currency;                 // of the cost figures ("" without prices)
+  int priced = 0;                       // documents with a price in that currency
+  int other_currency = 0;               // priced in another currency: left out of the cost
+  std::optional<Spread> price_per_hour;
+  std::optional<Spread> per_bf16_pflop_hour, per_hbm_tbs_hour, per_host_copy_gbs_hour;
+  int synthetic = 0;
+
+  const FigureStats* figure(const std::string& name) const;
+};
+
+struct FleetReport {
+  std::vector<std::string> group_by;
+  std::vector<Group> groups;             // sorted by label
+  std::vector<std::string> figure_names;  // present in any group, report order
+  std::vector<std::string> finding_ids;  // seen in any group, sorted
+  size_t run_count = 0;
+  int synthetic = 0;
+};
+
+FleetReport build_fleet_report(const std::vector<LoadedRun>& runs, const std::vector<std::string>& group_by);
+
+}  // namespace gpuaudit

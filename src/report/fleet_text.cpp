@@ -1,0 +1,102 @@
+#include "report/fleet_render.hpp"
+
+#include "report/figure_format.hpp"
+#include "report/format.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+namespace gpuaudit {
+
+std::string fmt_money(double v, const std::string& currency) {
+  return fmt_num(v, v >= 100 ? 0 : v >= 0.1 ? 2 : 3) + " " + currency;
+}
+
+namespace {
+
+// Columns from first_numeric up to (not including) last_text are right-aligned numbers.
+std::string table(const std::vector<std::vector<std::string>>& rows, size_t first_numeric, size_t last_text,
+                  const std::string& indent) {
+  std::vector<size_t> w(rows[0].size(), 0);
+  for (const auto& r : rows)
+    for (size_t i = 0; i < r.size(); ++i) w[i] = std::max(w[i], r[i].size());
+  std::ostringstream o;
+  for (const auto& r : rows) {
+    std::string line = indent;
+    for (size_t i = 0; i < r.size(); ++i) {
+      const std::string pad(w[i] - r[i].size(), ' ');
+      line += i >= first_numeric && i < last_text ? pad + r[i] : r[i] + pad;
+      line += "  ";
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    o << line << "\n";
+  }
+  return o.str();
+}
+
+std::string findings_line(const Group& g) {
+  if (g.scored == 0) return "findings: - (no assessment in these documents; gpuaudit score adds one)";
+  std::vector<std::pair<std::string, int>> v(g.findings.begin(), g.findings.end());
+  std::stable_sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::string s = "findings (" + std::to_string(g.scored) + " scored):";
+  for (const auto& [id, n] : v) s += " " + id + " " + std::to_string(n) + ",";
+  if (s.back() == ',') s.pop_back();
+  if (g.delivered_pct)
+    s += "; delivered " + fmt_num(g.delivered_pct->median, 0) + "% median (" + fmt_num(g.delivered_pct->min, 0) +
+         "-" + fmt_num(g.delivered_pct->max, 0) + "%)";
+  return s;
+}
+
+}  // namespace
+
+std::string fleet_text(const FleetReport& r) {
+  std::ostringstream o;
+  std::string by;
+  for (const auto& k : r.group_by) by += (by.empty() ? "" : ", ") + k;
+  o << "gpuaudit report: " << r.run_count << " run" << (r.run_count == 1 ? "" : "s") << " in " << r.groups.size()
+    << " group" << (r.groups.size() == 1 ? "" : "s") << (by.empty() ? "" : " (by " + by + ")") << "\n";
+  if (r.synthetic) o << "note: " << r.synthetic << " of them are synthetic (not measured on a real card)\n";
+  for (const auto& g : r.groups) {
+    o << "\n== " << g.label << " - " << g.runs.size() << " run" << (g.runs.size() == 1 ? "" : "s") << ", " << g.gpus
+      << " GPU" << (g.gpus == 1 ? "" : "s") << "\n";
+    if (g.figures.empty()) {
+      o << "  (no key figures in these documents)\n";
+    } else {
+      std::vector<std::vector<std::string>> rows{{"figure", "median", "min", "max", "n", "unit"}};
+      for (const auto& f : g.figures)
+        rows.push_back({f.name + (f.higher_is_better ? "" : " (lower is better)"), fmt_figure(f.spread.median),
+                        fmt_figure(f.spread.min), fmt_figure(f.spread.max), std::to_string(f.spread.n), f.unit});
+      o << table(rows, 1, 5, "  ");
+    }
+    o << "  " << findings_line(g) << "\n";
+    if (g.price_per_hour) {
+      o << "  price: " << fmt_money(g.price_per_hour->median, g.currency) << "/h median over " << g.priced
+        << " priced run" << (g.priced == 1 ? "" : "s");
+      if (g.other_currency) o << " (" << g.other_currency << " in another currency left out)";
+      o << "\n";
+      if (g.per_bf16_pflop_hour) o << "  cost: " << fmt_money(g.per_bf16_pflop_hour->median, g.currency) << " " << kCostPflopLabel << "\n";
+      if (g.per_hbm_tbs_hour) o << "        " << fmt_money(g.per_hbm_tbs_hour->median, g.currency) << " " << kCostHbmLabel << "\n";
+      if (g.per_host_copy_gbs_hour) o << "        " << fmt_money(g.per_host_copy_gbs_hour->median, g.currency) << " " << kCostHostLabel << "\n";
+    }
+  }
+
+  std::vector<const Group*> priced;
+  for (const auto& g : r.groups)
+    if (g.per_bf16_pflop_hour) priced.push_back(&g);
+  if (priced.size() > 1) {
+    std::stable_sort(priced.begin(), priced.end(), [](const Group* a, const Group* b) {
+      return a->per_bf16_pflop_hour->median < b->per_bf16_pflop_hour->median;
+    });
+    o << "\n== cheapest dense BF16 first (median cost per PFLOP/s-hour)\n";
+    std::vector<std::vector<std::string>> rows{{"group", "price/h", "per PFLOP/s-h", "per TB/s-h", "per GB/s-h"}};
+    for (const auto* g : priced)
+      rows.push_back({g->label, fmt_money(g->price_per_hour->median, g->currency),
+                      fmt_money(g->per_bf16_pflop_hour->median, g->currency),
+                      g->per_hbm_tbs_hour ? fmt_money(g->per_hbm_tbs_hour->median, g->currency) : "-",
+                      g->per_host_copy_gbs_hour ? fmt_money(g->per_host_copy_gbs_hour->median, g->currency) : "-"});
+    o << table(rows, 1, 5, "  ");
+  }
+  return o.str();
+}
+
+}  // namespace gpuaudit

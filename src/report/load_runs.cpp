@@ -1,0 +1,80 @@
+#include "report/load_runs.hpp"
+
+#include "core/document_io.hpp"
+#include "core/error.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <optional>
+#include <set>
+#include <thread>
+
+namespace gpuaudit {
+namespace fs = std::filesystem;
+
+std::vector<LoadedRun> load_runs(const std::vector<std::string>& paths, const LoadOptions& opt) {
+  std::vector<fs::path> files;
+  for (const auto& p : paths) {
+    std::error_code ec;
+    const auto st = fs::status(p, ec);
+    if (ec || !fs::exists(st)) throw input_error(p + ": no such file or folder");
+    if (!fs::is_directory(st)) {
+      files.emplace_back(p);
+      continue;
+    }
+    std::vector<fs::path> found;
+    for (auto it = fs::recursive_directory_iterator(p, fs::directory_options::skip_permission_denied, ec);
+         !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
+      if (it->is_regular_file() && it->path().extension() == ".json") found.push_back(it->path());
+    if (ec) throw input_error(p + ": cannot list the folder: " + ec.message());
+    if (found.empty()) throw input_error(p + ": no *.json result documents in this folder");
+    std::sort(found.begin(), found.end());
+    files.insert(files.end(), found.begin(), found.end());
+  }
+  std::vector<fs::path> unique;
+  std::set<fs::path> seen;
+  for (const auto& f : files) {
+    std::error_code ec;
+    const fs::path canon = fs::weakly_canonical(f, ec);
+    if (seen.insert(ec ? f : canon).second) unique.push_back(f);  // a file named twice counts once
+  }
+
+  // Parsing is the whole cost of a report (JSON to the document model): spread it over the cores.
+  // Each slot is written by one thread; the outcome is in file order whatever the scheduling.
+  std::vector<std::optional<ResultDocument>> docs(unique.size());
+  std::vector<std::string> errors(unique.size());
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i = next++; i < unique.size(); i = next++) {
+      try {
+        docs[i] = read_result(unique[i]);
+      } catch (const Error& e) {
+        errors[i] = e.what();
+      } catch (const std::exception& e) {  // not expected; never let it escape a thread
+        errors[i] = unique[i].string() + ": " + e.what();
+      }
+    }
+  };
+  const size_t threads = std::min<size_t>({std::max(1u, std::thread::hardware_concurrency()), 16, unique.size() / 16 + 1});
+  std::vector<std::thread> pool;
+  for (size_t t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
+
+  std::vector<LoadedRun> runs;
+  runs.reserve(unique.size());
+  for (size_t i = 0; i < unique.size(); ++i) {
+    if (!docs[i]) {
+      if (!opt.skip_invalid) throw input_error(errors[i]);
+      std::fprintf(stderr, "gpuaudit: skipping %s\n", errors[i].c_str());
+      continue;
+    }
+    runs.push_back({unique[i].string(), std::move(*docs[i])});
+  }
+  if (runs.empty()) throw input_error("no readable result documents to report on");
+  return runs;
+}
+
+}  // namespace gpuaudit

@@ -1,0 +1,19 @@
+// The documents a report reads: files as given, folders searched (recursively) for *.json.
+#pragma once
+
+#include "report/fleet.hpp"
+
+#include <string>
+#include <vector>
+
+namespace gpuaudit {
+
+struct LoadOptions {
+  bool skip_invalid = false;  // warn on stderr and go on, instead of exit 2 naming the file
+};
+
+// Throws Error(exit_code::usage) naming the path: a missing path, a folder without documents, or
+// (without skip_invalid) a file that is not a readable gpuaudit result.
+std::vector<LoadedRun> load_runs(const std::vector<std::string>& paths, const LoadOptions& options = {});
+
+}  // namespace gpuaudit

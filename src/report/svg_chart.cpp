@@ -1,0 +1,274 @@
+#include "report/svg_chart.hpp"
+
+#include "report/escape.hpp"
+#include "report/figure_format.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+namespace gpuaudit {
+
+namespace {
+
+std::string num(double v) {  // a coordinate: short, locale-free
+  char b[32];
+  std::snprintf(b, sizeof b, "%.1f", v);
+  return b;
+}
+
+std::string tick_text(double v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.6g", std::fabs(v) < 1e-12 ? 0.0 : v);
+  return b;
+}
+
+// Long group labels are cut in the drawing; the full text stays in the element's <title>.
+std::string shorten(const std::string& s, size_t max_chars) {
+  // count UTF-8 code points, cut on a code point boundary
+  size_t cps = 0, cut = s.size();
+  for (size_t i = 0; i < s.size(); ++i) {
+    if ((static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) continue;
+    if (cps == max_chars - 1) cut = i;
+    ++cps;
+  }
+  if (cps <= max_chars) return s;
+  return s.substr(0, cut) + "\xE2\x80\xA6";  // "..."
+}
+
+std::string open_svg(const std::string& id, const std::string& title, const std::string& desc, int w, int h) {
+  std::ostringstream o;
+  o << "<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-label=\"" << xml_escape(title)
+    << "\" aria-describedby=\"" << xml_escape(id) << "-desc\" viewBox=\"0 0 " << w << " " << h << "\" width=\"" << w
+    << "\" height=\"" << h << "\">\n<title id=\"" << xml_escape(id) << "-title\">" << xml_escape(title)
+    << "</title>\n<desc id=\"" << xml_escape(id) << "-desc\">" << xml_escape(desc) << "</desc>\n";
+  return o.str();
+}
+
+// Ticks of a domain that nice_ticks already rounded: a second rounding may pick another step and
+// put a tick outside the plot, so keep only those inside.
+std::vector<double> ticks_in(double lo, double hi) {
+  std::vector<double> t;
+  const double eps = (hi - lo) * 1e-9;
+  for (double v : nice_ticks(lo, hi))
+    if (v >= lo - eps && v <= hi + eps) t.push_back(v);
+  return t;
+}
+
+struct Scale {
+  double d0, d1, r0, r1;
+  double operator()(double v) const { return d1 == d0 ? r0 : r0 + (v - d0) / (d1 - d0) * (r1 - r0); }
+};
+
+std::pair<double, double> domain(std::vector<double> v, bool from_zero) {
+  if (v.empty()) return {0, 1};
+  auto [lo, hi] = std::minmax_element(v.begin(), v.end());
+  double a = from_zero ? std::min(0.0, *lo) : *lo, b = *hi;
+  if (a == b) {
+    a = a == 0 ? 0 : a - std::fabs(a) * 0.1;
+    b = b == 0 ? 1 : b + std::fabs(b) * 0.1;
+  }
+  const auto t = nice_ticks(a, b);
+  return {t.front(), t.back()};
+}
+
+std::string xy_desc(const XYChart& c, bool lines) {
+  std::ostringstream d;
+  d << (lines ? "Line chart" : "Scatter plot") << " of " << c.y_label << " against " << c.x_label << ". ";
+  size_t shown = 0;
+  for (const auto& s : c.series) {
+    if (shown++ == 12) {
+      d << "And " << c.series.size() - 12 << " more series.";
+      break;
+    }
+    if (s.points.empty()) continue;
+    double ymin = s.points[0].y, ymax = ymin;
+    for (const auto& p : s.points) {
+      ymin = std::min(ymin, p.y);
+      ymax = std::max(ymax, p.y);
+    }
+    d << s.name << ": " << s.points.size() << " point" << (s.points.size() == 1 ? "" : "s") << ", " << c.y_label
+      << " from " << fmt_figure(ymin) << " to " << fmt_figure(ymax) << ". ";
+  }
+  if (!c.markers.empty()) d << c.markers.size() << " marked events. ";
+  return d.str();
+}
+
+// Axes, grid and tick labels of an x-y plot; returns the scales.
+std::pair<Scale, Scale> xy_frame(std::ostringstream& o, const XYChart& c, int left, int top, int pw, int ph) {
+  std::vector<double> xs, ys;
+  for (const auto& s : c.series)
+    for (const auto& p : s.points) {
+      xs.push_back(p.x);
+      ys.push_back(p.y);
+    }
+  for (const auto& m : c.markers) xs.push_back(m.x);
+  const auto [x0, x1] = domain(xs, c.x_from_zero);
+  const auto [y0, y1] = domain(ys, c.y_from_zero);
+  const Scale sx{x0, x1, static_cast<double>(left), static_cast<double>(left + pw)};
+  const Scale sy{y0, y1, static_cast<double>(top + ph), static_cast<double>(top)};
+  o << "<g class=\"grid\" stroke=\"#e2e2e2\" stroke-width=\"1\">\n";
+  for (double t : ticks_in(x0, x1))
+    o << "<line x1=\"" << num(sx(t)) << "\" x2=\"" << num(sx(t)) << "\" y1=\"" << top << "\" y2=\"" << top + ph << "\"/>";
+  for (double t : ticks_in(y0, y1))
+    o << "<line x1=\"" << left << "\" x2=\"" << left + pw << "\" y1=\"" << num(sy(t)) << "\" y2=\"" << num(sy(t)) << "\"/>";
+  o << "\n</g>\n<g class=\"axis\" font-size=\"11\">\n";
+  o << "<line x1=\"" << left << "\" x2=\"" << left + pw << "\" y1=\"" << top + ph << "\" y2=\"" << top + ph
+    << "\" stroke=\"#555\"/><line x1=\"" << left << "\" x2=\"" << left << "\" y1=\"" << top << "\" y2=\"" << top + ph
+    << "\" stroke=\"#555\"/>\n";
+  for (double t : ticks_in(x0, x1))
+    o << "<text x=\"" << num(sx(t)) << "\" y=\"" << top + ph + 16 << "\" text-anchor=\"middle\">" << tick_text(t) << "</text>";
+  for (double t : ticks_in(y0, y1))
+    o << "<text x=\"" << left - 6 << "\" y=\"" << num(sy(t) + 4) << "\" text-anchor=\"end\">" << tick_text(t) << "</text>";
+  o << "\n<text x=\"" << left + pw / 2 << "\" y=\"" << top + ph + 36 << "\" text-anchor=\"middle\" font-size=\"12\">"
+    << xml_escape(c.x_label) << "</text>\n";
+  o << "<text transform=\"translate(16 " << top + ph / 2 << ") rotate(-90)\" text-anchor=\"middle\" font-size=\"12\">"
+    << xml_escape(c.y_label) << "</text>\n</g>\n";
+  return {sx, sy};
+}
+
+// Legend rows under the plot, three entries per row.
+int legend_height(size_t n) { return n <= 1 ? 0 : 10 + 18 * static_cast<int>((n + 2) / 3); }
+
+void legend(std::ostringstream& o, const std::vector<Series>& series, int left, int top, int width, bool lines) {
+  if (series.size() <= 1) return;
+  const int col = width / 3;
+  o << "<g class=\"legend\" font-size=\"11\">\n";
+  for (size_t i = 0; i < series.size(); ++i) {
+    const int x = left + static_cast<int>(i % 3) * col, y = top + 10 + static_cast<int>(i / 3) * 18;
+    if (lines)
+      o << "<line x1=\"" << x << "\" x2=\"" << x + 14 << "\" y1=\"" << y + 5 << "\" y2=\"" << y + 5 << "\" stroke=\""
+        << series_color(i) << "\" stroke-width=\"2.5\"/>";
+    else
+      o << "<circle cx=\"" << x + 7 << "\" cy=\"" << y + 5 << "\" r=\"5\" fill=\"" << series_color(i) << "\"/>";
+    o << "<text x=\"" << x + 20 << "\" y=\"" << y + 9 << "\"><title>" << xml_escape(series[i].name) << "</title>"
+      << xml_escape(shorten(series[i].name, 34)) << "</text>\n";
+  }
+  o << "</g>\n";
+}
+
+}  // namespace
+
+const char* series_color(size_t i) {
+  static const char* palette[] = {"#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#000000", "#8C8C8C"};
+  return palette[i % (sizeof palette / sizeof palette[0])];
+}
+
+std::vector<double> nice_ticks(double lo, double hi, int target) {
+  if (!(hi > lo) || !std::isfinite(lo) || !std::isfinite(hi)) return {lo, lo + 1};
+  const double rough = (hi - lo) / std::max(1, target);
+  const double mag = std::pow(10.0, std::floor(std::log10(rough)));
+  const double r = rough / mag;
+  const double step = (r <= 1 ? 1 : r <= 2 ? 2 : r <= 2.5 ? 2.5 : r <= 5 ? 5 : 10) * mag;
+  std::vector<double> t;
+  const double first = std::floor(lo / step + 1e-9) * step;
+  for (double v = first; v <= hi + step * (1 - 1e-9) && t.size() < 50; v += step) {
+    t.push_back(std::fabs(v) < step * 1e-9 ? 0 : v);
+    if (v >= hi - step * 1e-9) break;
+  }
+  return t;
+}
+
+std::string svg_bar_chart(const BarChart& c) {
+  const int width = 860, left = 330, right = 110, top = 8, row = 26, bar_h = 16;
+  const int plot_w = width - left - right;
+  const int plot_h = row * static_cast<int>(c.bars.size());
+  const int height = top + plot_h + 46;
+
+  std::ostringstream d;
+  d << "Horizontal bar chart: " << c.title << ", one bar per group, the median with a whisker from the lowest to "
+    << "the highest value. ";
+  for (size_t i = 0; i < c.bars.size() && i < 25; ++i) {
+    const auto& b = c.bars[i];
+    d << b.label << ": " << fmt_figure(b.value) << " " << c.unit << " (min " << fmt_figure(b.lo) << ", max "
+      << fmt_figure(b.hi) << ", " << b.n << " value" << (b.n == 1 ? "" : "s") << "). ";
+  }
+  if (c.bars.size() > 25) d << "And " << c.bars.size() - 25 << " more groups.";
+
+  std::vector<double> extent{0};
+  for (const auto& b : c.bars) extent.insert(extent.end(), {b.value, b.hi, b.lo});
+  const auto [x0, x1] = domain(extent, true);
+  const Scale sx{x0, x1, static_cast<double>(left), static_cast<double>(left + plot_w)};
+
+  std::ostringstream o;
+  o << open_svg(c.id, c.title, d.str(), width, height);
+  o << "<g class=\"grid\" stroke=\"#e2e2e2\">";
+  for (double t : ticks_in(x0, x1))
+    o << "<line x1=\"" << num(sx(t)) << "\" x2=\"" << num(sx(t)) << "\" y1=\"" << top << "\" y2=\"" << top + plot_h << "\"/>";
+  o << "</g>\n";
+  for (size_t i = 0; i < c.bars.size(); ++i) {
+    const auto& b = c.bars[i];
+    const int y = top + static_cast<int>(i) * row;
+    const double cy = y + row / 2.0;
+    o << "<g><title>" << xml_escape(b.label) << ": " << fmt_figure(b.value) << " " << xml_escape(c.unit) << " (min "
+      << fmt_figure(b.lo) << ", max " << fmt_figure(b.hi) << ", n=" << b.n << ")</title>\n";
+    o << "<text x=\"" << left - 8 << "\" y=\"" << num(cy + 4) << "\" text-anchor=\"end\" font-size=\"12\">"
+      << xml_escape(shorten(b.label, 42)) << "</text>\n";
+    o << "<rect x=\"" << num(sx(0)) << "\" y=\"" << num(cy - bar_h / 2.0) << "\" width=\""
+      << num(std::max(0.0, sx(b.value) - sx(0))) << "\" height=\"" << bar_h << "\" fill=\"" << series_color(0)
+      << "\" fill-opacity=\"0.85\"/>\n";
+    if (b.hi > b.lo)
+      o << "<path d=\"M" << num(sx(b.lo)) << " " << num(cy) << "H" << num(sx(b.hi)) << "M" << num(sx(b.lo)) << " "
+        << num(cy - 6) << "V" << num(cy + 6) << "M" << num(sx(b.hi)) << " " << num(cy - 6) << "V" << num(cy + 6)
+        << "\" stroke=\"#222\" stroke-width=\"1.5\" fill=\"none\"/>\n";
+    o << "<text x=\"" << num(sx(std::max(b.value, b.hi)) + 6) << "\" y=\"" << num(cy + 4) << "\" font-size=\"12\">"
+      << fmt_figure(b.value) << "</text>\n</g>\n";
+  }
+  o << "<g class=\"axis\" font-size=\"11\"><line x1=\"" << left << "\" x2=\"" << left + plot_w << "\" y1=\""
+    << top + plot_h << "\" y2=\"" << top + plot_h << "\" stroke=\"#555\"/>";
+  for (double t : ticks_in(x0, x1))
+    o << "<text x=\"" << num(sx(t)) << "\" y=\"" << top + plot_h + 16 << "\" text-anchor=\"middle\">" << tick_text(t)
+      << "</text>";
+  o << "\n<text x=\"" << left + plot_w / 2 << "\" y=\"" << top + plot_h + 38
+    << "\" text-anchor=\"middle\" font-size=\"12\">" << xml_escape(c.axis_label) << "</text></g>\n</svg>\n";
+  return o.str();
+}
+
+std::string svg_scatter(const XYChart& c) {
+  const int width = 820, left = 72, right = 24, top = 12, plot_h = 320;
+  const int plot_w = width - left - right;
+  const int height = top + plot_h + 48 + legend_height(c.series.size());
+  std::ostringstream o;
+  o << open_svg(c.id, c.title, xy_desc(c, false), width, height);
+  const auto [sx, sy] = xy_frame(o, c, left, top, plot_w, plot_h);
+  for (size_t s = 0; s < c.series.size(); ++s) {
+    o << "<g fill=\"" << series_color(s) << "\" fill-opacity=\"0.8\" stroke=\"#fff\" stroke-width=\"0.8\">\n";
+    for (const auto& p : c.series[s].points)
+      o << "<circle cx=\"" << num(sx(p.x)) << "\" cy=\"" << num(sy(p.y)) << "\" r=\"4.5\"><title>"
+        << xml_escape(p.label) << "</title></circle>\n";
+    o << "</g>\n";
+  }
+  legend(o, c.series, left, top + plot_h + 44, plot_w, false);
+  o << "</svg>\n";
+  return o.str();
+}
+
+std::string svg_line_chart(const XYChart& c) {
+  const int width = 820, left = 72, right = 24, top = 12, plot_h = 200;
+  const int plot_w = width - left - right;
+  const int height = top + plot_h + 48 + legend_height(c.series.size());
+  std::ostringstream o;
+  o << open_svg(c.id, c.title, xy_desc(c, true), width, height);
+  const auto [sx, sy] = xy_frame(o, c, left, top, plot_w, plot_h);
+  for (size_t s = 0; s < c.series.size(); ++s) {
+    const auto& pts = c.series[s].points;
+    if (pts.empty()) continue;
+    o << "<polyline fill=\"none\" stroke=\"" << series_color(s) << "\" stroke-width=\"1.8\" points=\"";
+    for (const auto& p : pts) o << num(sx(p.x)) << "," << num(sy(p.y)) << " ";
+    o << "\"><title>" << xml_escape(c.series[s].name) << "</title></polyline>\n";
+  }
+  if (!c.markers.empty()) {
+    o << "<g class=\"markers\" fill=\"#D55E00\">\n";
+    for (const auto& m : c.markers) {
+      const double x = sx(m.x), y = top + plot_h - 9;  // a small triangle standing on the x axis
+      o << "<path d=\"M" << num(x) << " " << num(y) << "l-4 7h8z\"><title>" << xml_escape(m.text) << "</title></path>\n";
+    }
+    o << "</g>\n";
+  }
+  legend(o, c.series, left, top + plot_h + 44, plot_w, true);
+  o << "</svg>\n";
+  return o.str();
+}
+
+}  // namespace gpuaudit
