@@ -14,6 +14,35 @@
 namespace gpuaudit {
 namespace fs = std::filesystem;
 
+namespace {
+
+// A report needs each figure's summary, not its samples, telemetry or the raw JSON every level of
+// the model keeps in `extra` (round-tripping unknown fields). Dropping them cuts the memory of a
+// thousand documents roughly tenfold; only extra.soak (the timeline) is kept.
+void slim_for_report(ResultDocument& d) {
+  json soak;
+  if (d.extra.is_object())
+    if (auto it = d.extra.find("soak"); it != d.extra.end()) soak = std::move(*it);
+  d.extra = json::object();
+  if (!soak.is_null()) d.extra["soak"] = std::move(soak);
+  for (auto& b : d.benchmarks) {
+    b.samples = {};
+    b.telemetry.reset();
+    b.params = json::object();
+    b.extra = json();
+  }
+  for (auto& g : d.gpus) g.extra = json();
+  d.host.extra = json();
+  d.software.extra = json();
+  d.tool.extra = json();
+  if (d.assessment) {
+    d.assessment->extra = json();
+    for (auto& f : d.assessment->findings) f.extra = json();
+  }
+}
+
+}  // namespace
+
 std::vector<LoadedRun> load_runs(const std::vector<std::string>& paths, const LoadOptions& opt) {
   std::vector<fs::path> files;
   for (const auto& p : paths) {
@@ -50,6 +79,7 @@ std::vector<LoadedRun> load_runs(const std::vector<std::string>& paths, const Lo
     for (size_t i = next++; i < unique.size(); i = next++) {
       try {
         docs[i] = read_result(unique[i]);
+        slim_for_report(*docs[i]);
       } catch (const Error& e) {
         errors[i] = e.what();
       } catch (const std::exception& e) {  // not expected; never let it escape a thread

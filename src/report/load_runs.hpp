@@ -13,7 +13,9 @@ struct LoadOptions {
 };
 
 // Throws Error(exit_code::usage) naming the path: a missing path, a folder without documents, or
-// (without skip_invalid) a file that is not a readable gpuaudit result.
+// (without skip_invalid) a file that is not a readable gpuaudit result. The documents come back
+// slimmed for reporting: no samples, telemetry, params or raw `extra` (except extra.soak), so
+// never write them back.
 std::vector<LoadedRun> load_runs(const std::vector<std::string>& paths, const LoadOptions& options = {});
 
 }  // namespace gpuaudit
