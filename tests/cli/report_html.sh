@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The HTML report in a real browser: Debian's chromium loads it headless, with no console error,
 # the SVG charts in the DOM, hostile tags shown as text (never as elements), and a screenshot kept
-# under the build tree (test-output/report_html/). Exit 77 when chromium is not installed.
+# under the build tree (test-output/report_html/), and a PDF printed from it (print CSS). Exit 77
+# when chromium is not installed.
 set -u
 bin=$1
 src=$2
@@ -29,11 +30,15 @@ chrome "$tmp/shot.log" --screenshot="$keep/report.png" --window-size=1280,2000 "
   { echo "FAIL: chromium could not render the page"; cat "$tmp/shot.log"; fail=1; }
 chrome "$tmp/example.log" --screenshot="$keep/report-example.png" --window-size=1280,2000 \
   "file://$keep/report-example.html" >/dev/null || { echo "FAIL: chromium (example)"; fail=1; }
+# Print: the @media print rules apply; a PDF must come out.
+chrome "$tmp/print.log" --no-pdf-header-footer --print-to-pdf="$keep/report.pdf" "file://$keep/report-example.html" \
+  >/dev/null || { echo "FAIL: chromium --print-to-pdf"; cat "$tmp/print.log"; fail=1; }
+[[ $(head -c 4 "$keep/report.pdf" 2>/dev/null) == "%PDF" ]] || { echo "FAIL: no PDF printed"; fail=1; }
 chrome "$tmp/dom.log" --dump-dom "file://$keep/report.html" >"$keep/report.dom.html" ||
   { echo "FAIL: chromium --dump-dom"; cat "$tmp/dom.log"; fail=1; }
 
 # No console error, no blocked resource (the page loads nothing), no script ran.
-for log in "$tmp/shot.log" "$tmp/example.log" "$tmp/dom.log"; do
+for log in "$tmp/shot.log" "$tmp/example.log" "$tmp/print.log" "$tmp/dom.log"; do
   if grep -E "Uncaught|ERROR:CONSOLE|CONSOLE\(|Refused to|net::ERR_" "$log"; then
     echo "FAIL: console errors in $(basename "$log")"
     fail=1
