@@ -16,3 +16,15 @@ target_compile_definitions(gpuaudit_device PRIVATE GPUAUDIT_CUDA_ARCHS="${_archs
 target_compile_options(gpuaudit_device PRIVATE
   $<$<AND:$<COMPILE_LANGUAGE:CUDA>,$<CUDA_COMPILER_ID:NVIDIA>>:--expt-relaxed-constexpr -lineinfo>)
 gpuaudit_warnings(gpuaudit_device)
+
+# Google Benchmark, when installed: the "gpu" suite of `gpuaudit run` runs the GPU measurements
+# through it, and gpuaudit-gbench exposes the same registrations with its own flags and JSON.
+# Without it, the suite runs the registrations directly (benchmarks/gpu_suite.cpp).
+if(benchmark_FOUND)
+  target_link_libraries(gpuaudit_device PUBLIC benchmark::benchmark)
+  target_compile_definitions(gpuaudit_device PUBLIC GPUAUDIT_HAVE_GBENCH=1)
+  add_executable(gpuaudit-gbench ${PROJECT_SOURCE_DIR}/benchmarks/gbench_main.cpp)
+  target_link_libraries(gpuaudit-gbench PRIVATE gpuaudit_device gpuaudit_host)
+  gpuaudit_warnings(gpuaudit-gbench)
+  install(TARGETS gpuaudit-gbench RUNTIME DESTINATION bin)
+endif()

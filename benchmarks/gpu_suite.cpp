@@ -1,0 +1,127 @@
+// The "gpu" suite of `gpuaudit run`: every registered GPU measurement on every selected GPU, run
+// through Google Benchmark (the same registrations gpuaudit-gbench runs) with a filter built from
+// --only/--gpus, and a reporter that turns each finished run into a document entry at once.
+#include "benchmarks/gbench_adapter.hpp"
+#include "benchmarks/runner.hpp"
+#include "gpubench/gbench_names.hpp"
+#include "gpubench/gpu_map.hpp"
+#include "probe/cuda_probe.hpp"
+#include "probe/nvml_api.hpp"
+#include "run/suite.hpp"
+#include "telemetry/nvml_reading.hpp"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+
+namespace gpuaudit {
+
+namespace {
+
+// CUDA devices that are in the document and selected by --gpus, in document order.
+std::vector<SelectedDevice> select_devices(const RunContext& ctx) {
+  const CudaProbe cuda = probe_cuda();
+  const auto by_ordinal = document_index_by_ordinal(ctx.document().gpus, cuda.devices);
+  const auto& wanted = ctx.options().gpus;
+  std::vector<SelectedDevice> out;
+  for (size_t i = 0; i < by_ordinal.size(); ++i) {
+    if (!by_ordinal[i]) continue;
+    if (!wanted.empty() && std::find(wanted.begin(), wanted.end(), *by_ordinal[i]) == wanted.end()) continue;
+    out.push_back({cuda.devices[i].ordinal, *by_ordinal[i]});
+  }
+  std::sort(out.begin(), out.end(), [](const SelectedDevice& a, const SelectedDevice& b) { return a.gpu < b.gpu; });
+  return out;
+}
+
+// NVML telemetry for the selected GPUs; null when NVML is not there (the figures then carry none).
+std::unique_ptr<TelemetrySampler> start_telemetry(const RunContext& ctx, const std::vector<SelectedDevice>& devices) {
+  static const NvmlLoad nvml = load_nvml();  // kept for the process: the sampler calls into it
+  if (!nvml.loaded || nvml.api.nvmlInit() != NVML_SUCCESS) return nullptr;
+  std::vector<GpuInfo> gpus;
+  for (const auto& g : ctx.document().gpus)
+    for (const auto& d : devices)
+      if (d.gpu == g.index) gpus.push_back(g);
+  auto handles = telemetry_handles(nvml.api, gpus);
+  if (handles.empty()) return nullptr;
+  auto sampler = make_nvml_sampler(nvml.api, handles);
+  sampler->start();
+  return sampler;
+}
+
+void record(RunContext& ctx, const RunTarget& t, const Measurement& m) {
+  if (m.status == "skipped" && m.message == "interrupted") return;  // never started: not a result
+  ctx.record(to_benchmark_result(t.bench.info, t.gpu, m));
+}
+
+#if GPUAUDIT_HAVE_GBENCH
+// Each finished Google Benchmark run -> the Measurement it left behind -> the document.
+class DocumentReporter : public benchmark::BenchmarkReporter {
+ public:
+  DocumentReporter(RunContext& ctx, const std::map<std::string, const RunTarget*>& targets)
+      : ctx_(ctx), targets_(targets) {}
+  bool ReportContext(const Context&) override { return true; }
+  void ReportRuns(const std::vector<Run>& runs) override {
+    for (const auto& run : runs) {
+      if (run.run_type != Run::RT_Iteration) continue;
+      const std::string name = run.run_name.function_name;
+      auto it = targets_.find(name);
+      if (it == targets_.end()) continue;
+      std::optional<Measurement> m = take_measurement(name);
+      if (!m) {
+        const std::string e = gbench_run_error(run);
+        m = measurement_error(e.empty() ? "Google Benchmark did not run the measurement" : e);
+      }
+      record(ctx_, *it->second, *m);
+    }
+  }
+  void Finalize() override {}
+
+ private:
+  RunContext& ctx_;
+  const std::map<std::string, const RunTarget*>& targets_;
+};
+#endif
+
+void run_gpu_suite(RunContext& ctx) {
+  const std::vector<SelectedDevice> devices = select_devices(ctx);
+  if (devices.empty()) {
+    ctx.progress("gpu suite: no CUDA device matches the selected GPUs of the inventory");
+    return;
+  }
+  const std::unique_ptr<TelemetrySampler> sampler = start_telemetry(ctx, devices);
+
+  const std::vector<RunTarget> targets = plan_targets(gpu_benchmarks(), devices, ctx.options().mode, nullptr);
+  int total = 0;
+  for (const auto& t : targets) total += ctx.selected(t.bench.info.name) ? 1 : 0;
+  int started = 0;
+  RunnerConfig config;
+  config.mode = ctx.options().mode;
+  config.sampler = sampler.get();
+  config.interrupted = [&ctx] { return ctx.interrupted(); };
+  config.on_start = [&](const RunTarget& t) {
+    ctx.progress("[" + std::to_string(++started) + "/" + std::to_string(total) + "] " + t.bench.info.name +
+                 (t.gpu ? " on GPU " + std::to_string(*t.gpu) : " on all selected GPUs"));
+  };
+
+#if GPUAUDIT_HAVE_GBENCH
+  std::map<std::string, const RunTarget*> by_name;
+  for (const auto& t : targets) by_name[t.registration] = &t;
+  benchmark::ClearRegisteredBenchmarks();
+  register_with_gbench(targets, config);
+  DocumentReporter reporter(ctx, by_name);
+  std::vector<int> gpus;
+  for (const auto& d : devices) gpus.push_back(d.gpu);
+  benchmark::RunSpecifiedBenchmarks(&reporter, gbench_filter(ctx.options().only, gpus));
+  benchmark::ClearRegisteredBenchmarks();
+#else
+  for (const auto& t : targets)
+    if (ctx.selected(t.bench.info.name)) record(ctx, t, execute(t, config));
+#endif
+  if (sampler) sampler->stop();
+}
+
+const RegisterSuite gpu_suite{{"gpu", 20, true, run_gpu_suite}};
+
+}  // namespace
+
+}  // namespace gpuaudit

@@ -1,0 +1,56 @@
+// sm/census: how many SMs actually run work. Thousands of short one-warp blocks record %smid; the
+// figure is the number of distinct SMs seen. It must equal the SM count of the full card (132 on an
+// H100/H200 SXM) or of the MIG slice; fewer means the card is sliced or shared (MPS limits, vGPU).
+#include "benchmarks/bench_common.hpp"
+#include "benchmarks/registry.hpp"
+#include "cuda/cuda_raii.hpp"
+#include "kernels/sm_census.cuh"
+
+#include <algorithm>
+#include <set>
+
+namespace gpuaudit {
+
+namespace {
+
+Measurement run_census(const BenchEnv& env) {
+  const int blocks = std::max(16 * env.info.sm_count, 2048);
+  const unsigned long long spin_ns = 20000;  // long enough that every SM gets blocks while others still spin
+  const int repetitions = env.mode == "full" ? 7 : 3;
+  Stream s;
+  DeviceBuffer<unsigned> ids(static_cast<std::size_t>(blocks));
+  std::vector<unsigned> host(static_cast<std::size_t>(blocks));
+  Measurement m;
+  std::set<unsigned> all_seen;
+  m.window_begin_s = steady_seconds();
+  for (int r = 0; r < repetitions; ++r) {
+    ids.poison(s.get());
+    const double t0 = steady_seconds();
+    GA_CUDA(kernels::launch_sm_census(ids.get(), blocks, spin_ns, s.get()));
+    s.sync();
+    m.seconds_per_sample = steady_seconds() - t0;
+    GA_CUDA(cudaMemcpy(host.data(), ids.get(), ids.bytes(), cudaMemcpyDeviceToHost));
+    // Poison left behind means a block never ran (or never wrote): no figure from this run.
+    const auto unwritten = std::count(host.begin(), host.end(), 0xffffffffu);
+    if (unwritten) return check_failed(std::to_string(unwritten) + " of " + std::to_string(blocks) + " blocks did not record their SM");
+    const std::set<unsigned> seen(host.begin(), host.end());
+    all_seen.insert(seen.begin(), seen.end());
+    m.samples.push_back(static_cast<double>(seen.size()));
+  }
+  m.window_end_s = steady_seconds();
+  m.params["blocks"] = blocks;
+  m.params["spin_ns"] = spin_ns;
+  m.params["reported_sm_count"] = env.info.sm_count;
+  m.params["distinct_sm_ids_all_runs"] = all_seen.size();
+  m.params["largest_sm_id"] = all_seen.empty() ? 0u : *all_seen.rbegin();
+  if (static_cast<int>(all_seen.size()) != env.info.sm_count)
+    m.message = std::to_string(all_seen.size()) + " SMs ran work; the CUDA runtime reports " +
+                std::to_string(env.info.sm_count);
+  return m;
+}
+
+const RegisterGpuBenchmark census{{{"sm/census", "count", true}, 10, false, false, run_census}};
+
+}  // namespace
+
+}  // namespace gpuaudit
