@@ -2,6 +2,7 @@
 
 #include "report/format.hpp"
 
+#include <cctype>
 #include <cmath>
 
 namespace gpuaudit {
@@ -56,6 +57,15 @@ std::string figure_with_telemetry(const FigureScore& f, std::optional<int> sm_ma
     if (!t.empty()) s += "; " + t;
   }
   return s;
+}
+
+std::string a_model(const std::string& model) {
+  if (model.empty()) return "a card";
+  const bool word = model.size() > 1 && std::islower(static_cast<unsigned char>(model[1]));
+  const char c = static_cast<char>(std::toupper(static_cast<unsigned char>(model[0])));
+  const bool vowel_sound = word ? std::string("AEIOU").find(c) != std::string::npos
+                                : std::string("AEFHILMNORSX8").find(c) != std::string::npos;
+  return (vowel_sound ? "an " : "a ") + model;
 }
 
 std::string join(const std::set<std::string>& items, const std::string& sep) {

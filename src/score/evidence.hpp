@@ -22,6 +22,10 @@ std::string telemetry_evidence(const TelemetrySummary& t, std::optional<int> sm_
 // figure_evidence plus, when the benchmark carried telemetry, "; " + telemetry_evidence.
 std::string figure_with_telemetry(const FigureScore& f, std::optional<int> sm_max_mhz);
 
+// "an H100 SXM5 80GB", "a Tesla T4": the article by how the first letter is spoken (model names
+// start with a letter read out alone: "an H100", "an L4", "a T4").
+std::string a_model(const std::string& model);
+
 std::string join(const std::set<std::string>& items, const std::string& sep = ", ");
 
 }  // namespace gpuaudit

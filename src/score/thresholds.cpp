@@ -20,8 +20,9 @@ const std::vector<RuleThresholdInfo>& rule_threshold_info() {
       {"shared_throughput_max", &RuleThresholds::shared_throughput_max, 0.1, 1.0,
        "gaps alone can be a one-off; with throughput 20% short as well, someone else's work ran"},
       {"allocatable_fraction", &RuleThresholds::allocatable_fraction, 0.1, 1.0,
-       "the driver keeps under 2% of a full card; a time-sliced vGPU profile or a memory limit "
-       "shows a half or a quarter"},
+       "ECC on GDDR hides 1/16 (a 16 GB T4 shows 15 GiB) and the driver and a CUDA context take up "
+       "to ~0.7 GiB more (T4: 14.3 of 16); a time-sliced vGPU profile shows a half or a quarter, a "
+       "co-tenant's process holds whatever it allocated"},
       {"steal_pct", &RuleThresholds::steal_pct, 0, 100,
        "a few % of steal is normal on shared hosts; above 5% a data loader or launch thread "
        "visibly waits for the hypervisor"},

@@ -24,7 +24,8 @@ struct RuleThresholds {
   double clock_fraction = 0.90;         // clock-limited: effective SM clock below this x max clock
   double contention_gap_us = 1000;      // sliced: a preemption gap this long means a co-tenant
   double shared_throughput_max = 0.80;  // sliced: ... when throughput is also below this ratio
-  double allocatable_fraction = 0.90;   // sliced: allocatable/visible memory below this x label
+  double allocatable_fraction = 0.85;   // sliced: reported memory below this x the model's, or
+                                        // allocatable below this x reported
   double steal_pct = 5;                 // host-bound: CPU steal above this %
   double all_core_ratio = 0.60;         // host-bound: all-core / (single x vCPUs) below this
   double disk_mbps_per_tflops = 1.0;    // host-bound: disk read needed per dense TFLOP/s
