@@ -1,0 +1,88 @@
+// memory-degraded: device memory delivers less than the model, or is failing.
+//   Bandwidth: the memory figures are below tolerance while compute is within tolerance (or was
+//   not measured). When compute is low too the cause is broader (power, sharing) and belongs to
+//   another rule. ECC: uncorrectable errors, rows remapped for uncorrectable errors, a pending
+//   remap (needs a GPU reset) or a failed remap (no spare rows left), retired pages (pre-Ampere).
+#include "report/format.hpp"
+#include "score/evidence.hpp"
+#include "score/families.hpp"
+#include "score/rules.hpp"
+
+namespace gpuaudit {
+
+void rule_memory(GpuScoring& g, const Thresholds& /*t*/) {
+  Verdict v = make_verdict("memory-degraded", g.index(), "", "", "");
+  Finding& f = v.finding;
+  std::vector<std::string> shorts;
+  auto raise = [&](const char* c) { f.confidence = stronger(f.confidence, c); };
+
+  const EccInfo& e = g.gpu->ecc;
+  if (e.remap_failure && *e.remap_failure) {
+    raise("high");
+    f.evidence.push_back("row remapping failed: the memory has no spare rows left for new errors");
+    shorts.push_back("row remap failure");
+  }
+  if (e.volatile_uncorrected && *e.volatile_uncorrected > 0) {
+    raise("high");
+    f.evidence.push_back("ECC: " + std::to_string(*e.volatile_uncorrected) + " uncorrectable errors since the driver loaded");
+    f.figures["ecc_volatile_uncorrected"] = static_cast<double>(*e.volatile_uncorrected);
+    shorts.push_back("uncorrectable ECC errors");
+  } else if (e.aggregate_uncorrected && *e.aggregate_uncorrected > 0) {
+    raise("medium");
+    f.evidence.push_back("ECC: " + std::to_string(*e.aggregate_uncorrected) + " uncorrectable errors over the card's life");
+    f.figures["ecc_aggregate_uncorrected"] = static_cast<double>(*e.aggregate_uncorrected);
+    shorts.push_back("past uncorrectable ECC errors");
+  }
+  if (e.remapped_rows_uncorrectable && *e.remapped_rows_uncorrectable > 0) {
+    raise("medium");
+    f.evidence.push_back(std::to_string(*e.remapped_rows_uncorrectable) + " rows remapped after uncorrectable errors" +
+                         (e.remapped_rows_correctable ? ", " + std::to_string(*e.remapped_rows_correctable) +
+                                                            " after correctable ones"
+                                                      : std::string()));
+    f.figures["remapped_rows_uncorrectable"] = *e.remapped_rows_uncorrectable;
+    shorts.push_back(std::to_string(*e.remapped_rows_uncorrectable) + " rows remapped");
+  }
+  if (e.remap_pending && *e.remap_pending) {
+    raise("medium");
+    f.evidence.push_back("a row remap is pending: it takes effect after a GPU reset");
+    shorts.push_back("remap pending");
+  }
+  if (e.retired_pages && *e.retired_pages > 0) {
+    raise("low");
+    f.evidence.push_back(std::to_string(*e.retired_pages) + " memory pages retired");
+    f.figures["retired_pages"] = *e.retired_pages;
+    shorts.push_back(std::to_string(*e.retired_pages) + " pages retired");
+  }
+
+  const GroupView mem = g.group(memory_figures());
+  const GroupView tensor = g.group(tensor_figures());
+  const GroupView vec = g.group(vector_figures());
+  const bool compute_fine = (tensor.present || vec.present) && !tensor.low() && !vec.low();
+  const bool compute_measured = tensor.present || vec.present;
+  const bool shared = g.has("sliced") && g.slice.kind == "full";  // time-shared: everything is low
+  if (mem.low() && !shared && (compute_fine || !compute_measured)) {
+    raise(compute_fine ? (mem.ratio < 0.75 ? "high" : "medium") : "medium");
+    for (const FigureScore* fs : mem.figures) f.evidence.push_back(figure_evidence(*fs));
+    if (compute_fine)
+      f.evidence.push_back("compute is within tolerance: " +
+                           figure_evidence(*(tensor.present ? tensor.figures.front() : vec.figures.front())));
+    f.figures["memory_ratio"] = mem.ratio;
+    shorts.insert(shorts.begin(), "memory bandwidth " + fmt_pct(mem.ratio));
+  }
+  if (f.confidence.empty()) return;
+  const bool bandwidth = f.figures.count("memory_ratio") > 0;
+  std::string ecc;
+  for (size_t i = bandwidth ? 1 : 0; i < shorts.size(); ++i) ecc += (ecc.empty() ? "" : ", ") + shorts[i];
+  std::string sh;
+  for (const auto& x : shorts) sh += (sh.empty() ? "" : ", ") + x;
+  v.short_text = sh;
+  if (bandwidth)
+    f.summary = "Device memory delivers " + fmt_pct(mem.ratio) + " of its expected bandwidth" +
+                (compute_fine ? " while compute is fine" : "") + (ecc.empty() ? "" : ", and the memory shows damage (" + ecc + ")");
+  else
+    f.summary = "The memory shows damage (" + ecc + ")";
+  f.summary += ". Ask the provider for another card.";
+  g.verdicts.push_back(std::move(v));
+}
+
+}  // namespace gpuaudit

@@ -1,0 +1,123 @@
+// pcie-degraded: the host link gives less than the card and its model can do.
+//   Link: the generation or width seen UNDER LOAD (telemetry of the pcie/* copies) is below the
+//   model's (or, without one, the GPU's own maximum). An idle link downshifts to Gen1 to save
+//   power, so the inventory's gen_now/width_now is never judged.
+//   Copies: pinned copies below tolerance of the model's reference, or below
+//   pcie_link_efficiency x the raw rate of the link they ran on - unless the link is fine and
+//   numa-misplaced already explained them (the far node copies at full speed).
+// Only judged when a pcie/* copy ran on this GPU.
+#include "report/format.hpp"
+#include "score/evidence.hpp"
+#include "score/families.hpp"
+#include "score/rules.hpp"
+
+#include <algorithm>
+
+namespace gpuaudit {
+
+namespace {
+
+// Raw data rate per lane in GB/s after line encoding (8b/10b for Gen1-2, 128b/130b for Gen3-5,
+// FLIT for Gen6).
+double lane_gbs(int gen) {
+  switch (gen) {
+    case 1: return 0.25;
+    case 2: return 0.5;
+    case 3: return 0.985;
+    case 4: return 1.969;
+    case 5: return 3.938;
+    case 6: return 7.563;
+    default: return 0;
+  }
+}
+
+std::string link_name(std::optional<int> gen, std::optional<int> width) {
+  return "Gen" + (gen ? std::to_string(*gen) : std::string("?")) + " x" + (width ? std::to_string(*width) : std::string("?"));
+}
+
+}  // namespace
+
+void rule_pcie(GpuScoring& g, const Thresholds& t) {
+  std::vector<const FigureScore*> copies;
+  for (const auto& n : pcie_link_figures())
+    if (const FigureScore* f = g.figure(n)) copies.push_back(f);
+  if (copies.empty()) return;
+
+  const PcieInfo& link = g.gpu->pcie;
+  const Baseline* b = g.baseline();
+  std::optional<int> gen_exp = b && b->pcie_gen ? b->pcie_gen : (link.gen_gpu_max ? link.gen_gpu_max : link.gen_max);
+  std::optional<int> width_exp = b && b->pcie_width ? b->pcie_width : link.width_max;
+  // A card whose host link is not PCIe (GH200's NVLink-C2C) has no pcie_gen in its baseline.
+  if (b && !b->pcie_gen && !b->host_interface.empty() && b->host_interface.find("PCIe") == std::string::npos) return;
+
+  std::optional<int> gen_seen, width_seen;
+  for (const FigureScore* f : copies)
+    if (f->bench && f->bench->telemetry) {
+      const auto& tel = *f->bench->telemetry;
+      if (tel.pcie_gen_max_seen) gen_seen = std::max(gen_seen.value_or(0), *tel.pcie_gen_max_seen);
+      if (tel.pcie_width_max_seen) width_seen = std::max(width_seen.value_or(0), *tel.pcie_width_max_seen);
+    }
+  const bool gen_low = gen_seen && gen_exp && *gen_seen < *gen_exp;
+  const bool width_low = width_seen && width_exp && *width_seen < *width_exp;
+  const bool link_low = gen_low || width_low;
+
+  // Copy rate: against the model's reference, and against the raw rate of the link it ran on.
+  const FigureScore* best = nullptr;  // the faster of the one-way pinned copies
+  for (const FigureScore* f : copies)
+    if (f->name != "pcie/bidir_pinned" && (!best || f->value > best->value)) best = f;
+  bool copy_low_ref = false;
+  for (const FigureScore* f : copies) copy_low_ref |= f->name != "pcie/bidir_pinned" && f->low();
+  bool copy_low_link = false;
+  double raw = 0;
+  const std::optional<int> gen_used = gen_seen ? gen_seen : gen_exp;
+  const std::optional<int> width_used = width_seen ? width_seen : width_exp;
+  if (best && gen_used && width_used) {
+    raw = lane_gbs(*gen_used) * *width_used;
+    copy_low_link = raw > 0 && best->unit == "GB/s" && best->value < t.rules.pcie_link_efficiency * raw;
+  }
+  if (!link_low && !copy_low_ref && !copy_low_link) return;
+  // Slow copies from the "near" node with a healthy link are the NUMA verdict's, not the link's.
+  if (!link_low && g.has("numa-misplaced")) return;
+
+  const bool copy_low = copy_low_ref || copy_low_link;
+  Verdict v = make_verdict("pcie-degraded", g.index(), link_low && copy_low ? "high" : "medium", "", "");
+  Finding& f = v.finding;
+  if (gen_seen || width_seen) {
+    f.evidence.push_back("under load the link ran at " + link_name(gen_seen, width_seen) + "; the " +
+                         (b && b->pcie_gen ? b->model : std::string("card")) + " does " + link_name(gen_exp, width_exp));
+    if (gen_seen) f.figures["pcie_gen_under_load"] = *gen_seen;
+    if (width_seen) f.figures["pcie_width_under_load"] = *width_seen;
+  } else {
+    f.evidence.push_back("no link telemetry under load: judged on the copy rate only");
+  }
+  if (link.gen_max && gen_exp && *link.gen_max < *gen_exp)
+    f.evidence.push_back("the link (card and slot together) tops out at Gen" + std::to_string(*link.gen_max) +
+                         ": the slot or a riser holds it back");
+  if (link.gen_now || link.width_now)
+    f.evidence.push_back("at idle: " + link_name(link.gen_now, link.width_now) +
+                         " (an idle link may downshift; not judged)");
+  for (const FigureScore* c : copies) f.evidence.push_back(figure_evidence(*c));
+  if (best && raw > 0) {
+    f.evidence.push_back("raw rate of " + link_name(gen_used, width_used) + ": " + fmt_num(raw, 1) + " GB/s; " +
+                         best->name + " reaches " + fmt_pct(best->value / raw) + " of it (threshold " +
+                         fmt_pct(t.rules.pcie_link_efficiency) + ")");
+    f.figures["copy_fraction_of_link"] = best->value / raw;
+  }
+  if (best && best->ratio) f.figures["copy_ratio"] = *best->ratio;
+
+  if (link_low)
+    v.short_text = link_name(gen_seen ? gen_seen : gen_exp, width_seen ? width_seen : width_exp) + " under load (" +
+                   link_name(gen_exp, width_exp) + " expected)";
+  else
+    v.short_text = "host copies at " + (best && best->ratio ? fmt_pct(*best->ratio) + " of expected" : "below the link's rate");
+  f.summary = link_low ? "The host link runs at " + link_name(gen_seen ? gen_seen : gen_exp, width_seen ? width_seen : width_exp) +
+                             " under load instead of " + link_name(gen_exp, width_exp) +
+                             (copy_low ? ", and host<->GPU copies are slow" : "") +
+                             ": data loading and host offload are slower. Check the slot, riser and BIOS link settings."
+                       : "Host<->GPU copies are slower than the link should give (" +
+                             (best ? fmt_value(best->value, best->unit) : std::string("?")) +
+                             "): an IOMMU, a PCIe switch or host memory holds them back.";
+  g.verdicts.push_back(std::move(v));
+}
+
+}  // namespace gpuaudit

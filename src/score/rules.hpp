@@ -1,0 +1,35 @@
+// The verdict rules, one file each (rule_<name>.cpp); docs/scoring.md states every rule and the
+// evidence it records. Per-GPU rules run in the order below and may defer to earlier verdicts (a
+// low clock on a power-capped card is the power cap, not a second finding).
+#pragma once
+
+#include "score/gpu_scoring.hpp"
+#include "score/thresholds.hpp"
+
+#include <vector>
+
+namespace gpuaudit {
+
+// Per GPU, in this order.
+void rule_sliced(GpuScoring& g, const Thresholds& t);       // MIG, SM census, vGPU, memory, co-tenants
+void rule_power(GpuScoring& g, const Thresholds& t);        // lowered limit, power reasons under load
+void rule_thermal(GpuScoring& g, const Thresholds& t);      // thermal reasons under load
+void rule_clock(GpuScoring& g, const Thresholds& t);        // low effective clock with no power/heat cause
+void rule_memory(GpuScoring& g, const Thresholds& t);       // HBM low with compute fine; ECC, row remaps
+void rule_numa(GpuScoring& g, const Thresholds& t);         // far-node copies much faster or slower
+void rule_pcie(GpuScoring& g, const Thresholds& t);         // link below max under load; slow copies
+void rule_nvlink(GpuScoring& g, const Thresholds& t);       // links down
+void rule_unexplained(GpuScoring& g, const Thresholds& t);  // a key figure low that no rule explained
+void rule_healthy(GpuScoring& g, const Thresholds& t);      // nothing found, every key figure within tolerance
+
+// Document-wide (gpu null).
+struct DocScoring {
+  const ResultDocument* doc = nullptr;
+  const std::vector<GpuScoring>* gpus = nullptr;
+  std::vector<FigureScore> shared;  // figures with gpu null (collectives), against GPU 0's reference
+};
+void rule_collectives(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
+void rule_host(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
+void rule_software(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
+
+}  // namespace gpuaudit
