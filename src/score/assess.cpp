@@ -1,0 +1,153 @@
+#include "score/assess.hpp"
+
+#include "core/exit_codes.hpp"
+#include "score/delivered.hpp"
+#include "score/families.hpp"
+#include "score/headline.hpp"
+#include "score/rules.hpp"
+
+namespace gpuaudit {
+
+namespace {
+
+Verdict unknown_verdict(const GpuScoring& g) {
+  const GpuInfo& gpu = *g.gpu;
+  std::string id = gpu.pci_device_id ? " (PCI id " + *gpu.pci_device_id + ")" : "";
+  if (g.ref.baseline) {
+    const Baseline& b = *g.ref.baseline;
+    Verdict v = make_verdict("unknown-gpu", gpu.index, "high", "",
+                             "no baseline, estimated from " + (b.architecture.empty() ? std::string("its architecture") : b.architecture) +
+                                 " per-SM figures");
+    v.finding.evidence.push_back("no baseline matches \"" + gpu.name + "\"" + id);
+    v.finding.evidence.push_back("expectations: " + b.model + " (" + b.id + "), " +
+                                 (g.ref.note.empty() ? "scaled per SM from its architecture's reference" : g.ref.note));
+    v.finding.summary = "This model has no baseline: its figures were compared with " +
+                        (b.architecture.empty() ? std::string("its architecture's") : b.architecture) +
+                        " per-SM expectations, an estimate. No healthy verdict is possible; add a baseline for it.";
+    return v;
+  }
+  Verdict v = make_verdict("unknown-gpu", gpu.index, "high", "", "no baseline for this model");
+  v.finding.evidence.push_back("no baseline matches \"" + gpu.name + "\"" + id +
+                               (gpu.compute_capability ? ", compute capability " + *gpu.compute_capability : std::string()));
+  if (!g.ref.note.empty()) v.finding.evidence.push_back(g.ref.note);
+  v.finding.summary = "This model has no baseline and no architecture reference: its figures are shown without a "
+                      "verdict. Add a baseline for it.";
+  return v;
+}
+
+json gpu_json(const GpuScoring& g) {
+  json j = json::object();
+  j["gpu"] = g.gpu->index;
+  j["name"] = g.gpu->name;
+  j["baseline"] = g.ref.baseline ? json(g.ref.baseline->id) : json(nullptr);
+  j["model"] = g.ref.baseline ? json(g.ref.baseline->model) : json(nullptr);
+  j["match"] = {{"method", g.ref.method}, {"note", g.ref.note}};
+  json s = json::object();
+  s["kind"] = g.slice.kind;
+  if (!g.slice.profile.empty()) s["profile"] = g.slice.profile;
+  s["sm_fraction"] = g.slice.sm_fraction;
+  s["memory_fraction"] = g.slice.memory_fraction;
+  s["slice_sms"] = g.slice.slice_sms;
+  s["full_sms"] = g.slice.full_sms;
+  if (!g.slice.note.empty()) s["note"] = g.slice.note;
+  j["slice"] = s;
+  j["delivered_fraction"] = g.delivered_fraction;
+  json figs = json::array();
+  for (const auto& f : g.figures) figs.push_back(figure_json(f));
+  j["figures"] = figs;
+  return j;
+}
+
+json thresholds_record(const Thresholds& t) {
+  json j = json::object();
+  j["origin"] = t.origin;
+  if (!t.tolerances.empty()) j["tolerances"] = t.tolerances;
+  const RuleThresholds defaults;
+  json rules = json::object();
+  for (const auto& r : rule_threshold_info())
+    if (t.rules.*(r.field) != defaults.*(r.field)) rules[r.name] = t.rules.*(r.field);
+  if (!rules.empty()) j["rules"] = rules;
+  return j;
+}
+
+}  // namespace
+
+Assessment assess(const ResultDocument& doc, const ReferenceLookup& lookup, const std::string& baselines_version,
+                  const Thresholds& t) {
+  std::vector<GpuScoring> gpus;
+  gpus.reserve(doc.gpus.size());
+  for (const auto& gpu : doc.gpus) {
+    GpuScoring g;
+    g.doc = &doc;
+    g.gpu = &gpu;
+    g.ref = lookup ? lookup(gpu) : GpuReference{};
+    g.slice = slice_share(doc, gpu, g.ref);
+    g.figures = score_figures(doc, gpu.index, g.baseline(), g.slice, t);
+    if (g.ref.unknown_model()) g.verdicts.push_back(unknown_verdict(g));
+    rule_sliced(g, t);
+    rule_power(g, t);
+    rule_thermal(g, t);
+    rule_clock(g, t);
+    rule_memory(g, t);
+    rule_numa(g, t);
+    rule_pcie(g, t);
+    rule_nvlink(g, t);
+    rule_unexplained(g, t);
+    rule_healthy(g, t);
+    g.delivered_fraction = delivered_fraction(g, t);
+    gpus.push_back(std::move(g));
+  }
+
+  DocScoring d;
+  d.doc = &doc;
+  d.gpus = &gpus;
+  d.shared = score_figures(doc, std::nullopt, gpus.empty() ? nullptr : gpus.front().baseline(), SliceShare{}, t);
+  std::vector<Verdict> doc_verdicts;
+  rule_collectives(d, t, doc_verdicts);
+  rule_host(d, t, doc_verdicts);
+  rule_software(d, t, doc_verdicts);
+
+  Assessment a;
+  a.scored_utc = utc_now_iso8601();
+  a.baselines_version = baselines_version;
+  double sum = 0;
+  int n = 0;
+  for (const auto& g : gpus)
+    if (g.delivered_fraction) {
+      sum += *g.delivered_fraction;
+      ++n;
+    }
+  if (n > 0) a.delivered_fraction = sum / n;
+  a.headline = headline(gpus, doc_verdicts, a.delivered_fraction);
+  for (const auto& g : gpus)
+    for (const auto& v : g.verdicts) a.findings.push_back(v.finding);
+  for (const auto& v : doc_verdicts) a.findings.push_back(v.finding);
+
+  json extra = json::object();
+  json per_gpu = json::array();
+  for (const auto& g : gpus) per_gpu.push_back(gpu_json(g));
+  extra["gpus"] = per_gpu;
+  if (!d.shared.empty()) {
+    json shared = json::array();
+    for (const auto& f : d.shared) shared.push_back(figure_json(f));
+    extra["shared_figures"] = shared;
+  }
+  if (const auto c = cost_summary(doc, gpus)) extra["cost"] = cost_json(*c);
+  extra["thresholds"] = thresholds_record(t);
+  a.extra = extra;
+  return a;
+}
+
+int score_document(ResultDocument& doc, const ReferenceLookup& lookup, const std::string& baselines_version,
+                   const Thresholds& t) {
+  doc.assessment = assess(doc, lookup, baselines_version, t);
+  return assessment_exit_code(*doc.assessment);
+}
+
+int assessment_exit_code(const Assessment& a) {
+  for (const auto& f : a.findings)
+    if (f.id != "healthy") return exit_code::finding;
+  return exit_code::ok;
+}
+
+}  // namespace gpuaudit

@@ -1,0 +1,27 @@
+// Scoring a result document: every GPU against its reference, the verdict rules, the headline,
+// the delivered fraction and the cost. The assessment replaces any earlier one (re-scoring an old
+// document against today's baselines records today's baselines_version).
+#pragma once
+
+#include "core/result.hpp"
+#include "score/reference.hpp"
+#include "score/thresholds.hpp"
+
+#include <string>
+
+namespace gpuaudit {
+
+// Never throws for a well-formed document: a GPU with no reference gets an unknown-gpu finding.
+// The assessment's `extra` carries the data behind it: "gpus" (reference, slice, delivered
+// fraction and every figure's ratio), "shared_figures", "cost", "thresholds".
+Assessment assess(const ResultDocument& doc, const ReferenceLookup& lookup, const std::string& baselines_version,
+                  const Thresholds& t);
+
+// Scores `doc` and stores the assessment in it, replacing any earlier one; returns the exit code.
+int score_document(ResultDocument& doc, const ReferenceLookup& lookup, const std::string& baselines_version,
+                   const Thresholds& t);
+
+// 0 when every finding is "healthy" (or there is none), else 1 (exit_codes.hpp).
+int assessment_exit_code(const Assessment& a);
+
+}  // namespace gpuaudit

@@ -1,0 +1,115 @@
+#include "score/assessment_text.hpp"
+
+#include "report/format.hpp"
+#include "score/evidence.hpp"
+
+#include <algorithm>
+#include <sstream>
+#include <vector>
+
+namespace gpuaudit {
+
+namespace {
+
+std::string money(double v, const std::string& currency) {
+  return (currency == "USD" ? "$" + fmt_num(v, 2) : fmt_num(v, 2) + " " + currency);
+}
+
+std::optional<double> opt_num(const json& j, const char* key) {
+  if (auto it = j.find(key); it != j.end() && it->is_number()) return it->get<double>();
+  return std::nullopt;
+}
+
+std::string str(const json& j, const char* key) {
+  if (auto it = j.find(key); it != j.end() && it->is_string()) return it->get<std::string>();
+  return "";
+}
+
+void table(std::ostringstream& o, const std::vector<std::vector<std::string>>& rows) {
+  std::vector<size_t> w(rows.front().size(), 0);
+  for (const auto& r : rows)
+    for (size_t i = 0; i < r.size(); ++i) w[i] = std::max(w[i], r[i].size());
+  for (const auto& r : rows) {
+    std::string line = "  ";
+    for (size_t i = 0; i < r.size(); ++i) line += r[i] + (i + 1 < r.size() ? std::string(w[i] - r[i].size() + 2, ' ') : "");
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    o << line << "\n";
+  }
+}
+
+void figure_rows(const json& figs, std::vector<std::vector<std::string>>& rows) {
+  for (const auto& f : figs) {
+    const std::string unit = str(f, "unit");
+    const auto value = opt_num(f, "value");
+    const auto expected = opt_num(f, "expected");
+    const auto ratio = opt_num(f, "ratio");
+    const auto tol = opt_num(f, "tolerance");
+    std::string state = str(f, "state");
+    if (state == "no-reference") state = "-";
+    std::string note = str(f, "scaled_by");
+    if (f.value("uncertain", false)) note += std::string(note.empty() ? "" : ", ") + "uncertain reference";
+    rows.push_back({str(f, "name"), value ? fmt_value(*value, unit) : "?", expected ? fmt_value(*expected, unit) : "-",
+                    ratio ? fmt_pct(*ratio) : "-", tol && expected ? fmt_tolerance(*tol) : "-", state, note});
+  }
+}
+
+}  // namespace
+
+std::string assessment_text(const Assessment& a) {
+  std::ostringstream o;
+  o << a.headline << "\n";
+
+  o << "\nfindings:\n";
+  if (a.findings.empty()) o << "  none (no key figure was measured)\n";
+  for (const auto& f : a.findings) {
+    o << "  " << f.id << (f.gpu ? " (GPU " + std::to_string(*f.gpu) + ")" : std::string(" (host)"))
+      << (f.confidence.empty() ? "" : ", confidence " + f.confidence) << ": " << f.summary << "\n";
+    for (const auto& e : f.evidence) o << "    - " << e << "\n";
+  }
+
+  const json& x = a.extra;
+  if (auto c = x.find("cost"); c != x.end() && c->is_object()) {
+    const std::string cur = str(*c, "currency");
+    const auto price = opt_num(*c, "price_per_hour");
+    o << "\ncost at " << (price ? money(*price, cur) : "?") << " per hour:\n";
+    if (auto v = opt_num(*c, "cost_per_pflop_hour"))
+      o << "  " << money(*v, cur) << " per effective dense-BF16 PFLOP-hour ("
+        << fmt_num(opt_num(*c, "effective_bf16_pflops").value_or(0), 3) << " PFLOP/s); a full healthy card: "
+        << money(opt_num(*c, "full_card_cost_per_pflop_hour").value_or(0), cur) << "\n";
+    if (auto v = opt_num(*c, "cost_per_tbps_hour"))
+      o << "  " << money(*v, cur) << " per TB/s of memory bandwidth per hour ("
+        << fmt_num(opt_num(*c, "effective_memory_tbps").value_or(0), 2) << " TB/s); a full healthy card: "
+        << money(opt_num(*c, "full_card_cost_per_tbps_hour").value_or(0), cur) << "\n";
+  }
+
+  if (auto gpus = x.find("gpus"); gpus != x.end() && gpus->is_array()) {
+    for (const auto& g : *gpus) {
+      std::string ref = str(g, "model");
+      if (ref.empty()) ref = "no baseline";
+      o << "\nGPU " << g.value("gpu", 0) << ": " << str(g, "name") << " against " << ref;
+      if (auto m = g.find("match"); m != g.end() && m->is_object() && !str(*m, "method").empty() &&
+                                    str(*m, "method") != "none")
+        o << " (matched by " << str(*m, "method") << ")";
+      if (auto s = g.find("slice"); s != g.end() && s->is_object() && str(*s, "kind") == "mig")
+        o << "; scaled to MIG " << str(*s, "profile");
+      if (auto d = opt_num(g, "delivered_fraction")) o << "; delivers " << fmt_pct(*d) << " of a full card";
+      o << "\n";
+      std::vector<std::vector<std::string>> rows{{"figure", "measured", "expected", "ratio", "tolerance", "state", "note"}};
+      if (auto f = g.find("figures"); f != g.end() && f->is_array()) figure_rows(*f, rows);
+      if (rows.size() > 1) table(o, rows);
+      else o << "  (no figures measured)\n";
+    }
+  }
+  if (auto sh = x.find("shared_figures"); sh != x.end() && sh->is_array() && !sh->empty()) {
+    o << "\nall GPUs together:\n";
+    std::vector<std::vector<std::string>> rows{{"figure", "measured", "expected", "ratio", "tolerance", "state", "note"}};
+    figure_rows(*sh, rows);
+    table(o, rows);
+  }
+  o << "\nbaselines " << (a.baselines_version.empty() ? "?" : a.baselines_version);
+  if (auto t = x.find("thresholds"); t != x.end() && t->is_object()) o << ", thresholds: " << str(*t, "origin");
+  o << ", scored " << a.scored_utc << "\n";
+  return o.str();
+}
+
+}  // namespace gpuaudit

@@ -1,0 +1,19 @@
+#include "score/baseline_lookup.hpp"
+
+namespace gpuaudit {
+
+GpuReference reference_for(const BaselineSet& set, const GpuInfo& gpu) {
+  const BaselineMatch m = match_baseline(set, gpu);
+  GpuReference r;
+  r.method = m.method;
+  r.note = m.note;
+  if (m.matched()) r.baseline = m.effective();
+  if (m.mig_profile) r.mig_profile = *m.mig_profile;
+  return r;
+}
+
+ReferenceLookup reference_lookup(const BaselineSet& set) {
+  return [&set](const GpuInfo& gpu) { return reference_for(set, gpu); };
+}
+
+}  // namespace gpuaudit

@@ -1,0 +1,92 @@
+#include "score/headline.hpp"
+
+#include "score/evidence.hpp"
+
+#include <algorithm>
+
+namespace gpuaudit {
+
+int finding_priority(const std::string& id) {
+  static const char* order[] = {"unknown-gpu",     "sliced",        "power-capped", "thermal-throttled",
+                                "clock-limited",   "memory-degraded", "pcie-degraded", "no-nvlink",
+                                "nvlink-degraded", "numa-misplaced", "host-bound",    "software"};
+  for (int i = 0; i < static_cast<int>(std::size(order)); ++i)
+    if (id == order[i]) return i;
+  return 100;
+}
+
+namespace {
+
+// "NVIDIA A100-SXM4-80GB MIG 1g.10gb" -> "NVIDIA A100-SXM4-80GB": the slice is said by the verdict.
+std::string card_name(const std::string& name) {
+  const auto p = name.find(" MIG ");
+  return p == std::string::npos ? name : name.substr(0, p);
+}
+
+}  // namespace
+
+std::string headline(const std::vector<GpuScoring>& gpus, const std::vector<Verdict>& doc_verdicts,
+                     std::optional<double> delivered) {
+  if (gpus.empty()) return "no GPU in this document";
+  std::string name = card_name(gpus.front().gpu->name);
+  bool same = true;
+  for (const auto& g : gpus) same &= card_name(g.gpu->name) == name;
+  if (name.empty()) name = "GPU";
+  const size_t n = gpus.size();
+  std::string head = n == 1 ? name : same ? std::to_string(n) + "x " + name : std::to_string(n) + " GPUs";
+
+  std::vector<const Verdict*> problems;
+  bool any_healthy = false;
+  for (const auto& g : gpus)
+    for (const auto& v : g.verdicts) {
+      if (v.finding.id == "healthy") any_healthy = true;
+      else problems.push_back(&v);
+    }
+  for (const auto& v : doc_verdicts) problems.push_back(&v);
+  std::stable_sort(problems.begin(), problems.end(), [](const Verdict* a, const Verdict* b) {
+    return finding_priority(a->finding.id) < finding_priority(b->finding.id);
+  });
+
+  std::string verdict;
+  if (problems.empty()) {
+    verdict = any_healthy ? "healthy" : "no key figure measured";
+  } else {
+    const Verdict& p = *problems.front();
+    verdict = p.finding.id;
+    if (!p.short_text.empty()) verdict += ": " + p.short_text;
+    if (n > 1 && p.finding.gpu) {
+      std::vector<int> on;
+      for (const Verdict* v : problems)
+        if (v->finding.id == p.finding.id && v->finding.gpu) on.push_back(*v->finding.gpu);
+      if (on.size() == n) {
+        verdict += " on every GPU";
+      } else if (on.size() > 1) {
+        std::string list;
+        for (int i : on) list += (list.empty() ? "" : ", ") + std::to_string(i);
+        verdict += " on GPUs " + list;
+      } else {
+        verdict += " on GPU " + std::to_string(*p.finding.gpu);
+      }
+    }
+    std::vector<std::string> others;
+    for (size_t i = 1; i < problems.size(); ++i) {
+      const std::string& id = problems[i]->finding.id;
+      if (id != p.finding.id && std::find(others.begin(), others.end(), id) == others.end()) others.push_back(id);
+    }
+    if (!others.empty()) {
+      std::string also;
+      for (const auto& o : others) also += (also.empty() ? "" : ", ") + o;
+      verdict += "; also " + also;
+    }
+  }
+  std::string line = head + " \u2014 " + verdict;
+  if (delivered) {
+    line += "; delivers " + fmt_pct(*delivered) + (n == 1 ? " of a full card" : " of a full card (mean of " + std::to_string(n) + ")");
+    bool estimated = false;
+    for (const auto& g : gpus) estimated |= g.ref.unknown_model();
+    if (estimated) line += " (estimated)";
+  }
+  return line;
+}
+
+}  // namespace gpuaudit

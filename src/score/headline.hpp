@@ -1,0 +1,22 @@
+// The one line a person reads first:
+//   "NVIDIA H100 80GB HBM3 — sliced: MIG 3g.40gb, 60 of 132 SMs; delivers 47% of a full card"
+// The most important finding leads (order: unknown-gpu, sliced, power-capped, thermal-throttled,
+// clock-limited, memory-degraded, pcie-degraded, no-nvlink, nvlink-degraded, numa-misplaced,
+// host-bound, software), the other finding ids follow as "also ...".
+#pragma once
+
+#include "score/gpu_scoring.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpuaudit {
+
+// Lower is more important; "healthy" and unknown ids come last.
+int finding_priority(const std::string& id);
+
+std::string headline(const std::vector<GpuScoring>& gpus, const std::vector<Verdict>& doc_verdicts,
+                     std::optional<double> delivered);
+
+}  // namespace gpuaudit
