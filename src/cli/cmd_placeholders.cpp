@@ -19,7 +19,5 @@ namespace {
   };
 }
 
-const RegisterCommand score_cmd{{"score", "Score a result document against the baselines", 30, not_built("score")}};
-
 }  // namespace
 }  // namespace gpuaudit::cli
