@@ -4,7 +4,11 @@
 
 # CMake finds the toolkit root for clang but does not pass it on; clang needs it for the CUDA
 # headers, libdevice and ptxas.
+# The toolkit's headers also go first explicitly: clang searches /usr/local/include before the
+# --cuda-path headers, and some images link another CUDA's headers there (this one: CUDA 13's),
+# which would pair 13.0 declarations with the 12.9 runtime.
 add_compile_options($<$<COMPILE_LANGUAGE:CUDA>:--cuda-path=${CMAKE_CUDA_COMPILER_LIBRARY_ROOT}>
+                    "$<$<COMPILE_LANGUAGE:CUDA>:SHELL:-isystem ${CMAKE_CUDA_COMPILER_LIBRARY_ROOT}/include>"
                     # Clang 19 knows CUDA up to 12.5 and says so for 12.9; the headers work.
                     $<$<COMPILE_LANGUAGE:CUDA>:-Wno-unknown-cuda-version>
                     # nvcc intrinsics clang lacks (__ldcg, __stcs, ...), so kernels stay nvcc-shaped.

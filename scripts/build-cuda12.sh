@@ -29,5 +29,9 @@ cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=${BUILD_TYPE:-Release} -D
   | { grep '^-- gpuaudit:' || true; }
 cmake --build "$BUILD_DIR" --target gpuaudit --parallel "${JOBS:-$(nproc)}"
 python3 scripts/list-device-code.py "$BUILD_DIR/gpuaudit"
-"$BUILD_DIR/gpuaudit" --version >/dev/null
-echo "build-cuda12: $BUILD_DIR/gpuaudit built in $(( $(date +%s) - start )) s"
+# The binary must report the 12.9 runtime: a CUDA 13 header picked up by mistake (some images link
+# them into /usr/local/include) would pair 13.0 declarations with the 12.9 library.
+built=$( { "$BUILD_DIR/gpuaudit" info --json --steal-window 0 2>/dev/null || true; } |
+        python3 -c 'import json, sys; print(json.load(sys.stdin)["tool"]["cuda_runtime_built"])')
+[ "$built" = 12090 ] || { echo "build-cuda12: the binary reports CUDA runtime $built, not 12090 (wrong headers?)" >&2; exit 1; }
+echo "build-cuda12: $BUILD_DIR/gpuaudit (CUDA runtime $built) built in $(( $(date +%s) - start )) s"
