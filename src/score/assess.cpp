@@ -119,6 +119,8 @@ Assessment assess(const ResultDocument& doc, const ReferenceLookup& lookup, cons
     }
   if (n > 0) a.delivered_fraction = sum / n;
   a.headline = headline(gpus, doc_verdicts, a.delivered_fraction);
+  if (gpus.empty() && doc.gpu_status.state != "ok")
+    a.headline += " (" + doc.gpu_status.state + (doc.gpu_status.message.empty() ? "" : ": " + doc.gpu_status.message) + ")";
   for (const auto& g : gpus)
     for (const auto& v : g.verdicts) a.findings.push_back(v.finding);
   for (const auto& v : doc_verdicts) a.findings.push_back(v.finding);

@@ -39,11 +39,15 @@ std::optional<double> reported_fraction(const GpuScoring& g, const Baseline& b, 
 // What could be allocated, against what the device reports: another process holding memory.
 std::optional<double> allocatable_fraction(const GpuScoring& g, std::string& line) {
   const BenchmarkResult* b = g.bench("mem/allocatable");
-  if (!b || !b->value() || !g.gpu->memory_total_bytes) return std::nullopt;
-  const double reported = static_cast<double>(*g.gpu->memory_total_bytes) / kGiB;
-  if (reported <= 0) return std::nullopt;
-  line = "mem/allocatable: " + fmt_num(*b->value(), 1) + " GiB of the " + fmt_num(reported, 1) + " GiB reported";
-  return *b->value() / reported;
+  if (!b || !b->value()) return std::nullopt;
+  // The benchmark's own fraction (of the total the runtime reported as it ran), else the inventory's.
+  std::optional<double> frac;
+  if (auto it = b->derived.find("fraction_of_reported"); it != b->derived.end() && it->second > 0) frac = it->second;
+  else if (g.gpu->memory_total_bytes && *g.gpu->memory_total_bytes > 0)
+    frac = *b->value() / (static_cast<double>(*g.gpu->memory_total_bytes) / kGiB);
+  if (!frac) return std::nullopt;
+  line = "mem/allocatable: " + fmt_num(*b->value(), 1) + " GiB, " + fmt_pct(*frac) + " of the memory the device reports";
+  return frac;
 }
 
 // Compute throughput against the model: the lower of the tensor and vector groups.
@@ -122,7 +126,7 @@ void rule_sliced(GpuScoring& g, const Thresholds& t) {
     }
     if (const auto frac = allocatable_fraction(g, line); frac && *frac < t.rules.allocatable_fraction) {
       memory_low = true;
-      f.evidence.push_back(line + " (" + fmt_pct(*frac) + "): another process holds the rest");
+      f.evidence.push_back(line + " (threshold " + fmt_pct(t.rules.allocatable_fraction) + "): another process holds the rest");
       f.figures["allocatable_fraction"] = *frac;
       summary.push_back("another process holds " + fmt_pct(1.0 - *frac) + " of the memory");
       if (memory_short.empty()) memory_short = fmt_pct(*frac) + " of memory allocatable";
