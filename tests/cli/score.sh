@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# gpuaudit score: exit codes 0 (healthy) / 1 (a finding) / 2 (bad input), --json, --thresholds,
+# --write and re-scoring an old document. $1: the gpuaudit binary, $2: the source folder.
+set -u
+bin=$1
+src=$2
+data=$src/tests/data/scenarios
+[ -f "$src/baselines/VERSION" ] || { echo "no baselines in $src/baselines: skip"; exit 77; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+fail() {
+  echo "FAIL: $*" >&2
+  exit 1
+}
+# expect_rc WANT CMD...: runs CMD, output in $tmp/out and $tmp/err, and checks its exit code.
+expect_rc() {
+  local want=$1
+  shift
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  local rc=$?
+  if [ "$rc" -ne "$want" ]; then
+    cat "$tmp/out" "$tmp/err" >&2
+    fail "$* -> exit $rc, want $want"
+  fi
+}
+has() { grep -qF -- "$1" "$2" || { cat "$2" >&2; fail "\"$1\" not in $2"; }; }
+
+# 0: healthy; 1: a finding
+expect_rc 0 "$bin" score "$data/h100-sxm-healthy.synthetic.json"
+has "NVIDIA H100 80GB HBM3 — healthy; delivers 99% of a full card" "$tmp/out"
+has "gemm/bf16" "$tmp/out"
+expect_rc 1 "$bin" score "$data/h100-mig-3g40gb.synthetic.json"
+has "sliced: MIG 3g.40gb, 60 of 132 SMs" "$tmp/out"
+has "per effective dense-BF16 PFLOP-hour" "$tmp/out"
+expect_rc 1 "$bin" score "$data/host-bound-steal.synthetic.json"
+expect_rc 0 "$bin" score "$data/pcie-gen1-idle-healthy.synthetic.json"
+
+# --json: the assessment as data; --price-per-hour adds the cost
+expect_rc 1 "$bin" score --json --price-per-hour 4 "$data/h100-power-capped.synthetic.json"
+has '"id": "power-capped"' "$tmp/out"
+has '"cost_per_pflop_hour"' "$tmp/out"
+has '"headline": "NVIDIA H100 80GB HBM3 — power-capped' "$tmp/out"
+
+# 2: bad input, with one line on stderr naming the file
+printf '{"schema": "gpuaudit.result/1", "gpus": [' >"$tmp/corrupt.json"
+expect_rc 2 "$bin" score "$tmp/corrupt.json"
+[ "$(wc -l <"$tmp/err")" -eq 1 ] || { cat "$tmp/err" >&2; fail "corrupt file: want one line on stderr"; }
+has "corrupt.json" "$tmp/err"
+[ -s "$tmp/out" ] && fail "corrupt file: printed something on stdout"
+expect_rc 2 "$bin" score "$tmp/missing.json"
+has "missing.json" "$tmp/err"
+echo '{"hello": 1}' >"$tmp/other.json"
+expect_rc 2 "$bin" score "$tmp/other.json"
+has "other.json" "$tmp/err"
+expect_rc 2 "$bin" score
+echo '{"tolerances": {"hmb": 0.1}}' >"$tmp/bad-thresholds.json"
+expect_rc 2 "$bin" score --thresholds "$tmp/bad-thresholds.json" "$data/h100-sxm-healthy.synthetic.json"
+has "bad-thresholds.json" "$tmp/err"
+expect_rc 2 "$bin" score --baselines "$tmp/nowhere" "$data/h100-sxm-healthy.synthetic.json"
+
+# --thresholds: 12% steal passes a 15% threshold
+echo '{"rules": {"steal_pct": 15}}' >"$tmp/thresholds.json"
+expect_rc 0 "$bin" score --thresholds "$tmp/thresholds.json" "$data/host-bound-steal.synthetic.json"
+
+# --write stores the assessment; re-scoring an old document replaces its assessment
+cp "$data/h100-sxm-healthy.synthetic.json" "$tmp/doc.json"
+old='"assessment": {"scored_utc": "2020-01-01T00:00:00Z", "baselines_version": "2020.01.01", "headline": "old verdict", "delivered_fraction": 0.1, "findings": [{"id": "sliced", "gpu": 0, "confidence": "high", "summary": "old", "evidence": ["old"], "figures": {}}]}'
+sed -i "s/\"assessment\": null/$old/" "$tmp/doc.json"
+has "old verdict" "$tmp/doc.json"
+expect_rc 0 "$bin" score --write "$tmp/doc.json"
+grep -q "old verdict" "$tmp/doc.json" && fail "--write kept the old assessment"
+grep -q '"baselines_version": "2020.01.01"' "$tmp/doc.json" && fail "--write kept the old baselines version"
+has "\"baselines_version\": \"$(cat "$src/baselines/VERSION")\"" "$tmp/doc.json"
+has '"id": "healthy"' "$tmp/doc.json"
+ls -A "$tmp" | grep -q '\.tmp\.' && fail "--write left a temporary file"
+# and the stored document still reads back and scores the same
+expect_rc 0 "$bin" score "$tmp/doc.json"
+echo "score: all checks passed"
