@@ -17,7 +17,7 @@
 
 #include <cstdint>
 
-#if defined(__CUDACC__)
+#if defined(__CUDACC__) || defined(__CUDA__)  // nvcc, or clang compiling CUDA
 #define GA_HD __host__ __device__
 #else
 #define GA_HD
