@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <limits>
+#include <map>
 
 namespace gpuaudit::multigpu {
 namespace {
@@ -88,35 +89,53 @@ SweepOptions sweep_options(const Plan& plan, Collective c, Variant v, std::size_
   return o;
 }
 
-// A one-GPU NCCL communicator: never a scaling figure, but proof that NCCL runs here.
-std::string one_rank_call(const Context& c, int cuda_ordinal) {
-  if (!c.nccl->loaded) return c.nccl->error;
+// A one-GPU NCCL communicator: never a scaling figure, but proof that NCCL runs here. Each
+// collective's one-rank call is checked at a few sizes; the answer per collective is "ok",
+// "wrong" or why it could not run.
+std::map<Collective, std::string> one_rank_calls(const Context& c, int cuda_ordinal) {
+  std::map<Collective, std::string> out;
+  for (Collective col : c.plan.collectives) out[col] = c.nccl->loaded ? "not run" : c.nccl->error;
+  if (!c.nccl->loaded) return out;
 #if GPUAUDIT_HAVE_NCCL_H
   try {
     auto g = CommGroup::local(c.nccl->api, {cuda_ordinal});
     GroupBuffers b(*g, std::size_t{16} << 20);
-    SweepOptions o;
-    o.sizes = {8, 65536, std::size_t{16} << 20};
-    o.samples = 1;
-    o.target_sample_s = 1e-4;
-    std::size_t wrong = 0;
-    for (const auto& p : run_sweep(*g, b, o)) wrong += p.wrong_elements;
-    return wrong ? "wrong" : "ok";
+    for (Collective col : c.plan.collectives) {
+      SweepOptions o;
+      o.collective = col;
+      o.sizes = {8, 65536, std::size_t{16} << 20};
+      o.samples = 1;
+      o.target_sample_s = 1e-4;
+      try {
+        std::size_t wrong = 0;
+        for (const auto& p : run_sweep(*g, b, o)) wrong += p.wrong_elements;
+        out[col] = wrong ? "wrong" : "ok";
+      } catch (const std::exception& e) {
+        out[col] = e.what();
+        if (dynamic_cast<const NcclTimeout*>(&e)) break;
+      }
+    }
   } catch (const std::exception& e) {
-    return e.what();
+    for (auto& [col, status] : out) status = e.what();
   }
 #else
   (void)cuda_ordinal;
-  return c.nccl->error;
 #endif
+  return out;
+}
+
+void record_one_rank_rows(Context& c, const MappedGpu* gpu) {
+  const auto calls = gpu ? one_rank_calls(c, gpu->cuda_ordinal) : std::map<Collective, std::string>{};
+  for (Collective col : c.plan.collectives) {
+    const auto it = calls.find(col);
+    c.ctx->record(single_gpu_collective_row(col, it != calls.end() ? it->second : "no CUDA device to run on",
+                                            gpu ? std::optional<int>(gpu->doc_index) : std::nullopt));
+  }
 }
 
 void record_single_gpu(Context& c, const std::string& why_single) {
-  RunContext& ctx = *c.ctx;
-  const std::string one = c.gpus.empty() ? "no CUDA device to run on" : one_rank_call(c, c.gpus[0].cuda_ordinal);
-  for (Collective col : c.plan.collectives)
-    ctx.record(single_gpu_collective_row(col, one, c.gpus.empty() ? std::nullopt : std::optional<int>(c.gpus[0].doc_index)));
-  if (c.plan.p2p) ctx.record(unmeasured_row("p2p/matrix", "not-applicable", why_single));
+  record_one_rank_rows(c, c.gpus.empty() ? nullptr : &c.gpus[0]);
+  if (c.plan.p2p) c.ctx->record(unmeasured_row("p2p/matrix", "not-applicable", why_single));
 }
 
 void apply_scaling_in_document(ResultDocument& doc, const std::string& scope) {
@@ -140,8 +159,7 @@ void run_node_collectives(Context& c) {
   for (int n : gpu_counts(total)) {
     if (ctx.interrupted()) return;
     if (n == 1) {
-      const std::string one = one_rank_call(c, c.gpus[0].cuda_ordinal);
-      for (Collective col : c.plan.collectives) ctx.record(single_gpu_collective_row(col, one, c.gpus[0].doc_index));
+      record_one_rank_rows(c, &c.gpus[0]);
       continue;
     }
     std::vector<int> devices, indices;
