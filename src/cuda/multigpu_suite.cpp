@@ -156,7 +156,13 @@ void run_node_collectives(Context& c) {
   RunContext& ctx = *c.ctx;
   const int total = static_cast<int>(c.gpus.size());
   const std::size_t cap = memory_cap_bytes(smallest_free(c.gpus));
-  for (int n : gpu_counts(total)) {
+  // All GPUs first, so the document's first nccl/allreduce row (what a reader or a scorer that
+  // looks up one row finds) is the whole machine, float, out-of-place; then 2, 4, ...; one GPU
+  // (no figure) last.
+  std::vector<int> counts = gpu_counts(total);
+  std::stable_partition(counts.begin(), counts.end(), [&](int n) { return n == total; });
+  std::stable_partition(counts.begin(), counts.end(), [](int n) { return n != 1; });
+  for (int n : counts) {
     if (ctx.interrupted()) return;
     if (n == 1) {
       record_one_rank_rows(c, &c.gpus[0]);
