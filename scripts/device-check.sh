@@ -45,7 +45,7 @@ if ! cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGPUAUDIT_CUDA=
        -DCMAKE_CUDA_ARCHITECTURES="$ARCHS" -DCMAKE_PREFIX_PATH="$DEPS" \
        -Dbenchmark_DIR="$arch_lib/cmake/benchmark" -DGTest_DIR="$arch_lib/cmake/GTest" \
        -Dnlohmann_json_DIR="$DEPS/share/cmake/nlohmann_json" -DCLI11_DIR="$DEPS/share/cmake/CLI11" \
-       -DGPUAUDIT_NVML_INCLUDE_DIR="$DEPS/nvml/include" >"$OUT/build.log" 2>&1; then
+       -DGPUAUDIT_NVML_INCLUDE_DIR="$DEPS/nvml/include" -DGPUAUDIT_MPI=OFF >"$OUT/build.log" 2>&1; then
   tail -30 "$OUT/build.log"
   echo "device-check: configure failed (build.log)"
   exit 1
