@@ -118,9 +118,9 @@ Assessment assess(const ResultDocument& doc, const ReferenceLookup& lookup, cons
       ++n;
     }
   if (n > 0) a.delivered_fraction = sum / n;
-  a.headline = headline(gpus, doc_verdicts, a.delivered_fraction);
-  if (gpus.empty() && doc.gpu_status.state != "ok")
-    a.headline += " (" + doc.gpu_status.state + (doc.gpu_status.message.empty() ? "" : ": " + doc.gpu_status.message) + ")";
+  const GpuStatus& st = doc.gpu_status;
+  a.headline = headline(gpus, doc_verdicts, a.delivered_fraction,
+                        st.state == "ok" ? "" : st.state + (st.message.empty() ? "" : ": " + st.message));
   for (const auto& g : gpus)
     for (const auto& v : g.verdicts) a.findings.push_back(v.finding);
   for (const auto& v : doc_verdicts) a.findings.push_back(v.finding);

@@ -26,14 +26,19 @@ std::string card_name(const std::string& name) {
 }  // namespace
 
 std::string headline(const std::vector<GpuScoring>& gpus, const std::vector<Verdict>& doc_verdicts,
-                     std::optional<double> delivered) {
-  if (gpus.empty()) return "no GPU in this document";
-  std::string name = card_name(gpus.front().gpu->name);
-  bool same = true;
-  for (const auto& g : gpus) same &= card_name(g.gpu->name) == name;
-  if (name.empty()) name = "GPU";
+                     std::optional<double> delivered, const std::string& gpu_state) {
   const size_t n = gpus.size();
-  std::string head = n == 1 ? name : same ? std::to_string(n) + "x " + name : std::to_string(n) + " GPUs";
+  std::string head;
+  if (n == 0) {
+    head = "no GPU in this document" + (gpu_state.empty() ? std::string() : " (" + gpu_state + ")");
+    if (doc_verdicts.empty()) return head;
+  } else {
+    std::string name = card_name(gpus.front().gpu->name);
+    bool same = true;
+    for (const auto& g : gpus) same &= card_name(g.gpu->name) == name;
+    if (name.empty()) name = "GPU";
+    head = n == 1 ? name : same ? std::to_string(n) + "x " + name : std::to_string(n) + " GPUs";
+  }
 
   std::vector<const Verdict*> problems;
   bool any_healthy = false;

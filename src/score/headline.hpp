@@ -16,7 +16,8 @@ namespace gpuaudit {
 // Lower is more important; "healthy" and unknown ids come last.
 int finding_priority(const std::string& id);
 
+// `gpu_state` says why a document has no GPU ("no-driver: ..."); unused when it has some.
 std::string headline(const std::vector<GpuScoring>& gpus, const std::vector<Verdict>& doc_verdicts,
-                     std::optional<double> delivered);
+                     std::optional<double> delivered, const std::string& gpu_state = "");
 
 }  // namespace gpuaudit

@@ -72,6 +72,9 @@ struct Expected {
   std::string headline_has;
 };
 
+// Test names and failure messages show the scenario, not the struct's bytes.
+void PrintTo(const Expected& e, std::ostream* os) { *os << e.file; }
+
 const std::vector<Expected>& expectations() {
   static const std::vector<Expected> e{
       {"h100-sxm-healthy", {{"healthy", 0}}, "NVIDIA H100 80GB HBM3 \u2014 healthy; delivers 99% of a full card"},
@@ -484,6 +487,11 @@ TEST(Assessment, DocumentWithoutGpusSaysSoAndExitsZero) {
   const Assessment a = score(doc);
   EXPECT_EQ(a.headline, "no GPU in this document (no-device: NVML found no GPU)");
   EXPECT_EQ(assessment_exit_code(a), exit_code::ok);
+  // Host findings still count, and lead the headline.
+  doc.host.steal_pct = 20;
+  const Assessment b = score(doc);
+  EXPECT_EQ(b.headline, "no GPU in this document (no-device: NVML found no GPU) \u2014 host-bound: CPU steal 20%");
+  EXPECT_EQ(assessment_exit_code(b), exit_code::finding);
 }
 
 TEST(Assessment, TextHasHeadlineFindingsAndRatioTable) {
