@@ -125,7 +125,11 @@ Assessment assess(const ResultDocument& doc, const ReferenceLookup& lookup, cons
     for (const auto& v : g.verdicts) a.findings.push_back(v.finding);
   for (const auto& v : doc_verdicts) a.findings.push_back(v.finding);
 
+  // Serialization starts from `extra` and then fills the known fields; naming them first keeps
+  // the headline and findings at the top of the JSON, before the per-figure data.
   json extra = json::object();
+  for (const char* known : {"scored_utc", "baselines_version", "headline", "delivered_fraction", "findings"})
+    extra[known] = nullptr;
   json per_gpu = json::array();
   for (const auto& g : gpus) per_gpu.push_back(gpu_json(g));
   extra["gpus"] = per_gpu;

@@ -173,6 +173,11 @@ void rule_sliced(GpuScoring& g, const Thresholds& t) {
   }
   if (f.confidence.empty()) return;
 
+  if (s.kind != "full") {
+    // What the slice delivers against its share: a healthy slice sits near 100% here.
+    for (const auto* names : {&tensor_figures(), &vector_figures(), &memory_figures()})
+      if (const FigureScore* fs = g.first_scored(*names)) f.evidence.push_back(figure_evidence(*fs));
+  }
   if (tp && s.kind == "full") {
     const GroupView tensor = g.group(tensor_figures());
     const GroupView vec = g.group(vector_figures());
