@@ -120,7 +120,13 @@ void run_gpu_suite(RunContext& ctx) {
   if (sampler) sampler->stop();
 }
 
-const RegisterSuite gpu_suite{{"gpu", 20, true, run_gpu_suite}};
+std::vector<std::string> gpu_measurements() {
+  std::vector<std::string> names;
+  for (const auto& b : gpu_benchmarks()) names.push_back(b.info.name);
+  return names;
+}
+
+const RegisterSuite gpu_suite{{"gpu", 20, true, run_gpu_suite, gpu_measurements}};
 
 }  // namespace
 

@@ -58,11 +58,28 @@ std::string default_output(const std::string& host) {
   return "gpuaudit-" + h + "-" + buf + ".json";
 }
 
+// Every --only entry must name at least one figure this build can measure: a typo ("--only hmb")
+// is a usage error before anything runs, not a silent run of nothing.
+void check_only_entries(const std::vector<std::string>& only) {
+  bool gpu_built = false;
+  for (const auto& s : suite_registry()) gpu_built |= s.needs_gpu;
+  for (const auto& o : only) {
+    bool known = false;
+    for (const auto& s : suite_registry())
+      if (s.measurements)
+        for (const auto& name : s.measurements()) known |= name_selected(name, {o});
+    if (!known)
+      throw input_error("--only: \"" + o + "\" names no measurement of this build (" +
+                        (gpu_built ? "docs/benchmarks.md lists them" : "built without CUDA: only host/*") + ")");
+  }
+}
+
 int run_run(const RunArgs& a) {
   if (a.quick && a.full) throw input_error("--quick and --full exclude each other");
   RunOptions opt;
   opt.mode = a.full ? "full" : "quick";
   opt.only = split_list(a.only);
+  check_only_entries(opt.only);
   opt.disk_path = a.disk;
   opt.nccl_multinode = a.nccl_multinode;
   for (const auto& g : split_list(a.gpus)) {
@@ -108,13 +125,7 @@ int run_run(const RunArgs& a) {
   std::stable_sort(suites.begin(), suites.end(), [](const Suite& x, const Suite& y) { return x.order < y.order; });
   for (const auto& s : suites) {
     if (g_interrupted) break;
-    if (!opt.only.empty()) {
-      // A suite runs when any --only entry names it or one of its measurements.
-      bool any = false;
-      for (const auto& o : opt.only) any |= o.rfind(s.name, 0) == 0 || s.name.rfind(o, 0) == 0 || s.name == "gpu" ||
-               s.name == "multi-gpu";
-      if (!any) continue;
-    }
+    if (!suite_selected(s, opt.only)) continue;
     if (s.needs_gpu) {
       wanted_gpu = true;
       if (!gpu_ok) {

@@ -372,7 +372,13 @@ void run_suite(RunContext& ctx) {
   if (c.plan.p2p && !ctx.interrupted()) run_p2p(c);
 }
 
-const RegisterSuite multi_gpu_suite{{"multi-gpu", 30, true, run_suite}};
+std::vector<std::string> multi_gpu_measurements() {
+  std::vector<std::string> names{"p2p/matrix"};
+  for (Collective c : all_collectives()) names.push_back("nccl/" + std::string(collective_name(c)));
+  return names;
+}
+
+const RegisterSuite multi_gpu_suite{{"multi-gpu", 30, true, run_suite, multi_gpu_measurements}};
 
 }  // namespace
 }  // namespace gpuaudit::multigpu

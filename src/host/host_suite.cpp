@@ -14,6 +14,7 @@
 #include <exception>
 #include <initializer_list>
 #include <string>
+#include <vector>
 
 namespace gpuaudit {
 namespace {
@@ -100,8 +101,16 @@ void run_host_late(RunContext& ctx) {
   if (ctx.selected("host/iowait") || ctx.selected("host/steal")) ctx.record(std::move(r.iowait));
 }
 
-const RegisterSuite host_suite{{"host", 10, false, run_host_checks}};
-const RegisterSuite host_late_suite{{"host", 1000, false, run_host_late}};
+std::vector<std::string> host_measurements() {
+  // The group names ("host/disk") select both figures of a check, so they are names here too.
+  return {"host/cpu",    "host/cpu_single",    "host/cpu_all",      "host/membw",          "host/decode",
+          "host/decode_single", "host/decode_all", "host/disk", "host/disk_seq_read", "host/disk_rand_read",
+          "host/steal",  "host/iowait"};
+}
+
+// Both halves claim every host figure: the first starts the /proc/stat reader the second needs.
+const RegisterSuite host_suite{{"host", 10, false, run_host_checks, host_measurements}};
+const RegisterSuite host_late_suite{{"host", 1000, false, run_host_late, host_measurements}};
 
 }  // namespace
 }  // namespace gpuaudit

@@ -20,6 +20,14 @@ bool name_selected(const std::string& name, const std::vector<std::string>& only
   return false;
 }
 
+bool suite_selected(const Suite& s, const std::vector<std::string>& only) {
+  if (only.empty()) return true;
+  if (!s.measurements) return false;
+  for (const auto& name : s.measurements())
+    if (name_selected(name, only)) return true;
+  return false;
+}
+
 bool RunContext::selected(const std::string& name) const { return name_selected(name, options_.only); }
 
 void RunContext::record(BenchmarkResult result) {

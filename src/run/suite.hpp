@@ -54,7 +54,13 @@ struct Suite {
   int order = 0;      // run order
   bool needs_gpu = false;
   std::function<void(RunContext&)> run;
+  // Every figure name the suite can record ("hbm/copy", "host/steal"): `run --only` starts a suite
+  // only when one of them is selected, so `--only host` never wants (or waits for) a GPU.
+  std::function<std::vector<std::string>()> measurements;
 };
+
+// Whether --only selects any of the suite's measurements (always true without --only).
+bool suite_selected(const Suite& s, const std::vector<std::string>& only);
 
 std::vector<Suite>& suite_registry();
 

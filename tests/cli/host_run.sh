@@ -35,3 +35,10 @@ for key, name in (("all_core_ratio", "host/cpu_all"), ("feeds_images_per_s", "ho
 if [n for n in got if not n.startswith("host/")]: bad.append("non-host figures under --only host")
 if bad: print("\n".join(bad)); sys.exit(1)
 PY
+
+# A typo in --only is a usage error (exit 2) with one line, before anything is measured or written.
+rc=0
+"$bin" run --only hmb -o "$tmp/typo.json" >"$tmp/stdout" 2>"$tmp/stderr" || rc=$?
+[ "$rc" = 2 ] || { echo "--only hmb: exit $rc, expected 2"; exit 1; }
+[ "$(wc -l <"$tmp/stderr")" = 1 ] && grep -q '"hmb" names no measurement' "$tmp/stderr" || { cat "$tmp/stderr"; exit 1; }
+[ ! -e "$tmp/typo.json" ] || { echo "--only hmb wrote a result file"; exit 1; }

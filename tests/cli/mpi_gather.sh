@@ -19,12 +19,12 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 
 # A build without MPI says so (exit 2) before doing anything.
-if ! "$bin" run --nccl-multinode --only p2p/none -o "$tmp/probe.json" >"$tmp/probe.log" 2>&1; then
+if ! "$bin" run --nccl-multinode --only host/iowait -o "$tmp/probe.json" >"$tmp/probe.log" 2>&1; then
   if grep -q "built with MPI" "$tmp/probe.log"; then echo "gpuaudit built without MPI: skip"; exit 77; fi
 fi
 rm -f "$tmp"/probe*
 timeout 240 mpirun --allow-run-as-root --oversubscribe -np 3 \
-  "$bin" run --nccl-multinode --only p2p/none -o "$tmp/job.json" >"$tmp/mpirun.log" 2>&1
+  "$bin" run --nccl-multinode --only host/iowait -o "$tmp/job.json" >"$tmp/mpirun.log" 2>&1
 rc=$?
 # 0: fine; 3: no usable GPU here (expected on CPU machines). Anything else is a failure.
 if [ "$rc" -ne 0 ] && [ "$rc" -ne 3 ]; then
