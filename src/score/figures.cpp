@@ -26,6 +26,31 @@ std::optional<double> perf_ratio(double value, double expected, bool higher_is_b
   return expected / value;
 }
 
+// Rows that carry their own expectation (nccl/* and p2p/matrix, from the topology baseline for
+// that row's GPU count and paths, see src/multigpu/rows.hpp) are scored by it: one per-model
+// figure cannot fit a 2-GPU and an 8-GPU allreduce alike.
+bool score_by_row_expectation(const BenchmarkResult& b, FigureScore& f) {
+  const auto fraction = b.derived.find("fraction_of_expected");
+  if (fraction == b.derived.end() || fraction->second <= 0) return false;
+  auto expected = b.derived.find("expected_busbw_gbs");
+  if (expected == b.derived.end()) expected = b.derived.find("expected_gbs");
+  if (expected == b.derived.end() || expected->second <= 0) return false;
+  f.expected = f.expected_full = expected->second;
+  f.ratio = f.ratio_full = fraction->second;  // p2p: the weakest pair against its own path
+  const auto source = b.extra.find("expected_source");
+  f.source = source != b.extra.end() && source->is_string() ? source->get<std::string>() : "topology baseline";
+  const auto uncertain = b.derived.find("expected_uncertain");
+  f.uncertain = uncertain != b.derived.end() && uncertain->second > 0;
+  return true;
+}
+
+void set_state(FigureScore& f) {
+  if (!f.ratio) return;
+  if (*f.ratio < 1.0 - f.tolerance) f.state = "low";
+  else if (*f.ratio > 1.0 + f.tolerance) f.state = "high";
+  else f.state = "ok";
+}
+
 }  // namespace
 
 std::vector<FigureScore> score_figures(const ResultDocument& doc, std::optional<int> gpu, const Baseline* baseline,
@@ -44,6 +69,12 @@ std::vector<FigureScore> score_figures(const ResultDocument& doc, std::optional<
     f.value = *v;
     f.higher_is_better = b.higher_is_better;
     f.bench = &b;
+    if (score_by_row_expectation(b, f)) {
+      f.tolerance = t.tolerance_for(b.name, std::nullopt);
+      set_state(f);
+      out.push_back(std::move(f));
+      continue;
+    }
     std::optional<Expectation> e = baseline ? expectation_for(*baseline, b.name) : std::nullopt;
     if (e && !e->unit.empty() && !b.unit.empty() && e->unit != b.unit) {
       f.source = "reference in " + e->unit + ", measured in " + b.unit + ": not compared";
@@ -69,11 +100,7 @@ std::vector<FigureScore> score_figures(const ResultDocument& doc, std::optional<
       }
       f.ratio = perf_ratio(f.value, *f.expected, f.higher_is_better);
       f.ratio_full = perf_ratio(f.value, *f.expected_full, f.higher_is_better);
-      if (f.ratio) {
-        if (*f.ratio < 1.0 - f.tolerance) f.state = "low";
-        else if (*f.ratio > 1.0 + f.tolerance) f.state = "high";
-        else f.state = "ok";
-      }
+      set_state(f);
     }
     out.push_back(std::move(f));
   }

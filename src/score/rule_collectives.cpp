@@ -16,7 +16,13 @@ void rule_collectives(const DocScoring& d, const Thresholds& /*t*/, std::vector<
   if (low.empty()) return;
   Verdict v = make_verdict("nvlink-degraded", std::nullopt, "medium", "",
                            low.front()->name + " at " + fmt_pct(*low.front()->ratio));
-  for (const FigureScore* f : low) v.finding.evidence.push_back(figure_evidence(*f));
+  for (const FigureScore* f : low) {
+    std::string e = figure_evidence(*f);
+    if (f->bench && f->bench->params.contains("gpus") && f->bench->params["gpus"].is_number_integer())
+      e += " over " + std::to_string(f->bench->params["gpus"].get<int>()) + " GPUs";
+    if (!f->source.empty()) e += "; reference: " + f->source;
+    v.finding.evidence.push_back(std::move(e));
+  }
   v.finding.evidence.push_back("every GPU reports all its NVLink links up (or has none to report)");
   v.finding.figures["collective_ratio"] = *low.front()->ratio;
   v.finding.summary = "GPU-to-GPU collectives run at " + fmt_pct(*low.front()->ratio) +

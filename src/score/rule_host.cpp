@@ -1,5 +1,5 @@
 // host-bound: the host around the GPU will hold work back.
-//   CPU steal above steal_pct (host/steal, else the inventory's sampled steal): the hypervisor
+//   CPU steal above steal_pct (host/steal's whole-run share, else the inventory's sampled steal): the hypervisor
 //   takes CPU time from this VM (high above twice the threshold, else medium).
 //   host/cpu_all's all_core_ratio below all_core_ratio: the vCPUs do not scale (SMT siblings,
 //   quotas, oversubscription) (medium).
@@ -45,8 +45,11 @@ void rule_host(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& o
   std::optional<double> steal;
   std::string steal_from;
   if (const BenchmarkResult* b = host_bench(doc, "host/steal"); b && b->value()) {
-    steal = b->value();
-    steal_from = "host/steal";
+    // The whole run's share, not the median 1 s window: steal comes in bursts, and a run whose
+    // windows are mostly clean can still have lost a tenth of its CPU time.
+    auto whole = b->derived.find("whole_run_pct");
+    steal = whole != b->derived.end() ? whole->second : *b->value();
+    steal_from = whole != b->derived.end() ? "host/steal over the whole run" : "host/steal";
   } else if (doc.host.steal_pct) {
     steal = doc.host.steal_pct;
     steal_from = "CPU steal sampled at inventory";

@@ -4,6 +4,7 @@
 // do what docs/scoring.md says.
 #include "baselines/baseline_set.hpp"
 #include "core/document_io.hpp"
+#include "core/stats.hpp"
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
 #include "score/assess.hpp"
@@ -270,9 +271,62 @@ TEST(Headline, OtherFindingsAreListedAfterTheFirst) {
   ResultDocument doc = scenario("h100-power-capped");
   doc.host.steal_pct = 20;
   for (auto& b : doc.benchmarks)
-    if (b.name == "host/steal") b.summary->median = 20;
+    if (b.name == "host/steal") b.derived["whole_run_pct"] = 20;
   const Assessment a = score(doc);
   EXPECT_NE(a.headline.find("power-capped: power limit 350 W of 700 W; also host-bound"), std::string::npos) << a.headline;
+}
+
+TEST(HostBound, StealIsTheWholeRunShareNotTheMedianWindow) {
+  // Steal in bursts: most 1 s windows are clean (median 0.4%), but the run lost 12% of its CPU time.
+  ResultDocument doc = scenario("h200-healthy");
+  doc.host.steal_pct = 0.1;
+  std::erase_if(doc.benchmarks, [](const BenchmarkResult& b) { return b.name == "host/steal"; });
+  BenchmarkResult steal;
+  steal.name = "host/steal";
+  steal.unit = "%";
+  steal.status = "ok";
+  steal.samples = {0.2, 0.4, 0.4, 35, 0.3};
+  steal.summary = summarize(steal.samples);
+  steal.derived["whole_run_pct"] = 12;
+  doc.benchmarks.push_back(steal);
+  const Assessment a = score(doc);
+  const Finding* f = nullptr;
+  for (const auto& x : a.findings)
+    if (x.id == "host-bound") f = &x;
+  ASSERT_NE(f, nullptr) << a.headline;
+  EXPECT_NEAR(f->figures.at("steal_pct"), 12, 1e-12);
+  EXPECT_NE(f->evidence.at(0).find("host/steal over the whole run: 12.0%"), std::string::npos) << f->evidence.at(0);
+}
+
+// An allreduce row scored by its own topology expectation (rows.cpp writes it for that GPU count).
+static ResultDocument with_allreduce(double busbw, double expected) {
+  ResultDocument doc = scenario("h100-sxm-healthy");
+  BenchmarkResult r;
+  r.name = "nccl/allreduce";
+  r.unit = "GB/s";
+  r.status = "ok";
+  r.samples = {busbw};
+  r.summary = summarize(r.samples);
+  r.params = {{"gpus", 8}, {"scope", "node"}};
+  r.derived["expected_busbw_gbs"] = expected;
+  r.derived["fraction_of_expected"] = busbw / expected;
+  r.derived["expected_uncertain"] = 0;
+  r.extra = {{"expected_source", "topology baseline dgx-h100 (synthetic test)"}};
+  doc.benchmarks.push_back(r);
+  return doc;
+}
+
+TEST(Collectives, ScoredAgainstTheRowsOwnTopologyExpectation) {
+  const Assessment slow = score(with_allreduce(180, 360));
+  const Finding* f = nullptr;
+  for (const auto& x : slow.findings)
+    if (x.id == "nvlink-degraded") f = &x;
+  ASSERT_NE(f, nullptr) << slow.headline;
+  EXPECT_NEAR(f->figures.at("collective_ratio"), 0.5, 1e-12);
+  EXPECT_NE(f->evidence.at(0).find("topology baseline dgx-h100"), std::string::npos) << f->evidence.at(0);
+
+  const Assessment fine = score(with_allreduce(355, 360));
+  for (const auto& x : fine.findings) EXPECT_NE(x.id, "nvlink-degraded") << fine.headline;
 }
 
 TEST(Cost, PerEffectivePflopHourAndPerTbps) {
