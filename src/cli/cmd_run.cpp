@@ -124,7 +124,7 @@ int run_run(const RunArgs& a) {
   auto& suites = suite_registry();
   std::stable_sort(suites.begin(), suites.end(), [](const Suite& x, const Suite& y) { return x.order < y.order; });
   for (const auto& s : suites) {
-    if (g_interrupted) break;
+    if (g_interrupted && !s.runs_after_interrupt) continue;
     if (!suite_selected(s, opt.only)) continue;
     if (s.needs_gpu) {
       wanted_gpu = true;

@@ -95,7 +95,7 @@ void run_host_checks(RunContext& ctx) {
 
 void run_host_late(RunContext& ctx) {
   auto snaps = run_proc_stat_sampler().stop();
-  if (!wanted(ctx, "host/steal", {"host/iowait"})) return;
+  if (snaps.size() < 2 || !wanted(ctx, "host/steal", {"host/iowait"})) return;  // never started: nothing to say
   auto r = steal_results(snaps);
   if (ctx.selected("host/steal")) ctx.record(std::move(r.steal));
   if (ctx.selected("host/iowait") || ctx.selected("host/steal")) ctx.record(std::move(r.iowait));
@@ -110,7 +110,7 @@ std::vector<std::string> host_measurements() {
 
 // Both halves claim every host figure: the first starts the /proc/stat reader the second needs.
 const RegisterSuite host_suite{{"host", 10, false, run_host_checks, host_measurements}};
-const RegisterSuite host_late_suite{{"host", 1000, false, run_host_late, host_measurements}};
+const RegisterSuite host_late_suite{{"host", 1000, false, run_host_late, host_measurements, true}};
 
 }  // namespace
 }  // namespace gpuaudit

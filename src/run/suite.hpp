@@ -57,6 +57,8 @@ struct Suite {
   // Every figure name the suite can record ("hbm/copy", "host/steal"): `run --only` starts a suite
   // only when one of them is selected, so `--only host` never wants (or waits for) a GPU.
   std::function<std::vector<std::string>()> measurements;
+  // Runs even after Ctrl-C: it only closes what an earlier suite opened (host/steal over the run).
+  bool runs_after_interrupt = false;
 };
 
 // Whether --only selects any of the suite's measurements (always true without --only).
