@@ -1,6 +1,7 @@
 // gpuaudit run: inventory, then every registered suite (host checks, GPU benchmarks, multi-GPU),
 // saving the document after each figure; then the table and the assessment.
 #include "cli/command.hpp"
+#include "cli/run_plumbing.hpp"
 #include "core/document_io.hpp"
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
@@ -10,15 +11,11 @@
 #include "report/results_text.hpp"
 #include "run/suite.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <atomic>
-#include <csignal>
 #include <cstdio>
-#include <ctime>
 #include <memory>
-#include <sstream>
+#include <optional>
 
 namespace gpuaudit::cli {
 namespace {
@@ -30,33 +27,6 @@ struct RunArgs {
   double price = -1;
   bool nccl_multinode = false;
 };
-
-std::atomic<bool> g_interrupted{false};
-
-extern "C" void on_sigint(int) {
-  g_interrupted.store(true);
-  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once
-}
-
-std::vector<std::string> split_list(const std::string& s) {
-  std::vector<std::string> out;
-  std::stringstream ss(s);
-  std::string item;
-  while (std::getline(ss, item, ','))
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
-
-std::string default_output(const std::string& host) {
-  std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y%m%dT%H%M%SZ", &tm);
-  std::string h = host.empty() ? "host" : host;
-  std::replace_if(h.begin(), h.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)) && c != '-'; }, '_');
-  return "gpuaudit-" + h + "-" + buf + ".json";
-}
 
 // Every --only entry must name at least one figure this build can measure: a typo ("--only hmb")
 // is a usage error before anything runs, not a silent run of nothing.
@@ -82,13 +52,7 @@ int run_run(const RunArgs& a) {
   check_only_entries(opt.only);
   opt.disk_path = a.disk;
   opt.nccl_multinode = a.nccl_multinode;
-  for (const auto& g : split_list(a.gpus)) {
-    try {
-      opt.gpus.push_back(std::stoi(g));
-    } catch (const std::exception&) {
-      throw input_error("--gpus takes GPU indices like 0,1,3, not \"" + g + "\"");
-    }
-  }
+  opt.gpus = parse_gpu_indices(a.gpus);
 
   const NvmlLoad nvml = load_nvml();
   const CudaProbe cuda = probe_cuda();
@@ -98,33 +62,28 @@ int run_run(const RunArgs& a) {
   src.host = probe_host({.root = "/", .steal_window_s = 1.0});
   ResultDocument doc = take_inventory(src);
   doc.mode = a.only.empty() ? opt.mode : opt.mode + "+only";
-  for (const auto& t : a.tags) {
-    const auto eq = t.find('=');
-    if (eq == std::string::npos || eq == 0) throw input_error("--tag takes key=value, not \"" + t + "\"");
-    doc.tags[t.substr(0, eq)] = t.substr(eq + 1);
-  }
+  apply_tags(doc, a.tags);
   if (a.price >= 0) doc.price_per_hour = a.price;
   if (!a.currency.empty()) doc.currency = a.currency;
-  for (int g : opt.gpus)
-    if (g < 0 || g >= static_cast<int>(doc.gpus.size()))
-      throw input_error("--gpus: no GPU " + std::to_string(g) + " here (" + std::to_string(doc.gpus.size()) + " found)");
+  check_gpu_indices(opt.gpus, doc);
 
   // Under mpirun/srun (--nccl-multinode): join the job; every rank but 0 gets its own file name.
   std::unique_ptr<multigpu::MultinodeRun> multinode;
   if (opt.nccl_multinode) multinode = multigpu::MultinodeRun::start(doc, opt.gpus);
-  const std::string requested = a.output.empty() ? default_output(doc.host.hostname) : a.output;
+  const std::string requested = a.output.empty() ? default_output("gpuaudit", doc.host.hostname) : a.output;
   const std::string out = multinode ? multinode->output_path(requested) : requested;
   write_result(out, doc);  // fails early (exit 5) on an unwritable path, before any measuring
   auto checkpoint = [&] { write_result(out, doc); };
 
   const bool gpu_ok = !gpu_unusable(doc.gpu_status) && doc.gpu_status.state != "not-built";
   bool wanted_gpu = false;
-  std::signal(SIGINT, on_sigint);
-  RunContext ctx(opt, doc, checkpoint, g_interrupted);
+  std::optional<CtrlC> ctrl_c(std::in_place);
+  const std::atomic<bool>& interrupted = ctrl_c->flag();
+  RunContext ctx(opt, doc, checkpoint, interrupted);
   auto& suites = suite_registry();
   std::stable_sort(suites.begin(), suites.end(), [](const Suite& x, const Suite& y) { return x.order < y.order; });
   for (const auto& s : suites) {
-    if (g_interrupted && !s.runs_after_interrupt) continue;
+    if (interrupted && !s.runs_after_interrupt) continue;
     if (!suite_selected(s, opt.only)) continue;
     if (s.needs_gpu) {
       wanted_gpu = true;
@@ -135,19 +94,20 @@ int run_run(const RunArgs& a) {
     }
     s.run(ctx);
   }
-  std::signal(SIGINT, SIG_DFL);
+  const bool was_interrupted = interrupted.load();
+  ctrl_c.reset();  // from here a Ctrl-C ends the process: the file is complete
   if (multinode) multinode->gather(doc);  // rank 0's document gets every rank's inventory and figures
   checkpoint();
 
   const std::string table = results_table(doc);
   std::fwrite(table.data(), 1, table.size(), stdout);
   int code = exit_code::ok;
-  if (!g_interrupted)
+  if (!was_interrupted)
     for (auto& hook : post_run_hooks()) code = std::max(code, hook(doc));
   checkpoint();  // with the assessment
   std::printf("\nresult: %s\n", out.c_str());
 
-  if (g_interrupted) {
+  if (was_interrupted) {
     std::fprintf(stderr, "gpuaudit: interrupted; what was measured is in %s\n", out.c_str());
     return exit_code::interrupted;
   }

@@ -2,6 +2,7 @@
 // throughput, clocks, power, temperature and clock-event reasons per interval; finds decay
 // ("fast first, slower later") and says when the clocks dropped and which reason NVML gave.
 #include "cli/command.hpp"
+#include "cli/run_plumbing.hpp"
 #include "core/document_io.hpp"
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
@@ -10,13 +11,9 @@
 #include "soak/soak_runner.hpp"
 
 #include <algorithm>
-#include <atomic>
-#include <cctype>
-#include <csignal>
 #include <cstdio>
-#include <ctime>
 #include <memory>
-#include <sstream>
+#include <optional>
 
 namespace gpuaudit::cli {
 namespace {
@@ -28,24 +25,6 @@ struct SoakArgs {
   std::vector<std::string> tags;
 };
 
-std::atomic<bool> g_soak_interrupted{false};
-
-extern "C" void on_soak_sigint(int) {
-  g_soak_interrupted.store(true);
-  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once (the file is complete)
-}
-
-std::string default_soak_output(const std::string& host) {
-  std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y%m%dT%H%M%SZ", &tm);
-  std::string h = host.empty() ? "host" : host;
-  std::replace_if(h.begin(), h.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)) && c != '-'; }, '_');
-  return "gpuaudit-soak-" + h + "-" + buf + ".json";
-}
-
 std::string opt_num(const std::optional<double>& v, const char* f) {
   if (!v) return "-";
   char buf[32];
@@ -54,19 +33,7 @@ std::string opt_num(const std::optional<double>& v, const char* f) {
 }
 
 int run_soak_cmd(const SoakArgs& a) {
-  std::vector<int> wanted;
-  {
-    std::stringstream ss(a.gpus);
-    std::string item;
-    while (std::getline(ss, item, ','))
-      if (!item.empty()) {
-        try {
-          wanted.push_back(std::stoi(item));
-        } catch (const std::exception&) {
-          throw input_error("--gpus takes GPU indices like 0,1,3, not \"" + item + "\"");
-        }
-      }
-  }
+  const std::vector<int> wanted = parse_gpu_indices(a.gpus);
 
   const NvmlLoad nvml = load_nvml();
   const CudaProbe cuda = probe_cuda();
@@ -76,24 +43,18 @@ int run_soak_cmd(const SoakArgs& a) {
   src.host = probe_host({.root = "/", .steal_window_s = 0});
   ResultDocument doc = take_inventory(src);
   doc.mode = "custom";
-  for (const auto& t : a.tags) {
-    const auto eq = t.find('=');
-    if (eq == std::string::npos || eq == 0) throw input_error("--tag takes key=value, not \"" + t + "\"");
-    doc.tags[t.substr(0, eq)] = t.substr(eq + 1);
-  }
+  apply_tags(doc, a.tags);
   if (gpu_unusable(doc.gpu_status) || doc.gpu_status.state == "not-built" || doc.gpus.empty()) {
     const std::string why = doc.gpu_status.message.empty() ? "no GPU found" : doc.gpu_status.message;
     std::fprintf(stderr, "gpuaudit: soak needs a GPU: %s\n", why.c_str());
     return exit_code::no_gpu;
   }
-  for (int g : wanted)
-    if (g < 0 || g >= static_cast<int>(doc.gpus.size()))
-      throw input_error("--gpus: no GPU " + std::to_string(g) + " here (" + std::to_string(doc.gpus.size()) + " found)");
+  check_gpu_indices(wanted, doc);
   std::vector<GpuInfo> chosen;
   for (const auto& g : doc.gpus)
     if (wanted.empty() || std::find(wanted.begin(), wanted.end(), g.index) != wanted.end()) chosen.push_back(g);
 
-  const std::string out = a.output.empty() ? default_soak_output(doc.host.hostname) : a.output;
+  const std::string out = a.output.empty() ? default_output("gpuaudit-soak", doc.host.hostname) : a.output;
   write_result(out, doc);  // an unwritable path fails now (exit 5), not after N minutes
 
   std::vector<std::unique_ptr<SoakWorkload>> owned;
@@ -118,7 +79,7 @@ int run_soak_cmd(const SoakArgs& a) {
   NvmlSoakTelemetry telemetry(nvml.api, measured);
   std::fprintf(stderr, "soak: %zu GPU(s), %.1f min, a point every %.0f s; Ctrl-C ends early and keeps the timeline\n",
                targets.size(), a.minutes, a.interval_s);
-  std::signal(SIGINT, on_soak_sigint);
+  std::optional<CtrlC> ctrl_c(std::in_place);
   auto checkpoint = [&](const SoakRecord& rec) {
     doc.extra["soak"] = rec;
     write_result(out, doc);
@@ -133,8 +94,8 @@ int run_soak_cmd(const SoakArgs& a) {
       }
   };
   const SoakRecord rec = run_soak({.minutes = a.minutes, .interval_s = a.interval_s}, targets, &telemetry,
-                                  g_soak_interrupted, checkpoint);
-  std::signal(SIGINT, SIG_DFL);
+                                  ctrl_c->flag(), checkpoint);
+  ctrl_c.reset();
   owned.clear();  // free device memory before printing
 
   bool decayed = false, failed = false;

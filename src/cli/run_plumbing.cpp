@@ -1,0 +1,83 @@
+#include "cli/run_plumbing.hpp"
+
+#include "core/error.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <csignal>
+#include <ctime>
+#include <sstream>
+
+namespace gpuaudit::cli {
+
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+
+extern "C" void on_sigint(int) {
+  g_interrupted.store(true);
+  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once (the file is complete)
+}
+
+}  // namespace
+
+std::vector<std::string> split_list(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, ','))
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+std::vector<int> parse_gpu_indices(const std::string& list) {
+  std::vector<int> out;
+  for (const auto& g : split_list(list)) {
+    std::size_t used = 0;
+    int v = -1;
+    try {
+      v = std::stoi(g, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != g.size()) throw input_error("--gpus takes GPU indices like 0,1,3, not \"" + g + "\"");
+    out.push_back(v);
+  }
+  return out;
+}
+
+void check_gpu_indices(const std::vector<int>& indices, const ResultDocument& doc) {
+  for (int g : indices)
+    if (g < 0 || g >= static_cast<int>(doc.gpus.size()))
+      throw input_error("--gpus: no GPU " + std::to_string(g) + " here (" + std::to_string(doc.gpus.size()) + " found)");
+}
+
+void apply_tags(ResultDocument& doc, const std::vector<std::string>& tags) {
+  for (const auto& t : tags) {
+    const auto eq = t.find('=');
+    if (eq == std::string::npos || eq == 0) throw input_error("--tag takes key=value, not \"" + t + "\"");
+    doc.tags[t.substr(0, eq)] = t.substr(eq + 1);
+  }
+}
+
+std::string default_output(const std::string& prefix, const std::string& host) {
+  std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y%m%dT%H%M%SZ", &tm);
+  std::string h = host.empty() ? "host" : host;
+  std::replace_if(h.begin(), h.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)) && c != '-'; }, '_');
+  return prefix + "-" + h + "-" + buf + ".json";
+}
+
+CtrlC::CtrlC() {
+  g_interrupted.store(false);
+  std::signal(SIGINT, on_sigint);
+}
+
+CtrlC::~CtrlC() { std::signal(SIGINT, SIG_DFL); }
+
+const std::atomic<bool>& CtrlC::flag() const { return g_interrupted; }
+
+}  // namespace gpuaudit::cli

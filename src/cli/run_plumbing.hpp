@@ -1,0 +1,35 @@
+// What `run` and `soak` share before and around measuring: list options, tags, the default file
+// name, and Ctrl-C handling (first press: finish the current step and keep the file; second: end).
+#pragma once
+
+#include "core/result.hpp"
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+namespace gpuaudit::cli {
+
+// "a,b,,c" -> {"a", "b", "c"}.
+std::vector<std::string> split_list(const std::string& s);
+// "0,1,3" -> {0, 1, 3}; anything else is an input_error naming the bad entry.
+std::vector<int> parse_gpu_indices(const std::string& list);
+// Every index must name a GPU of the document (input_error otherwise).
+void check_gpu_indices(const std::vector<int>& indices, const ResultDocument& doc);
+// --tag key=value entries into doc.tags (input_error on a malformed one).
+void apply_tags(ResultDocument& doc, const std::vector<std::string>& tags);
+// "<prefix>-<host>-<UTC time>.json", the host name reduced to [A-Za-z0-9-_].
+std::string default_output(const std::string& prefix, const std::string& host);
+
+// Installs the SIGINT handler for its lifetime; interrupted() turns true on the first Ctrl-C.
+class CtrlC {
+ public:
+  CtrlC();
+  ~CtrlC();
+  CtrlC(const CtrlC&) = delete;
+  CtrlC& operator=(const CtrlC&) = delete;
+  const std::atomic<bool>& flag() const;
+  bool interrupted() const { return flag().load(); }
+};
+
+}  // namespace gpuaudit::cli
