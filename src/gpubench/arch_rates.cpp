@@ -4,8 +4,9 @@ namespace gpuaudit {
 
 ArchLanes arch_lanes(int major, int minor) {
   const int cc = major * 10 + minor;
-  // Jetson/Tegra parts (6.2, 7.2, 8.7) are left out: gpuaudit does not build for them.
+  // Jetson/Tegra parts (5.3, 6.2, 7.2, 8.7) are left out: gpuaudit does not build for them.
   switch (cc) {
+    case 52: return {128, 4, std::nullopt};         // GM20x: M60, M40, GTX 9xx (IMAD emulated)
     case 60: return {64, 32, std::nullopt};         // P100
     case 61: return {128, 4, std::nullopt};         // GP10x: P40, P4, GTX 10xx
     case 70: return {64, 32, 64};                   // V100

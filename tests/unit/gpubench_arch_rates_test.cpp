@@ -6,7 +6,7 @@ using namespace gpuaudit;
 
 TEST(ArchLanes, Fp32LanesPerSmFollowTheProgrammingGuide) {
   for (auto [maj, min] : {std::pair{6, 0}, {7, 0}, {7, 5}, {8, 0}}) EXPECT_EQ(arch_lanes(maj, min).fp32, 64) << maj << min;
-  for (auto [maj, min] : {std::pair{6, 1}, {8, 6}, {8, 9}, {9, 0}, {10, 0}, {12, 0}})
+  for (auto [maj, min] : {std::pair{5, 2}, {6, 1}, {8, 6}, {8, 9}, {9, 0}, {10, 0}, {12, 0}})
     EXPECT_EQ(arch_lanes(maj, min).fp32, 128) << maj << min;
 }
 
@@ -17,9 +17,11 @@ TEST(ArchLanes, Fp64IsFullRateOnlyOnDataCenterParts) {
   EXPECT_EQ(arch_lanes(8, 9).fp64, 2);
   EXPECT_EQ(arch_lanes(8, 6).fp64, 2);
   EXPECT_EQ(arch_lanes(6, 1).fp64, 4);
+  EXPECT_EQ(arch_lanes(5, 2).fp64, 4);  // Tesla M60: 1/32 rate
 }
 
-TEST(ArchLanes, Int32MultiplyAddIsUnknownWherePascalEmulatesIt) {
+TEST(ArchLanes, Int32MultiplyAddIsUnknownWhereMaxwellAndPascalEmulateIt) {
+  EXPECT_FALSE(arch_lanes(5, 2).int32);
   EXPECT_FALSE(arch_lanes(6, 0).int32);
   EXPECT_EQ(arch_lanes(9, 0).int32, 64);
 }
