@@ -151,6 +151,7 @@ HOPPER_96 = [("1g.12gb", 16, 7, 1, None), ("1g.12gb+me", 16, 1, 1, None), ("1g.2
              ("2g.24gb", 32, 3, 2, None), ("3g.48gb", 60, 2, 4, None), ("4g.48gb", 64, 1, 4, None),
              ("7g.96gb", 132, 1, 8, None)]
 H20_96 = [(n, None, c, s, g) for (n, _, c, s, g) in HOPPER_96]
+H20_141 = [(n, None, c, s, None) for (n, _, c, s, g) in H200]  # H200 profile names (notes section 3)
 GH200_144 = [("1g.18gb", 16, 7, 1, 17.5), ("1g.18gb+me", 16, 1, 1, None), ("1g.36gb", 26, 4, 2, 35.25),
              ("2g.36gb", 32, 3, 2, 35.25), ("3g.72gb", 60, 2, 4, None), ("4g.72gb", 64, 1, 4, None),
              ("7g.144gb", 132, 1, 8, None)]
@@ -387,7 +388,7 @@ MODELS = [
                    "sm/fp32": frac("fp32_tflops", *FMA_FULL),
                    "pcie/h2d_pinned": pcie_typical(4)},
          notes="China-market A100 with NVLink cut to 400 GB/s; compute identical to A100. MIG profiles in the same "
-               "mig-parted device-filter group as A100-80GB. A800 SXM4 40GB is 10de:20bd (not covered). The "
+               "mig-parted device-filter group as A100-80GB. A800 SXM4 40GB is 10de:20bd (not covered; A800 PCIe 40GB is a800-pcie-40gb). The "
                "nvidia-smi name is by analogy with the A100."),
     dict(id="a800-pcie-80gb", csv="NVIDIA A800 PCIe 80GB", names=["NVIDIA A800 80GB PCIe"], names_uncertain=True,
          mig=A100_80,
@@ -400,8 +401,24 @@ MODELS = [
                    "gemm/fp16": meas(252.9, "as A100 PCIe: MAMF 'A100 PCIe' 252.9 TFLOP/s (" + STAS + ")", uncertain=True),
                    "sm/fp32": frac("fp32_tflops", 0.85, "300 W cap, as A100 PCIe 80GB [inference]"),
                    "pcie/h2d_pinned": pcie_typical(4)},
-         notes="China-market A100 PCIe. A800 40GB PCIe is 10de:20f6 (A100-40GB MIG profiles; not covered). NVLink "
+         notes="China-market A100 PCIe. A800 40GB PCIe is 10de:20f6 (a800-pcie-40gb). NVLink "
                "value by analogy with A800 SXM. The nvidia-smi name is by analogy with the A100."),
+    dict(id="a800-pcie-40gb", csv="NVIDIA A100 PCIe 40GB", model="A800 PCIe 40GB", names=["NVIDIA A800 40GB PCIe"],
+         names_uncertain=True, pci=["10de:20f6"], mig=A100_40,
+         override={"nvlink_gbs": {"value": 400, "uncertain": True,
+                                  "source": "A800 NVLink cut to 400 GB/s (gpu_specs.csv A800 rows and notes)"}},
+         expected={"hbm/copy": meas(1310, "as A100 PCIe 40GB (same GA100 and HBM2): BabelStream Triad (float) 1312 "
+                                    "GB/s on A100-PCIE-40GB; copy taken equal", uncertain=True),
+                   "hbm/triad": meas(1312, "as A100 PCIe 40GB: BabelStream Triad (float) 1312 GB/s", uncertain=True),
+                   "gemm/bf16": meas(238, "as A100 PCIe 40GB: torch BF16/FP16 matmul 234-241 TFLOP/s (" + ZZC + ")",
+                                     uncertain=True),
+                   "gemm/fp16": meas(238, "as A100 PCIe 40GB: torch BF16/FP16 matmul 234-241 TFLOP/s (" + ZZC + ")",
+                                     uncertain=True),
+                   "sm/fp32": frac("fp32_tflops", 0.80, "250 W cap as on the A100 PCIe 40GB [inference]"),
+                   "pcie/h2d_pinned": pcie_typical(4)},
+         notes="China-market A100 PCIe 40GB (10de:20f6, gpu_specs.csv A800 PCIe row note): an A100 PCIe 40GB with "
+               "NVLink cut to 400 GB/s; every datasheet figure from the A100 PCIe 40GB row. The nvidia-smi name is "
+               "by analogy with the A800 80GB PCIe."),
     dict(id="nvidia-l4", csv="NVIDIA L4", names=["NVIDIA L4"], mib=23034,
          expected={"hbm/copy": meas(265, "DCGM dram reference ~264610 (~265-277 GB/s) (" + DCGM + ")", uncertain=True),
                    "hbm/triad": meas(265, "DCGM dram reference ~264610 (~265-277 GB/s) (" + DCGM + ")", uncertain=True),
@@ -496,6 +513,26 @@ MODELS = [
          notes="deviceQuery: 132 SMs, 1785 MHz, 6144-bit, L2 62914560 B, 95235 MB; nvidia-smi 95830 MiB. 233a is the "
                "H800 NVL ('H800L 94GB', not covered). MIG 3g/4g/7g SM counts not seen; 60/64/132 assumed as on the "
                "H100 SXM [inference]. DCGM SGEMM ~34100 GFLOPS."),
+    dict(id="h800-pcie-80gb", csv="NVIDIA H100 PCIe 80GB", model="H800 PCIe 80GB", names=["NVIDIA H800 PCIe"],
+         names_uncertain=True, pci=["10de:2322"], mig=H100_PCIE, mig_uncertain=ALL(H100_PCIE),
+         override={"sm_count_uncertain": True, "fp64_tflops": None,
+                   "nvlink_gbs": {"value": 400, "uncertain": True,
+                                  "source": "H800 NVLink cut to 400 GB/s (gpu_specs.csv H800 row; notes)"}},
+         tdp={"value": 350, "uncertain": True,
+              "source": "'350 W class; DCGM target 310' (gpu_specs.csv H800 row note; " + DCGM + ")"},
+         expected={"hbm/copy": meas(1830, "as H100 PCIe: gpu-benches triad 1832 GB/s; DCGM dram ~1646000 on the H800 "
+                                    "PCIe vs ~1639000 on the H100 PCIe (" + DCGM + ")", uncertain=True),
+                   "hbm/triad": meas(1832, "as H100 PCIe: gpu-benches triad 1832 GB/s (DCGM dram ~1646000 vs ~1639000)",
+                                     uncertain=True),
+                   "gemm/bf16": meas(503.8, "torch BF16 matmul 503.8 TFLOP/s on an H800 PCIe (" + ZZC + ")"),
+                   "gemm/fp16": meas(458.0, "as H100 PCIe: torch FP16 matmul 458.0 TFLOP/s (" + ZZC + ")",
+                                     uncertain=True),
+                   "sm/fp32": frac("fp32_tflops", 0.75, "350 W cap as on the H100 PCIe [inference]"),
+                   "pcie/h2d_pinned": pcie_typical(5)},
+         notes="China-market H100 PCIe (10de:2322, gpu_specs.csv H800 row note): NVLink bridge cut to 400 GB/s and "
+               "FP64 export-limited (no figure, so none is expected); every other datasheet figure from the H100 "
+               "PCIe row, SM count 114 by analogy [inference]. DCGM SGEMM ~32500 GFLOPS. The nvidia-smi name is by "
+               "analogy."),
     dict(id="h800-sxm5-80gb", csv="NVIDIA H800 (SXM5 80GB)", model="H800 SXM5 80GB", names=["NVIDIA H800"],
          names_uncertain=True, mig=H100_SXM, mig_uncertain=ALL(H100_SXM),
          expected={"hbm/copy": meas(2900, "as H100 SXM (same memory): Azure BabelStream Copy 2900 GB/s; DCGM dram "
@@ -507,7 +544,7 @@ MODELS = [
                    "sm/fp32": frac("fp32_tflops", *FMA_FULL),
                    "pcie/h2d_pinned": pcie_typical(5)},
          notes="China-market H100 SXM: FP64 ~1 TF and NVLink 400 GB/s, otherwise an H100 SXM. MIG profile names as "
-               "H100 SXM; SMs per slice assumed equal [inference]. H800 PCIe is 10de:2322 (not covered). The "
+               "H100 SXM; SMs per slice assumed equal [inference]. H800 PCIe is 10de:2322 (h800-pcie-80gb). The "
                "nvidia-smi name is by analogy."),
     dict(id="h20-96gb", csv="NVIDIA H20 (96GB)", model="H20 96GB", names=["NVIDIA H20"], pci=["10de:2329", "10de:2328"],
          mib=97871, mig=H20_96,
@@ -532,8 +569,33 @@ MODELS = [
          notes="China-market GH100: tensor rate capped to ~15% of H100 (148 TF BF16 dense) but HBM3 and 900 GB/s "
                "NVLink intact; a healthy H20 reaches ~96% of the low tensor spec. SM count 78 comes only from a "
                "Geekbench-based article; the 44 TF FP32 spec does not fit 78 SMs; boost clock unknown. MIG SMs per "
-               "slice unknown. 2328 is the H20B (DCGM dram ~2490000, 400 W); 232c is the H20 141GB HBM3e (not "
-               "covered)."),
+               "slice unknown. 2328 is the H20B (DCGM dram ~2490000, 400 W); 232c is the H20 141GB HBM3e "
+               "(h20-141gb)."),
+    dict(id="h20-141gb", csv="NVIDIA H20 (96GB)", model="H20 141GB HBM3e", names=["NVIDIA H20"],
+         names_uncertain=True, pci=["10de:232c"], memory_gib=141, mig=H20_141,
+         override={"sm_count_uncertain": True,
+                   "memory_bandwidth_gbs": {"value": 4800, "uncertain": True,
+                                            "source": "six HBM3e stacks as on the H200 141GB (4.8 TB/s) "
+                                                      "[inference]; no datasheet figure found"}},
+         tdp={"value": 500, "uncertain": True, "source": "DCGM target 500 W for 232c (" + DCGM + ")"},
+         expected={"hbm/copy": meas(2200, "nvbandwidth device_local_copy ~1.1 TB/s one way (~2.2 TB/s read+write) on "
+                                    "an H20-3e, this card (NVIDIA/nvbandwidth issue #48); DCGM dram ~2180000 (" +
+                                    DCGM + ")", uncertain=True, tolerance=0.25,
+                                    note="78 SMs cannot saturate the HBM3e: about half the datasheet is normal"),
+                   "hbm/triad": meas(2200, "nvbandwidth device_local_copy ~2.2 TB/s read+write on an H20-3e "
+                                     "(NVIDIA/nvbandwidth issue #48); triad taken equal to copy", uncertain=True,
+                                     tolerance=0.25),
+                   "gemm/bf16": meas(142.3, "as H20 96GB (same capped tensor rate): torch BF16 matmul 142.3 TFLOP/s "
+                                     "(zzc0721/torch-performance-test-data issue #77)", uncertain=True),
+                   "gemm/fp16": meas(142.1, "as H20 96GB: torch FP16 matmul 142.1 TFLOP/s (zzc0721 issue #77)",
+                                     uncertain=True),
+                   "sm/fp32": meas(32.0, "as H20 96GB: torch FP32 matmul 32.0 TFLOP/s (zzc0721 issue #77); DCGM "
+                                   "SGEMM ~27416 GFLOPS on 232c", uncertain=True),
+                   "pcie/h2d_pinned": pcie_typical(5)},
+         notes="The H20 with 141 GB HBM3e ('H20-3e', 10de:232c; vGPU docs call it H20X): compute as the H20 96GB "
+               "(78 SMs, tensor rate capped); memory figures from the nvbandwidth issue measured on this card. "
+               "nvidia-smi is assumed to say 'NVIDIA H20' as on the 96 GB part, so the PCI device id tells them "
+               "apart. MIG profile names as the H200 (notes section 3); SMs per slice unknown."),
     dict(id="h200-sxm-141gb", csv="NVIDIA H200 SXM 141GB", model="H200 SXM 141GB", names=["NVIDIA H200"], mig=H200,
          expected={"hbm/copy": meas(4010, "Azure ND H200 v5 BabelStream Copy 4010 GB/s (Azure/AI-benchmarking-guide:"
                                     "Azure_Results/ND_H200_v5_results.md@8fd0c6e); gpu-benches store-only 3898"),
