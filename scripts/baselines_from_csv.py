@@ -552,12 +552,13 @@ MODELS = [
          tdp={"value": 400, "uncertain": True,
               "source": "articles say 400 W; nvidia-smi shows a 500 W cap (NVIDIA/nvtrust issue #128) and DCGM targets "
                         "500 W for 2329: CSV row sources"},
-         expected={"hbm/copy": meas(2100, "nvbandwidth device_local_copy ~1.1 TB/s one way (~2.2 TB/s read+write) on "
-                                    "H20-3e (NVIDIA/nvbandwidth issue #48); DCGM dram ~2010000 (" + DCGM + ")",
+         expected={"hbm/copy": meas(2030, "nvbandwidth device_local_copy ~2.2 TB/s read+write on the H20-3e (141 GB, "
+                                    "NVIDIA/nvbandwidth issue #48) scaled by DCGM's dram figures, ~2010000 here vs "
+                                    "~2180000 there (" + DCGM + ")",
                                     uncertain=True, tolerance=0.25,
                                     note="78 SMs cannot saturate the 4 TB/s HBM3: about half the datasheet is normal"),
-                   "hbm/triad": meas(2100, "nvbandwidth device_local_copy ~2.2 TB/s read+write on H20-3e (NVIDIA/nvbandwidth "
-                                     "issue #48), DCGM ~2010000; triad taken equal to copy", uncertain=True,
+                   "hbm/triad": meas(2030, "as hbm/copy: the H20-3e's ~2.2 TB/s (NVIDIA/nvbandwidth issue #48) x "
+                                     "DCGM dram 2010000/2180000; triad taken equal to copy", uncertain=True,
                                      tolerance=0.25),
                    "gemm/bf16": meas(142.3, "torch BF16 matmul 142.3 TFLOP/s (zzc0721/torch-performance-test-data "
                                      "issue #77)"),
