@@ -138,6 +138,9 @@ Assessment assess(const ResultDocument& doc, const ReferenceLookup& lookup, cons
     for (const auto& f : d.shared) shared.push_back(figure_json(f));
     extra["shared_figures"] = shared;
   }
+  int host_figures = 0;  // host checks that ran and gave a figure: "no finding" then means "checked, fine"
+  for (const auto& b : doc.benchmarks) host_figures += b.name.rfind("host/", 0) == 0 && b.value() ? 1 : 0;
+  if (host_figures > 0) extra["host_figures_judged"] = host_figures;
   if (const auto c = cost_summary(doc, gpus)) extra["cost"] = cost_json(*c);
   extra["thresholds"] = thresholds_record(t);
   a.extra = extra;

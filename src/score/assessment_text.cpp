@@ -60,7 +60,13 @@ std::string assessment_text(const Assessment& a) {
   o << a.headline << "\n";
 
   o << "\nfindings:\n";
-  if (a.findings.empty()) o << "  none (no key figure was measured)\n";
+  if (a.findings.empty()) {
+    const int host = a.extra.value("host_figures_judged", 0);
+    if (host > 0)
+      o << "  none: " << host << (host == 1 ? " host figure" : " host figures") << ", none past its threshold; no GPU verdict\n";
+    else
+      o << "  none (no key figure was measured)\n";
+  }
   for (const auto& f : a.findings) {
     o << "  " << f.id << (f.gpu ? " (GPU " + std::to_string(*f.gpu) + ")" : std::string(" (host)"))
       << (f.confidence.empty() ? "" : ", confidence " + f.confidence) << ": " << f.summary << "\n";

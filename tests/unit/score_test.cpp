@@ -298,6 +298,23 @@ TEST(HostBound, StealIsTheWholeRunShareNotTheMedianWindow) {
   EXPECT_NE(f->evidence.at(0).find("host/steal over the whole run: 12.0%"), std::string::npos) << f->evidence.at(0);
 }
 
+TEST(HostBound, AHostOnlyRunWithoutFindingsSaysWhatWasChecked) {
+  ResultDocument doc;
+  doc.gpu_status.state = "no-driver";
+  BenchmarkResult cpu;
+  cpu.name = "host/cpu_all";
+  cpu.unit = "Mops/s";
+  cpu.status = "ok";
+  cpu.samples = {12000, 12100};
+  cpu.summary = summarize(cpu.samples);
+  cpu.derived["all_core_ratio"] = 0.95;
+  doc.benchmarks.push_back(cpu);
+  const Assessment a = score(doc);
+  EXPECT_TRUE(a.findings.empty());
+  const std::string text = assessment_text(a);
+  EXPECT_NE(text.find("none: 1 host figure, none past its threshold"), std::string::npos) << text;
+}
+
 // An allreduce row scored by its own topology expectation (rows.cpp writes it for that GPU count).
 static ResultDocument with_allreduce(double busbw, double expected) {
   ResultDocument doc = scenario("h100-sxm-healthy");
