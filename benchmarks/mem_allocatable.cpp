@@ -56,6 +56,11 @@ Measurement run_allocatable(const BenchEnv& env) {
   Stream s;
   DeviceBuffer<unsigned long long> bad(1);
   bad.zero(s.get());
+  // Load both kernels now, with empty launches (n = 0 writes nothing): under CUDA's lazy module
+  // loading (the default since 12.2) a kernel's code is loaded into device memory on first launch,
+  // which fails once the chunks below hold all of it.
+  GA_CUDA(kernels::fill_random(bad.get(), 0, kernels::FillKind::word, 0, 0, s.get()));
+  GA_CUDA(kernels::count_word_mismatches(reinterpret_cast<const std::uint32_t*>(bad.get()), 0, 0, 0, bad.get(), s.get()));
   s.sync();
   size_t free_b = 0, total_b = 0;
   GA_CUDA(cudaMemGetInfo(&free_b, &total_b));
