@@ -69,6 +69,9 @@ void fill(CommGroup& g, GroupBuffers& b, const SweepOptions& o, const Collective
     const auto rank = static_cast<std::uint64_t>(g.rank(i));
     void* send = b.send[static_cast<std::size_t>(i)]->get();
     void* recv = b.recv[static_cast<std::size_t>(i)]->get();
+    // Poison the output first (all bits set: NaN in float and bf16, never an expected value), so
+    // a collective that wrote nothing cannot pass on what an earlier size or sweep left there.
+    GA_CUDA(cudaMemsetAsync(recv, 0xff, shape.recv_elements * dtype_size(o.dtype), g.stream(i)));
     switch (o.collective) {
       case Collective::allreduce:
         fill_pattern(o.in_place ? recv : send, shape.call_count, o.dtype, p, 0, rank, g.stream(i));
