@@ -70,9 +70,10 @@ std::vector<PairCopy> measure_p2p(const std::vector<MappedGpu>& gpus, bool peer_
         auto copy = [&] {
           GA_CUDA(cudaMemcpyPeerAsync(per[d].dst->get(), dd, per[s].src->get(), sd, bytes, st));
         };
-        // Correctness: the destination must hold the source's pattern.
+        // Correctness: the destination must hold the source's pattern. Poisoned with all bits set
+        // (NaN), not zero: source 0's pattern is 0 at every 251st element.
         GA_CUDA(cudaSetDevice(dd));
-        GA_CUDA(cudaMemsetAsync(per[d].dst->get(), 0, bytes, per[d].stream->get()));
+        GA_CUDA(cudaMemsetAsync(per[d].dst->get(), 0xff, bytes, per[d].stream->get()));
         per[d].stream->sync();
         GA_CUDA(cudaSetDevice(sd));
         copy();
