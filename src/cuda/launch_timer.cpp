@@ -17,9 +17,16 @@ namespace {
 double one_sample(cudaStream_t stream, const Launch& launch, int batch, bool hold, HostFlagBlocker& blocker,
                   const Event& start, const Event& stop) {
   if (hold) blocker.block(stream);
-  start.record(stream);
-  for (int i = 0; i < batch; ++i) launch(stream);
-  stop.record(stream);
+  try {
+    start.record(stream);
+    for (int i = 0; i < batch; ++i) launch(stream);
+    stop.record(stream);
+  } catch (...) {
+    // A launch that throws (e.g. a cuBLASLt algorithm the problem rejects) must not leave the
+    // spin kernel holding the stream, nor reading the flags after the blocker frees them.
+    if (hold) blocker.release();
+    throw;
+  }
   if (hold) blocker.release();
   stop.sync();
   GA_CUDA(cudaGetLastError());
