@@ -98,8 +98,10 @@ Assessment assess(const ResultDocument& doc, const ReferenceLookup& lookup, cons
     gpus.push_back(std::move(g));
   }
 
+  std::vector<std::string> notes;
   DocScoring d;
   d.doc = &doc;
+  d.notes = &notes;
   d.gpus = &gpus;
   d.shared = score_figures(doc, std::nullopt, gpus.empty() ? nullptr : gpus.front().baseline(), SliceShare{}, t);
   std::vector<Verdict> doc_verdicts;
@@ -141,6 +143,7 @@ Assessment assess(const ResultDocument& doc, const ReferenceLookup& lookup, cons
   int host_figures = 0;  // host checks that ran and gave a figure: "no finding" then means "checked, fine"
   for (const auto& b : doc.benchmarks) host_figures += b.name.rfind("host/", 0) == 0 && b.value() ? 1 : 0;
   if (host_figures > 0) extra["host_figures_judged"] = host_figures;
+  if (!notes.empty()) extra["notes"] = notes;
   if (const auto c = cost_summary(doc, gpus)) extra["cost"] = cost_json(*c);
   extra["thresholds"] = thresholds_record(t);
   a.extra = extra;

@@ -74,6 +74,11 @@ std::string assessment_text(const Assessment& a) {
   }
 
   const json& x = a.extra;
+  if (auto n = x.find("notes"); n != x.end() && n->is_array() && !n->empty()) {
+    o << "\nnotes (not findings):\n";
+    for (const auto& line : *n)
+      if (line.is_string()) o << "  - " << line.get<std::string>() << "\n";
+  }
   if (auto c = x.find("cost"); c != x.end() && c->is_object()) {
     const std::string cur = str(*c, "currency");
     const auto price = opt_num(*c, "price_per_hour");

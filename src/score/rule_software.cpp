@@ -1,8 +1,10 @@
 // software: the software stack will fail or slow the GPU down.
-//   The CUDA runtime is newer than the driver supports: a newer major version cannot run at all
-//   (high); a newer minor runs under minor-version compatibility, where PTX JIT and new APIs fail
-//   (low: most programs run). Every warning the inventory recorded (software.warnings) is
-//   evidence (medium on its own).
+//   The CUDA runtime is a major version newer than the driver supports: CUDA programs built for it
+//   cannot run (high).
+// Not verdicts, only notes (they are about gpuaudit's own binary, not the machine): a runtime a
+// minor version newer than the driver (it runs under minor-version compatibility, where PTX JIT
+// fails; 535-570 drivers with the CUDA 12.9 build are the normal case), and the inventory's
+// software.warnings (a card reached only through PTX JIT, for example).
 #include "score/rules.hpp"
 
 namespace gpuaudit {
@@ -15,33 +17,29 @@ std::string cuda_version(int v) { return std::to_string(v / 1000) + "." + std::t
 
 void rule_software(const DocScoring& d, const Thresholds& /*t*/, std::vector<Verdict>& out) {
   const SoftwareInfo& s = d.doc->software;
-  Verdict v = make_verdict("software", std::nullopt, "", "", "");
+  auto note = [&](const std::string& line) {
+    if (d.notes) d.notes->push_back(line);
+  };
+  for (const auto& w : s.warnings) note(w);
+  if (!s.cuda_driver_version || !s.cuda_runtime_version || *s.cuda_runtime_version <= *s.cuda_driver_version) return;
+  const std::string rt = cuda_version(*s.cuda_runtime_version), drv = cuda_version(*s.cuda_driver_version);
+  const std::string driver = s.driver_version ? " " + *s.driver_version : std::string();
+  if (*s.cuda_runtime_version / 1000 == *s.cuda_driver_version / 1000) {
+    if (s.warnings.empty())  // the inventory usually said it already
+      note("the CUDA runtime " + rt + " in this gpuaudit is newer than the driver" + driver + " supports (" + drv +
+           "): it runs under minor-version compatibility; programs that need PTX JIT or newer driver features need a "
+           "newer driver");
+    return;
+  }
+  Verdict v = make_verdict("software", std::nullopt, "high", "", "");
   Finding& f = v.finding;
-  if (s.cuda_driver_version && s.cuda_runtime_version && *s.cuda_runtime_version > *s.cuda_driver_version) {
-    const bool major = *s.cuda_runtime_version / 1000 > *s.cuda_driver_version / 1000;
-    f.confidence = major ? "high" : "low";
-    const std::string rt = cuda_version(*s.cuda_runtime_version), drv = cuda_version(*s.cuda_driver_version);
-    f.evidence.push_back("CUDA runtime " + rt + "; the driver" +
-                         (s.driver_version ? " " + *s.driver_version : std::string()) + " supports CUDA " + drv);
-    f.figures["cuda_runtime_version"] = *s.cuda_runtime_version;
-    f.figures["cuda_driver_version"] = *s.cuda_driver_version;
-    v.short_text = "driver (CUDA " + drv + ") older than the runtime (" + rt + ")";
-    f.summary = major ? "The CUDA runtime " + rt + " needs a newer driver than this one (CUDA " + drv +
-                            "): CUDA programs built for it fail. Update the driver or use a CUDA " + drv + " build."
-                      : "The CUDA runtime " + rt + " is newer than the driver (CUDA " + drv +
-                            "): it runs under minor-version compatibility, where PTX JIT and newer features fail. "
-                            "Update the driver.";
-  }
-  for (const auto& w : s.warnings) {
-    f.evidence.push_back("warning: " + w);
-    if (f.confidence.empty()) f.confidence = "medium";
-  }
-  if (f.confidence.empty()) return;
-  if (v.short_text.empty()) {
-    v.short_text = s.warnings.front();
-    f.summary = "The software stack reported: " + s.warnings.front() + (s.warnings.size() > 1 ? " (and more)." : ".");
-  }
-  f.figures["warnings"] = static_cast<double>(s.warnings.size());
+  f.evidence.push_back("CUDA runtime " + rt + "; the driver" + driver + " supports CUDA " + drv);
+  for (const auto& w : s.warnings) f.evidence.push_back("warning: " + w);
+  f.figures["cuda_runtime_version"] = *s.cuda_runtime_version;
+  f.figures["cuda_driver_version"] = *s.cuda_driver_version;
+  v.short_text = "driver (CUDA " + drv + ") older than the runtime (" + rt + ")";
+  f.summary = "The CUDA runtime " + rt + " needs a newer driver than this one (CUDA " + drv +
+              "): CUDA programs built for it fail. Update the driver or use a CUDA " + drv + " build.";
   out.push_back(std::move(v));
 }
 

@@ -27,6 +27,9 @@ struct DocScoring {
   const ResultDocument* doc = nullptr;
   const std::vector<GpuScoring>* gpus = nullptr;
   std::vector<FigureScore> shared;  // figures with gpu null (collectives), against GPU 0's reference
+  // Worth a line in the report but not a verdict on the machine (no exit code): facts about
+  // gpuaudit's own build, such as its runtime running under minor-version compatibility.
+  std::vector<std::string>* notes = nullptr;
 };
 void rule_collectives(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
 void rule_host(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
