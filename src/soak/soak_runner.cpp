@@ -13,7 +13,7 @@
 
 namespace gpuaudit {
 
-void summarize_telemetry(const std::vector<TelemetrySample>& samples, SoakPoint& point) {
+void summarize_telemetry(const std::vector<SoakTelemetrySample>& samples, SoakPoint& point) {
   std::vector<double> sm, mem, power;
   std::optional<double> temp;
   std::set<std::string> seen;
@@ -73,7 +73,7 @@ SoakRecord run_soak(const SoakOptions& opt, const std::vector<SoakTarget>& targe
       if (rec.gpus[i].error.empty())
         work[i] = std::async(std::launch::async, one_interval, targets[i].workload, opt.interval_s / 2);
     // Sample telemetry while the GPUs work; stop when every GPU has finished its interval.
-    std::vector<std::vector<TelemetrySample>> samples(targets.size());
+    std::vector<std::vector<SoakTelemetrySample>> samples(targets.size());
     for (;;) {
       if (telemetry)
         for (size_t i = 0; i < targets.size(); ++i) samples[i].push_back(telemetry->read(i));

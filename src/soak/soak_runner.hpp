@@ -30,6 +30,6 @@ SoakRecord run_soak(const SoakOptions& opt, const std::vector<SoakTarget>& targe
                     const std::atomic<bool>& interrupted, const std::function<void(const SoakRecord&)>& checkpoint);
 
 // Pure: one interval's telemetry samples of one GPU -> the point's telemetry fields.
-void summarize_telemetry(const std::vector<TelemetrySample>& samples, SoakPoint& point);
+void summarize_telemetry(const std::vector<SoakTelemetrySample>& samples, SoakPoint& point);
 
 }  // namespace gpuaudit

@@ -29,8 +29,8 @@ NvmlSoakTelemetry::NvmlSoakTelemetry(const NvmlApi& api, const std::vector<GpuIn
   }
 }
 
-TelemetrySample NvmlSoakTelemetry::read(size_t slot) {
-  TelemetrySample s;
+SoakTelemetrySample NvmlSoakTelemetry::read(size_t slot) {
+  SoakTelemetrySample s;
   if (slot >= handles_.size() || !handles_[slot]) return s;
   nvmlDevice_t d = handles_[slot];
   unsigned v = 0;

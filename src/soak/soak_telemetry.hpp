@@ -12,7 +12,9 @@
 
 namespace gpuaudit {
 
-struct TelemetrySample {
+// Not telemetry/telemetry_sample.hpp's TelemetrySample: one reading per soak interval, fewer fields.
+// (Two structs of one name in one namespace are an ODR violation: the sanitizer build caught it.)
+struct SoakTelemetrySample {
   std::optional<double> sm_clock_mhz, mem_clock_mhz, power_w, temperature_c;
   std::optional<std::uint64_t> reasons_mask;  // nvmlClocksEventReason bits
 };
@@ -20,14 +22,14 @@ struct TelemetrySample {
 struct SoakTelemetry {
   virtual ~SoakTelemetry() = default;
   // `slot` is the position of the GPU in the list the telemetry was made for.
-  virtual TelemetrySample read(size_t slot) = 0;
+  virtual SoakTelemetrySample read(size_t slot) = 0;
 };
 
 class NvmlSoakTelemetry : public SoakTelemetry {
  public:
   // nvmlInit must already have run (take_inventory leaves NVML initialised).
   NvmlSoakTelemetry(const NvmlApi& api, const std::vector<GpuInfo>& gpus);
-  TelemetrySample read(size_t slot) override;
+  SoakTelemetrySample read(size_t slot) override;
 
  private:
   const NvmlApi& api_;

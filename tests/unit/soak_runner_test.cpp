@@ -33,9 +33,9 @@ struct FakeWorkload : SoakWorkload {
 
 struct FakeTelemetry : SoakTelemetry {
   std::atomic<int> reads{0};
-  TelemetrySample read(size_t slot) override {
+  SoakTelemetrySample read(size_t slot) override {
     ++reads;
-    TelemetrySample s;
+    SoakTelemetrySample s;
     s.sm_clock_mhz = 1980 - 10.0 * static_cast<double>(slot);
     s.mem_clock_mhz = 2619;
     s.power_w = 650;
@@ -103,7 +103,7 @@ TEST(SoakRunner, AFailingGpuEndsItsTimelineAndTheOthersGoOn) {
 }
 
 TEST(SoakRunner, TelemetrySummaryOfAnInterval) {
-  std::vector<TelemetrySample> s(3);
+  std::vector<SoakTelemetrySample> s(3);
   s[0].sm_clock_mhz = 1980;
   s[1].sm_clock_mhz = 1700;
   s[2].sm_clock_mhz = 1750;
@@ -174,7 +174,7 @@ TEST(SoakTelemetryNvml, ReadsTheRightDeviceByUuidAndFallsBackToTheOldReasonCall)
   mig.mig.parent_uuid = "GPU-00000001";  // a slice reads its parent's clocks
   lost.uuid = "GPU-99999999";
   NvmlSoakTelemetry tel(api, {a, b, mig, lost});
-  const TelemetrySample s0 = tel.read(0);
+  const SoakTelemetrySample s0 = tel.read(0);
   EXPECT_DOUBLE_EQ(*s0.sm_clock_mhz, 1901);
   EXPECT_DOUBLE_EQ(*s0.mem_clock_mhz, 2619);
   EXPECT_NEAR(*s0.power_w, 612.345, 1e-9);
