@@ -168,6 +168,15 @@ struct Handle {
   cublasLtHandle_t h = nullptr;
 };
 
+// A rejected algorithm leaves the context usable; a sticky error (an illegal address) does not,
+// and every later launch would fail or time garbage: then the whole measurement stops with it.
+void forget_rejected_algorithm(cudaStream_t stream) {
+  (void)cudaGetLastError();
+  const cudaError_t e = cudaStreamSynchronize(stream);
+  if (e != cudaSuccess)
+    throw std::runtime_error(std::string("the CUDA context broke during the GEMM search: ") + cudaGetErrorString(e));
+}
+
 }  // namespace
 
 Measurement run_gemm_benchmark(const BenchEnv& env, GemmKind kind) {
@@ -203,7 +212,7 @@ Measurement run_gemm_benchmark(const BenchEnv& env, GemmKind kind) {
         ++usable;
         shape_best = std::max(shape_best, shape.flops() / secs / 1e12);
       } catch (const std::runtime_error&) {
-        (void)cudaGetLastError();  // an algorithm the heuristic offered but this problem rejects
+        forget_rejected_algorithm(s.get());  // the heuristic offered it, this problem rejects it
       }
     }
     tried.push_back({{"m", shape.m}, {"n", shape.n}, {"k", shape.k}, {"algorithms", usable}, {"tflops", shape_best}});
@@ -228,7 +237,7 @@ Measurement run_gemm_benchmark(const BenchEnv& env, GemmKind kind) {
         best_algo = i;
       }
     } catch (const std::runtime_error&) {
-      (void)cudaGetLastError();
+      forget_rejected_algorithm(s.get());
     }
   }
   if (best_secs == 0) return measurement_error("no cuBLASLt algorithm ran on the chosen shape");
