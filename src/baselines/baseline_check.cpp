@@ -23,7 +23,7 @@ const std::map<std::string, std::string>& known_units() {
       {"hbm/read", "GB/s"},            {"hbm/write", "GB/s"},           {"hbm/copy", "GB/s"},
       {"hbm/triad", "GB/s"},           {"l2/read", "GB/s"},             {"pcie/h2d_pinned", "GB/s"},
       {"pcie/d2h_pinned", "GB/s"},     {"pcie/bidir_pinned", "GB/s"},   {"pcie/h2d_pageable", "GB/s"},
-      {"pcie/d2h_pageable", "GB/s"},   {"pcie/h2d_pinned_remote", "GB/s"},
+      {"pcie/d2h_pageable", "GB/s"},   {"pcie/bidir_pageable", "GB/s"}, {"pcie/h2d_pinned_remote", "GB/s"},
       {"mem/allocatable", "GiB"},      {"nccl/allreduce", "GB/s"},      {"nccl/allgather", "GB/s"},
       {"nccl/reducescatter", "GB/s"},  {"nccl/alltoall", "GB/s"},
   };
