@@ -4,9 +4,10 @@
 #   2. ctest -L gpu (every kernel family small, the timing machinery, a few registrations end to end)
 #   3. gpuaudit run --quick -o $OUT/result.json, and gpuaudit-gbench on three registrations
 #   4. scripts/torch_reference.py: PyTorch copy, bf16 matmul and pinned upload on the same GPU
-#   5. scripts/device_ratios.py: the ratio table (ours / torch, ours / targets), printed last
-# Everything lands in $OUT (8 files at most): env.txt build.log ctest.log run.log result.json
-# gbench.json torch.json ratios.md.
+#   5. gpuaudit soak --minutes 1 (issue 7), when the first steps left the time for it
+#   6. scripts/device_ratios.py: the ratio table (ours / torch, ours / targets), printed last
+# Everything lands in $OUT (10 files at most): env.txt build.log ctest.log run.log result.json
+# gbench.json torch.json soak.log soak.json ratios.md.
 #
 #   device tool:  bash scripts/device-check.sh        with carry [".deps/device"], timeout_s 420
 #   here:         DRY_RUN=1 scripts/device-check.sh   every step that needs no GPU (the GPU steps
@@ -83,6 +84,18 @@ step "PyTorch reference"
 PYTHONUNBUFFERED=1 python3 scripts/torch_reference.py --result "$OUT/result.json" -o "$OUT/torch.json" >>"$OUT/run.log" 2>&1
 echo "torch_reference exit $?"
 
+# Issue 7's soak on a real card: one minute, a point every 10 s, only while the budget allows
+# (the six-minute plan leaves room for one rerun of the whole script).
+step "gpuaudit soak (1 min)"
+soak_rc=skipped
+if [ "$DRY" != 1 ] && [ -x "$BUILD/gpuaudit" ] && [ $(( $(date +%s) - t0 )) -lt 270 ]; then
+  soak_rc=0
+  timeout -s INT -k 15 80 "$BUILD/gpuaudit" soak --minutes 1 --interval 10 -o "$OUT/soak.json" \
+    >"$OUT/soak.log" 2>&1 || soak_rc=$?
+  tail -12 "$OUT/soak.log"
+fi
+echo "gpuaudit soak exit $soak_rc"
+
 step "ratio table"
 result=$OUT/result.json torch=$OUT/torch.json
 if [ "$DRY" = 1 ]; then
@@ -91,6 +104,6 @@ if [ "$DRY" = 1 ]; then
 fi
 python3 scripts/device_ratios.py "$result" "$torch" -o "$OUT/ratios.md"
 ratios_rc=$?
-echo "device-check: $(( $(date +%s) - t0 ))s; gpuaudit run exit $run_rc, gbench exit $gb_rc, ratios exit $ratios_rc; files in $OUT"
+echo "device-check: $(( $(date +%s) - t0 ))s; gpuaudit run exit $run_rc, gbench exit $gb_rc, soak exit $soak_rc, ratios exit $ratios_rc; files in $OUT"
 ls "$OUT"
 exit $ratios_rc
