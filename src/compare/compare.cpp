@@ -2,6 +2,7 @@
 
 #include "core/document_io.hpp"
 #include "core/error.hpp"
+#include "core/figure_label.hpp"
 #include "core/stats.hpp"
 
 #include <algorithm>
@@ -104,7 +105,7 @@ Comparison compare_runs(const BaseRuns& base, const ResultDocument& next, const 
   for (const auto& doc : base.docs)
     for (const auto& b : doc.benchmarks) {
       if (b.status != "ok" || !b.value()) continue;
-      const FigureKey key{b.name, b.gpu};
+      const FigureKey key{figure_label(b), b.gpu};
       auto [it, inserted] = base_figs.try_emplace(key);
       if (inserted) base_order.push_back(key);
       it->second.latest = &b;
@@ -115,11 +116,11 @@ Comparison compare_runs(const BaseRuns& base, const ResultDocument& next, const 
 
   std::map<FigureKey, bool> seen;
   for (const auto& nb : next.benchmarks) {
-    const FigureKey key{nb.name, nb.gpu};
+    const FigureKey key{figure_label(nb), nb.gpu};
     if (seen[key]) continue;  // a repeated entry: the first one counts
     seen[key] = true;
     FigureComparison f;
-    f.name = nb.name;
+    f.name = key.first;  // "nccl/allreduce bf16 in-place x8": variants are separate figures
     f.gpu = nb.gpu;
     f.unit = nb.unit;
     f.higher_is_better = nb.higher_is_better;
@@ -162,7 +163,7 @@ Comparison compare_runs(const BaseRuns& base, const ResultDocument& next, const 
     f.gpu = key.second;
     f.unit = bf.latest->unit;
     f.higher_is_better = bf.latest->higher_is_better;
-    f.tolerance_pct = opt.tolerances.for_figure(f.name);
+    f.tolerance_pct = opt.tolerances.for_figure(bf.latest->name);
     f.base_runs = static_cast<int>(bf.run_values.size());
     f.base_value = median_of(bf.run_values);
     f.outcome = "missing";

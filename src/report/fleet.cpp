@@ -1,9 +1,11 @@
 #include "report/fleet.hpp"
 
 #include "core/error.hpp"
+#include "core/figure_label.hpp"
 #include "core/stats.hpp"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -104,6 +106,31 @@ const FigureStats* Group::figure(const std::string& name) const {
 
 namespace {
 
+// The rows of one document the report aggregates: the first entry per figure and GPU, except that
+// a figure with variants (nccl/allreduce in float and bf16, in and out of place, over 2 ... N GPUs)
+// is represented by one comparable row — float, out of place, over the most GPUs — so runs on
+// different machines are compared like for like.
+std::vector<const BenchmarkResult*> report_rows(const ResultDocument& d) {
+  std::vector<const BenchmarkResult*> rows;
+  std::map<std::pair<std::string, std::optional<int>>, std::size_t> at;
+  auto gpus = [](const BenchmarkResult& b) { return b.params.is_object() ? b.params.value("gpus", 0) : 0; };
+  for (const auto& b : d.benchmarks) {
+    if (!b.value()) continue;
+    if (std::find(report_figure_names().begin(), report_figure_names().end(), b.name) == report_figure_names().end())
+      continue;
+    const std::string variant = figure_variant(b);
+    if (!variant.empty() && variant != " float") continue;
+    const auto key = std::make_pair(b.name, b.gpu);
+    if (auto it = at.find(key); it == at.end()) {
+      at[key] = rows.size();
+      rows.push_back(&b);
+    } else if (!b.gpu && gpus(b) > gpus(*rows[it->second])) {
+      rows[it->second] = &b;
+    }
+  }
+  return rows;
+}
+
 void fill_group(Group& g, const std::vector<LoadedRun>& runs) {
   std::map<std::string, FigureStats> figs;
   std::vector<double> delivered;
@@ -113,12 +140,8 @@ void fill_group(Group& g, const std::vector<LoadedRun>& runs) {
     const ResultDocument& d = runs[i].doc;
     g.gpus += static_cast<int>(d.gpus.size());
     g.synthetic += d.synthetic;
-    std::set<std::pair<std::string, std::optional<int>>> seen;  // first entry per figure and GPU
-    for (const auto& b : d.benchmarks) {
-      if (!b.value() || !seen.insert({b.name, b.gpu}).second) continue;
-      if (std::find(report_figure_names().begin(), report_figure_names().end(), b.name) ==
-          report_figure_names().end())
-        continue;
+    for (const BenchmarkResult* bp : report_rows(d)) {
+      const BenchmarkResult& b = *bp;
       auto& f = figs[b.name];
       if (f.name.empty()) {
         f.name = b.name;

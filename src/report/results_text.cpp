@@ -1,5 +1,6 @@
 #include "report/results_text.hpp"
 
+#include "core/figure_label.hpp"
 #include "report/format.hpp"
 
 #include <algorithm>
@@ -17,35 +18,14 @@ std::string fmt_figure(double v) {
   return fmt_num(v, a >= 1000 ? 0 : a >= 100 ? 1 : a >= 1 ? 2 : 3);
 }
 
-// Rows that share a name tell themselves apart by their parameters: an allreduce in bf16 in place
-// over 8 GPUs, a p2p matrix with peer access off.
-std::string row_name(const BenchmarkResult& b) {
-  std::string n = b.name;
-  const json& p = b.params;
-  if (p.contains("dtype") && p["dtype"].is_string()) n += " " + p["dtype"].get<std::string>();
-  if (p.contains("in_place") && p["in_place"].is_boolean()) n += p["in_place"].get<bool>() ? " in-place" : "";
-  if (p.contains("peer_access") && p["peer_access"].is_boolean())
-    n += p["peer_access"].get<bool>() ? " peer on" : " peer off";
-  if (p.contains("nodes") && p["nodes"].is_number_integer() && p["nodes"].get<int>() > 1)
-    n += " " + std::to_string(p["nodes"].get<int>()) + " nodes";
-  return n;
-}
-
-// The GPU index, or for a row over several GPUs how many ("x8"), else "-".
-std::string row_gpu(const BenchmarkResult& b) {
-  if (b.gpu) return std::to_string(*b.gpu);
-  if (b.params.contains("gpus") && b.params["gpus"].is_number_integer())
-    return "x" + std::to_string(b.params["gpus"].get<int>());
-  return "-";
-}
-
 }  // namespace
 
 std::string results_table(const ResultDocument& doc) {
   std::vector<std::vector<std::string>> rows;
   rows.push_back({"benchmark", "gpu", "median", "unit", "min", "cv%", "n", "sm MHz", "power W", "clock events"});
   for (const auto& b : doc.benchmarks) {
-    std::vector<std::string> r{row_name(b), row_gpu(b)};
+    const std::string count = figure_gpu_count(b);
+    std::vector<std::string> r{b.name + figure_variant(b), b.gpu ? std::to_string(*b.gpu) : count.empty() ? "-" : count};
     if (const auto v = b.value()) {
       r.push_back(fmt_figure(*v));
       r.push_back(b.unit);

@@ -2,6 +2,7 @@
 #include "compare/compare_render.hpp"
 #include "core/document_io.hpp"
 #include "core/error.hpp"
+#include "core/stats.hpp"
 
 #include <gtest/gtest.h>
 
@@ -170,4 +171,37 @@ TEST(CompareRender, JsonCarriesVerdictsAndCounts) {
       EXPECT_NEAR(f["change_pct"].get<double>(), -20, 1);
     }
   EXPECT_TRUE(found);
+}
+
+TEST(CompareRuns, NcclVariantsAreSeparateFigures) {
+  // Four allreduce rows share a name and gpu null: float / bf16, out of place / in place. Each is
+  // compared with its own base; pooled, bf16's lower figure would make float look improved.
+  auto with_nccl = [](ResultDocument doc, double scale) {
+    for (const char* dtype : {"float", "bf16"})
+      for (bool in_place : {false, true}) {
+        BenchmarkResult r;
+        r.name = "nccl/allreduce";
+        r.unit = "GB/s";
+        r.status = "ok";
+        const double v = (dtype == std::string("float") ? 360.0 : 180.0) - 10.0 * in_place;
+        r.samples = {v * scale, v * scale * 1.001, v * scale * 0.999};
+        r.summary = summarize(r.samples);
+        r.params = {{"gpus", 8}, {"dtype", dtype}, {"in_place", in_place}};
+        doc.benchmarks.push_back(r);
+      }
+    return doc;
+  };
+  const ResultDocument golden = read_result(kData + "golden-synthetic.json");
+  BaseRuns base;
+  base.docs.push_back(with_nccl(golden, 1.0));
+  base.names.push_back("base.json");
+  const auto same = compare_runs(base, with_nccl(golden, 1.0), "new.json", {});
+  EXPECT_FALSE(same.has_regression());
+  EXPECT_EQ(figure(same, "nccl/allreduce float x8", std::nullopt).outcome, "same");
+  EXPECT_EQ(figure(same, "nccl/allreduce bf16 in-place x8", std::nullopt).outcome, "same");
+  EXPECT_EQ(same.count("improved"), 0);
+
+  const auto slower = compare_runs(base, with_nccl(golden, 0.8), "new.json", {});
+  EXPECT_EQ(figure(slower, "nccl/allreduce float in-place x8", std::nullopt).outcome, "regressed");
+  EXPECT_EQ(figure(slower, "nccl/allreduce bf16 x8", std::nullopt).outcome, "regressed");
 }

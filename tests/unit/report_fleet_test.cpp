@@ -82,6 +82,25 @@ TEST(ReportGrouping, GroupsByKeysWithFallbacks) {
   EXPECT_EQ(bf16->spread.n, 2);
 }
 
+TEST(ReportGrouping, AllreduceIsTheFloatOutOfPlaceRowOverTheMostGpus) {
+  auto a = machine("aws", "x", 8, 700);
+  auto add = [&](double v, int gpus, const char* dtype, bool in_place) {
+    BenchmarkResult r = figure("nccl/allreduce", std::nullopt, v, "GB/s");
+    r.params = {{"gpus", gpus}, {"dtype", dtype}, {"in_place", in_place}};
+    a.benchmarks.push_back(r);
+  };
+  add(100, 2, "float", false);
+  add(150, 8, "bf16", false);
+  add(300, 8, "float", false);
+  add(290, 8, "float", true);
+  add(200, 4, "float", false);
+  const auto r = build_fleet_report(as_runs({a}), parse_group_by(""));
+  const auto* nccl = r.groups.at(0).figure("nccl/allreduce");
+  ASSERT_NE(nccl, nullptr);
+  ASSERT_EQ(nccl->values.size(), 1u);
+  EXPECT_DOUBLE_EQ(nccl->values[0], 300);
+}
+
 TEST(ReportGrouping, AnyTagCanGroupAndNoKeysMeansOneGroup) {
   auto a = machine("aws", "x", 1, 700);
   a.tags["team"] = "vision";
