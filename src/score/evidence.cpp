@@ -1,5 +1,6 @@
 #include "score/evidence.hpp"
 
+#include "core/figure_label.hpp"
 #include "report/format.hpp"
 
 #include <cctype>
@@ -20,7 +21,7 @@ std::string fmt_pct(double fraction) { return fmt_num(100.0 * fraction, 0) + "%"
 std::string fmt_tolerance(double tolerance) { return "+-" + fmt_num(100.0 * tolerance, 0) + "%"; }
 
 std::string figure_evidence(const FigureScore& f) {
-  std::string s = f.name + " " + fmt_value(f.value, f.unit);
+  std::string s = (f.bench ? figure_label(*f.bench) : f.name) + " " + fmt_value(f.value, f.unit);
   if (!f.expected || !f.ratio) return s + " (no reference for this model)";
   s += "; expected " + fmt_value(*f.expected, f.unit);
   if (!f.scaled_by.empty()) s += " (" + f.scaled_by + " of " + fmt_value(*f.expected_full, f.unit) + ")";

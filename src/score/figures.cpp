@@ -1,5 +1,6 @@
 #include "score/figures.hpp"
 
+#include "core/figure_label.hpp"
 #include "score/families.hpp"
 
 namespace gpuaudit {
@@ -110,6 +111,8 @@ std::vector<FigureScore> score_figures(const ResultDocument& doc, std::optional<
 json figure_json(const FigureScore& f) {
   json j = json::object();
   j["name"] = f.name;
+  if (f.bench)
+    if (const std::string label = figure_label(*f.bench); label != f.name) j["label"] = label;  // a variant
   j["family"] = f.family;
   j["unit"] = f.unit;
   j["value"] = f.value;

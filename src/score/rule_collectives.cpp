@@ -17,9 +17,7 @@ void rule_collectives(const DocScoring& d, const Thresholds& /*t*/, std::vector<
   Verdict v = make_verdict("nvlink-degraded", std::nullopt, "medium", "",
                            low.front()->name + " at " + fmt_pct(*low.front()->ratio));
   for (const FigureScore* f : low) {
-    std::string e = figure_evidence(*f);
-    if (f->bench && f->bench->params.contains("gpus") && f->bench->params["gpus"].is_number_integer())
-      e += " over " + std::to_string(f->bench->params["gpus"].get<int>()) + " GPUs";
+    std::string e = figure_evidence(*f);  // names the variant: "nccl/allreduce bf16 in-place x8"
     if (!f->source.empty()) e += "; reference: " + f->source;
     v.finding.evidence.push_back(std::move(e));
   }

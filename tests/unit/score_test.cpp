@@ -366,6 +366,7 @@ TEST(Collectives, ScoredAgainstTheRowsOwnTopologyExpectation) {
   ASSERT_NE(f, nullptr) << slow.headline;
   EXPECT_NEAR(f->figures.at("collective_ratio"), 0.5, 1e-12);
   EXPECT_NE(f->evidence.at(0).find("topology baseline dgx-h100"), std::string::npos) << f->evidence.at(0);
+  EXPECT_EQ(f->evidence.at(0).rfind("nccl/allreduce x8 180 GB/s", 0), 0u) << f->evidence.at(0);
 
   const Assessment fine = score(with_allreduce(355, 360));
   for (const auto& x : fine.findings) EXPECT_NE(x.id, "nvlink-degraded") << fine.headline;
