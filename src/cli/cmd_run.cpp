@@ -26,6 +26,7 @@ struct RunArgs {
   std::vector<std::string> tags;
   double price = -1;
   bool nccl_multinode = false;
+  bool list = false;
 };
 
 // Every --only entry must name at least one figure this build can measure: a typo ("--only hmb")
@@ -40,11 +41,26 @@ void check_only_entries(const std::vector<std::string>& only) {
         for (const auto& name : s.measurements()) known |= name_selected(name, {o});
     if (!known)
       throw input_error("--only: \"" + o + "\" names no measurement of this build (" +
-                        (gpu_built ? "docs/benchmarks.md lists them" : "built without CUDA: only host/*") + ")");
+                        (gpu_built ? "gpuaudit run --list shows them" : "built without CUDA: only host/*") + ")");
   }
 }
 
+// --list: what --only can name, suite by suite, in run order.
+int list_measurements() {
+  auto suites = suite_registry();
+  std::stable_sort(suites.begin(), suites.end(), [](const Suite& x, const Suite& y) { return x.order < y.order; });
+  std::vector<std::string> printed;
+  for (const auto& s : suites) {
+    if (!s.measurements || std::find(printed.begin(), printed.end(), s.name) != printed.end()) continue;
+    printed.push_back(s.name);
+    std::printf("%s%s:\n", s.name.c_str(), s.needs_gpu ? " (needs a GPU)" : "");
+    for (const auto& name : s.measurements()) std::printf("  %s\n", name.c_str());
+  }
+  return exit_code::ok;
+}
+
 int run_run(const RunArgs& a) {
+  if (a.list) return list_measurements();
   if (a.quick && a.full) throw input_error("--quick and --full exclude each other");
   RunOptions opt;
   opt.mode = a.full ? "full" : "quick";
@@ -135,6 +151,7 @@ const RegisterCommand run_cmd{
        sub.add_option("--disk", a->disk, "Folder on the dataset's disk for host/disk (default: skip)");
        sub.add_option("-o,--output", a->output, "Result file (default gpuaudit-<host>-<time>.json)");
        sub.add_flag("--nccl-multinode", a->nccl_multinode, "Under mpirun/srun: one NCCL communicator across nodes");
+       sub.add_flag("--list", a->list, "List what --only can name, suite by suite, and exit");
        return [a] { return run_run(*a); };
      }}};
 

@@ -42,3 +42,7 @@ rc=0
 [ "$rc" = 2 ] || { echo "--only hmb: exit $rc, expected 2"; exit 1; }
 [ "$(wc -l <"$tmp/stderr")" = 1 ] && grep -q '"hmb" names no measurement' "$tmp/stderr" || { cat "$tmp/stderr"; exit 1; }
 [ ! -e "$tmp/typo.json" ] || { echo "--only hmb wrote a result file"; exit 1; }
+
+# --list names every figure --only accepts, host ones always, and exits 0 without measuring.
+"$bin" run --list >"$tmp/list" 2>"$tmp/stderr" || { echo "run --list failed"; cat "$tmp/stderr"; exit 1; }
+grep -qx "  host/steal" "$tmp/list" && grep -qx "host:" "$tmp/list" || { echo "run --list lacks host/steal"; cat "$tmp/list"; exit 1; }
