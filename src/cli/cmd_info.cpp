@@ -2,6 +2,7 @@
 #include "cli/command.hpp"
 #include "core/document_io.hpp"
 #include "core/exit_codes.hpp"
+#include "probe/cuda_toolkits.hpp"
 #include "probe/host_probe.hpp"
 #include "probe/inventory.hpp"
 #include "report/inventory_text.hpp"
@@ -23,6 +24,7 @@ int run_info(const InfoOptions& opt) {
   InventorySources src;
   src.nvml = &nvml;
   src.cuda = &cuda;
+  src.cuda_toolkits = find_cuda_toolkits();
   src.host = probe_host({.root = "/", .steal_window_s = opt.steal_window_s});
   const ResultDocument doc = take_inventory(src);
   const std::string out = opt.json ? to_pretty_json(doc) : inventory_text(doc);

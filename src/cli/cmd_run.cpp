@@ -6,6 +6,7 @@
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
 #include "multigpu/multinode.hpp"
+#include "probe/cuda_toolkits.hpp"
 #include "probe/host_probe.hpp"
 #include "probe/inventory.hpp"
 #include "report/results_text.hpp"
@@ -75,6 +76,7 @@ int run_run(const RunArgs& a) {
   InventorySources src;
   src.nvml = &nvml;
   src.cuda = &cuda;
+  src.cuda_toolkits = find_cuda_toolkits();
   src.host = probe_host({.root = "/", .steal_window_s = 1.0});
   ResultDocument doc = take_inventory(src);
   doc.mode = a.only.empty() ? opt.mode : opt.mode + "+only";

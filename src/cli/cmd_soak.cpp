@@ -6,6 +6,7 @@
 #include "core/document_io.hpp"
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
+#include "probe/cuda_toolkits.hpp"
 #include "probe/host_probe.hpp"
 #include "probe/inventory.hpp"
 #include "soak/soak_runner.hpp"
@@ -40,6 +41,7 @@ int run_soak_cmd(const SoakArgs& a) {
   InventorySources src;
   src.nvml = &nvml;
   src.cuda = &cuda;
+  src.cuda_toolkits = find_cuda_toolkits();
   src.host = probe_host({.root = "/", .steal_window_s = 0});
   ResultDocument doc = take_inventory(src);
   doc.mode = "custom";

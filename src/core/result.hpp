@@ -48,6 +48,16 @@ GA_JSON_TYPE(HostInfo, hostname, cpu_model, vcpus, memory_bytes, numa_nodes, ker
              product_name, provider_guess, provider_evidence, hypervisor, container, steal_pct,
              steal_window_s)
 
+// A CUDA toolkit installed on the machine (probe/cuda_toolkits.hpp).
+struct CudaToolkit {
+  std::string path;                   // "/usr/local/cuda-12.8" (the real folder)
+  std::string version;                // "12.8.1"
+  std::optional<int> version_number;  // 12080, comparable with cuda_driver_version
+  bool is_default = false;            // /usr/local/cuda points here
+  json extra;
+};
+GA_JSON_TYPE(CudaToolkit, path, version, version_number, is_default)
+
 struct SoftwareInfo {
   std::optional<std::string> driver_version;  // "570.124.06"
   std::optional<int> cuda_driver_version;     // what the driver supports, e.g. 12080
@@ -56,10 +66,11 @@ struct SoftwareInfo {
   std::optional<std::string> cublas_version;
   std::optional<std::string> nccl_version;
   std::vector<std::string> warnings;          // e.g. runtime newer than the driver supports
+  std::vector<CudaToolkit> cuda_toolkits;     // installed on the machine (what its programs build with)
   json extra;
 };
 GA_JSON_TYPE(SoftwareInfo, driver_version, cuda_driver_version, cuda_runtime_version, nvml_version,
-             cublas_version, nccl_version, warnings)
+             cublas_version, nccl_version, warnings, cuda_toolkits)
 
 struct MigInfo {
   std::optional<bool> mode_enabled;  // MIG mode of the physical GPU

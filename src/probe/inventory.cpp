@@ -54,6 +54,7 @@ ResultDocument take_inventory(const InventorySources& src) {
   doc.created_utc = utc_now_iso8601();
   doc.tool.version = GPUAUDIT_VERSION;
   doc.host = src.host;
+  doc.software.cuda_toolkits = src.cuda_toolkits;
 
   const CudaProbe none;
   const CudaProbe& cuda = src.cuda ? *src.cuda : none;

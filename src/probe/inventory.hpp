@@ -12,6 +12,7 @@ struct InventorySources {
   const NvmlLoad* nvml = nullptr;  // null or !loaded: no driver library
   const CudaProbe* cuda = nullptr;
   HostInfo host;
+  std::vector<CudaToolkit> cuda_toolkits;  // find_cuda_toolkits(); empty in tests unless given
 };
 
 // Fills host, software, gpus and gpu_status of a fresh document (mode "info").

@@ -40,6 +40,11 @@ std::string inventory_text(const ResultDocument& doc) {
     << (s.cuda_driver_version ? " (supports CUDA " + cuda_version_string(*s.cuda_driver_version) + ")" : "") << "\n";
   o << "  CUDA       runtime " << (s.cuda_runtime_version ? cuda_version_string(*s.cuda_runtime_version) : "not built in")
     << ", cuBLAS " << s.cublas_version.value_or("-") << ", NCCL " << s.nccl_version.value_or("-") << "\n";
+  if (!s.cuda_toolkits.empty()) {
+    o << "  Toolkits  ";
+    for (const auto& t : s.cuda_toolkits) o << " " << t.version << " (" << t.path << (t.is_default ? ", default" : "") << ")";
+    o << "\n";
+  }
   for (const auto& w : s.warnings) o << "  warning: " << w << "\n";
 
   for (const auto& g : doc.gpus) {

@@ -323,6 +323,35 @@ TEST(Software, ARuntimeAMajorVersionAheadIsAHighConfidenceFinding) {
   EXPECT_EQ(assessment_exit_code(a), exit_code::finding);
 }
 
+TEST(Software, TheDefaultToolkitAMajorVersionAheadOfTheDriverIsAFinding) {
+  ResultDocument doc = scenario("software-driver-old");  // driver 535 (CUDA 12.2), runtime 12.9
+  CudaToolkit def;
+  def.path = "/usr/local/cuda-13.0";
+  def.version = "13.0";
+  def.version_number = 13000;
+  def.is_default = true;
+  CudaToolkit old = def;
+  old.path = "/usr/local/cuda-12.8";
+  old.version = "12.8.1";
+  old.version_number = 12080;
+  old.is_default = false;
+  doc.software.cuda_toolkits = {old, def};
+  const Assessment a = score(doc);
+  const Finding* f = nullptr;
+  for (const auto& x : a.findings)
+    if (x.id == "software") f = &x;
+  ASSERT_NE(f, nullptr) << a.headline;
+  EXPECT_EQ(f->confidence, "medium");
+  EXPECT_NE(f->summary.find("default CUDA 13.0 toolkit fail on this driver (CUDA 12.2)"), std::string::npos) << f->summary;
+  const std::string text = assessment_text(a);
+  EXPECT_NE(text.find("the CUDA 12.8.1 toolkit at /usr/local/cuda-12.8 is newer than the driver 535.183.01 supports "
+                      "(12.2): programs built with it run under minor-version compatibility"),
+            std::string::npos) << text;
+
+  doc.software.cuda_toolkits = {old};  // only a minor version ahead: a note, exit 0
+  EXPECT_EQ(assessment_exit_code(score(doc)), exit_code::ok);
+}
+
 TEST(HostBound, AHostOnlyRunWithoutFindingsSaysWhatWasChecked) {
   ResultDocument doc;
   doc.gpu_status.state = "no-driver";
