@@ -43,6 +43,13 @@ std::string text(const std::optional<std::string>& v) { return v && !v->empty() 
 std::string text(const std::optional<int>& v) { return v ? cuda_version_text(*v) : "unknown"; }
 std::string text(const std::string& v) { return v.empty() ? "unknown" : v; }
 
+// "12.8.1" for the default toolkit, "-" when none is known (older documents carry none).
+std::string default_toolkit(const ResultDocument& d) {
+  for (const auto& t : d.software.cuda_toolkits)
+    if (t.is_default) return t.version;
+  return "-";
+}
+
 }  // namespace
 
 std::string cuda_version_text(int v) {
@@ -76,6 +83,7 @@ std::vector<Difference> software_differences(const ResultDocument& b, const Resu
   add("CUDA (runtime)", text(b.software.cuda_runtime_version), text(n.software.cuda_runtime_version));
   add("cuBLAS", text(b.software.cublas_version), text(n.software.cublas_version));
   add("NCCL", text(b.software.nccl_version), text(n.software.nccl_version));
+  add("CUDA toolkit (/usr/local/cuda)", default_toolkit(b), default_toolkit(n));
   add("kernel", text(b.host.kernel), text(n.host.kernel));
   add("gpuaudit", text(b.tool.version), text(n.tool.version));
   return out;

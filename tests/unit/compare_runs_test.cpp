@@ -205,3 +205,26 @@ TEST(CompareRuns, NcclVariantsAreSeparateFigures) {
   EXPECT_EQ(figure(slower, "nccl/allreduce float in-place x8", std::nullopt).outcome, "regressed");
   EXPECT_EQ(figure(slower, "nccl/allreduce bf16 x8", std::nullopt).outcome, "regressed");
 }
+
+TEST(CompareRuns, ADifferentDefaultToolkitIsListedAsASoftwareDifference) {
+  ResultDocument base = read_result(kData + "golden-synthetic.json");
+  ResultDocument next = base;
+  CudaToolkit t;
+  t.path = "/usr/local/cuda-12.8";
+  t.version = "12.8.1";
+  t.version_number = 12080;
+  t.is_default = true;
+  base.software.cuda_toolkits = {t};
+  t.path = "/usr/local/cuda-13.0";
+  t.version = "13.0";
+  t.version_number = 13000;
+  next.software.cuda_toolkits = {t};
+  BaseRuns runs;
+  runs.docs.push_back(base);
+  runs.names.push_back("base.json");
+  const auto c = compare_runs(runs, next, "new.json", {});
+  ASSERT_EQ(c.software_differences.size(), 1u);
+  EXPECT_EQ(c.software_differences[0].what, "CUDA toolkit (/usr/local/cuda)");
+  EXPECT_EQ(c.software_differences[0].base, "12.8.1");
+  EXPECT_EQ(c.software_differences[0].next, "13.0");
+}
