@@ -1,6 +1,7 @@
 #include "probe/cuda_toolkits.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -38,12 +39,12 @@ std::optional<std::string> toolkit_version(const fs::path& dir) {
     std::smatch m;
     if (std::regex_search(*t, m, std::regex(R"(CUDA Version ([0-9]+\.[0-9]+(\.[0-9]+)?))"))) return m[1].str();
   }
-  if (auto h = read_text(dir / "include" / "cuda.h")) {  // "#define CUDA_VERSION 13000"
-    std::smatch m;
-    if (std::regex_search(*h, m, std::regex(R"(#define\s+CUDA_VERSION\s+([0-9]+))"))) {
-      const int v = std::stoi(m[1].str());
+  // "#define CUDA_VERSION 13000" in a 1 MB header: a line scan, not a regex over the whole file.
+  std::ifstream header(dir / "include" / "cuda.h");
+  for (std::string line; std::getline(header, line);) {
+    int v = 0;
+    if (std::sscanf(line.c_str(), " #define CUDA_VERSION %d", &v) == 1 && v > 0)
       return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10);
-    }
   }
   return std::nullopt;
 }
