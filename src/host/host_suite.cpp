@@ -11,9 +11,11 @@
 #include "host/steal_check.hpp"
 #include "run/suite.hpp"
 
+#include <chrono>
 #include <exception>
 #include <initializer_list>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace gpuaudit {
@@ -94,7 +96,16 @@ void run_host_checks(RunContext& ctx) {
 }
 
 void run_host_late(RunContext& ctx) {
-  auto snaps = run_proc_stat_sampler().stop();
+  // A run of nothing but steal/iowait (`--only host/steal`) would end within a clock tick: give
+  // /proc/stat a few seconds to count in, as the inventory's own steal sample does.
+  constexpr double kMinWindowS = 3.0;
+  ProcStatSampler& sampler = run_proc_stat_sampler();
+  if (const double t = sampler.elapsed_s(); t > 0 && t < kMinWindowS && !ctx.interrupted() &&
+                                            wanted(ctx, "host/steal", {"host/iowait"})) {
+    ctx.progress("[host] steal and iowait: sampling /proc/stat for " + std::to_string(static_cast<int>(kMinWindowS)) + " s");
+    std::this_thread::sleep_for(std::chrono::duration<double>(kMinWindowS - t));
+  }
+  auto snaps = sampler.stop();
   if (snaps.size() < 2 || !wanted(ctx, "host/steal", {"host/iowait"})) return;  // never started: nothing to say
   auto r = steal_results(snaps);
   if (ctx.selected("host/steal")) ctx.record(std::move(r.steal));

@@ -36,6 +36,14 @@ StealResults steal_results(const std::vector<ProcStatSnapshot>& snaps) {
       max_steal = std::max(max_steal, s.steal_pct);
     }
   }
+  if (steal.empty()) {  // e.g. --only host/steal: start and end fell in the same clock tick
+    const std::string why = "the run was too short for /proc/stat to count CPU time (" +
+                            std::to_string(snaps.back().t_s - snaps.front().t_s) + " s)";
+    out.steal = host_status("host/steal", "%", "skipped", why);
+    out.iowait = host_status("host/iowait", "%", "skipped", why);
+    out.steal.higher_is_better = out.iowait.higher_is_better = false;
+    return out;
+  }
   out.steal = host_figure("host/steal", "%", steal, false);
   out.iowait = host_figure("host/iowait", "%", iowait, false);
 
@@ -58,7 +66,7 @@ StealResults steal_results(const std::vector<ProcStatSnapshot>& snaps) {
                  {"window_s", run_s / static_cast<double>(snaps.size() - 1)},
                  {"per_cpu", per_cpu}};
   }
-  out.iowait.message = "includes the wait caused by host/disk when it ran";
+  if (out.iowait.status == "ok") out.iowait.message = "includes the wait caused by host/disk when it ran";
   return out;
 }
 
@@ -70,6 +78,11 @@ ProcStatSampler::~ProcStatSampler() { stop(); }
 bool ProcStatSampler::running() const {
   std::lock_guard lock(m_);
   return running_;
+}
+
+double ProcStatSampler::elapsed_s() const {
+  std::lock_guard lock(m_);
+  return running_ ? std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count() : 0.0;
 }
 
 void ProcStatSampler::take(bool full) {

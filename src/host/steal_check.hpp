@@ -42,6 +42,7 @@ class ProcStatSampler {
 
   void start();  // no-op when already running
   bool running() const;
+  double elapsed_s() const;  // since start(); 0 when not running
   std::vector<ProcStatSnapshot> stop();  // takes the final snapshot; empty when never started
 
  private:

@@ -30,7 +30,8 @@ std::string results_table(const ResultDocument& doc) {
       r.push_back(fmt_figure(*v));
       r.push_back(b.unit);
       r.push_back(fmt_figure(b.summary->min));
-      r.push_back(fmt_num(100.0 * b.summary->cv, 2));
+      // A spread relative to a median of zero (no steal in most windows) says nothing: "-".
+      r.push_back(*v == 0 ? "-" : fmt_num(100.0 * b.summary->cv, 2));
       r.push_back(std::to_string(b.summary->n));
     } else {
       r.push_back(b.status);

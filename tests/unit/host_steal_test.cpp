@@ -80,6 +80,14 @@ TEST(HostSteal, OneSnapshotIsAnError) {
   EXPECT_FALSE(r.steal.message.empty());
 }
 
+TEST(HostSteal, ARunShorterThanAClockTickIsSkippedNotAnError) {
+  // `run --only host/steal`: start and end read the same counters.
+  const auto r = steal_results({snapshot("proc_stat-kvm-2vcpu-t0.txt", 0), snapshot("proc_stat-kvm-2vcpu-t0.txt", 0.002)});
+  EXPECT_EQ(r.steal.status, "skipped");
+  EXPECT_EQ(r.iowait.status, "skipped");
+  EXPECT_NE(r.iowait.message.find("too short"), std::string::npos) << r.iowait.message;
+}
+
 TEST(HostSteal, SamplerReadsTheRealProcStat) {
   ProcStatSampler s("/proc/stat", 0.05);
   EXPECT_TRUE(s.stop().empty());  // never started

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 namespace gpuaudit {
 namespace {
 
@@ -35,6 +37,20 @@ TEST(ResultsTable, VariantsOfOneNameAreDistinctRows) {
   EXPECT_NE(t.find("p2p/matrix peer off"), std::string::npos) << t;
   EXPECT_NE(t.find(" x8 "), std::string::npos) << t;
   EXPECT_NE(t.find(" x16 "), std::string::npos) << t;
+}
+
+TEST(ResultsTable, NoSpreadPercentForAZeroMedian) {
+  ResultDocument doc;
+  BenchmarkResult iowait = ok_row("host/iowait", std::nullopt, json::object());
+  iowait.unit = "%";
+  iowait.samples = {0, 0, 0, 0.4};
+  iowait.summary = summarize(iowait.samples);
+  doc.benchmarks.push_back(iowait);
+  const std::string t = results_table(doc);
+  char cv[32];
+  std::snprintf(cv, sizeof cv, "%.2f", 100.0 * iowait.summary->cv);
+  EXPECT_GT(iowait.summary->cv, 1.0);
+  EXPECT_EQ(t.find(cv), std::string::npos) << "the CV of a near-zero mean is shown: " << cv << "\n" << t;
 }
 
 }  // namespace
