@@ -2,8 +2,6 @@
 #include "cli/command.hpp"
 #include "core/document_io.hpp"
 #include "core/exit_codes.hpp"
-#include "probe/cuda_toolkits.hpp"
-#include "probe/host_probe.hpp"
 #include "probe/inventory.hpp"
 #include "report/inventory_text.hpp"
 
@@ -21,12 +19,7 @@ struct InfoOptions {
 int run_info(const InfoOptions& opt) {
   const NvmlLoad nvml = load_nvml();
   const CudaProbe cuda = probe_cuda();
-  InventorySources src;
-  src.nvml = &nvml;
-  src.cuda = &cuda;
-  src.cuda_toolkits = find_cuda_toolkits();
-  src.host = probe_host({.root = "/", .steal_window_s = opt.steal_window_s});
-  const ResultDocument doc = take_inventory(src);
+  const ResultDocument doc = take_machine_inventory(nvml, cuda, opt.steal_window_s);
   const std::string out = opt.json ? to_pretty_json(doc) : inventory_text(doc);
   std::fwrite(out.data(), 1, out.size(), stdout);
   if (opt.json && gpu_unusable(doc.gpu_status))

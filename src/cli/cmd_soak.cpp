@@ -6,8 +6,6 @@
 #include "core/document_io.hpp"
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
-#include "probe/cuda_toolkits.hpp"
-#include "probe/host_probe.hpp"
 #include "probe/inventory.hpp"
 #include "soak/soak_runner.hpp"
 
@@ -38,12 +36,7 @@ int run_soak_cmd(const SoakArgs& a) {
 
   const NvmlLoad nvml = load_nvml();
   const CudaProbe cuda = probe_cuda();
-  InventorySources src;
-  src.nvml = &nvml;
-  src.cuda = &cuda;
-  src.cuda_toolkits = find_cuda_toolkits();
-  src.host = probe_host({.root = "/", .steal_window_s = 0});
-  ResultDocument doc = take_inventory(src);
+  ResultDocument doc = take_machine_inventory(nvml, cuda, 0);
   doc.mode = "custom";
   apply_tags(doc, a.tags);
   if (gpu_unusable(doc.gpu_status) || doc.gpu_status.state == "not-built" || doc.gpus.empty()) {

@@ -1,5 +1,7 @@
 #include "probe/inventory.hpp"
 
+#include "probe/cuda_toolkits.hpp"
+#include "probe/host_probe.hpp"
 #include "probe/nvml_inventory.hpp"
 #include "probe/usability.hpp"
 
@@ -45,6 +47,15 @@ const CudaDevice* match(const GpuInfo& g, const CudaProbe& c) {
 }
 
 }  // namespace
+
+ResultDocument take_machine_inventory(const NvmlLoad& nvml, const CudaProbe& cuda, double steal_window_s) {
+  InventorySources src;
+  src.nvml = &nvml;
+  src.cuda = &cuda;
+  src.cuda_toolkits = find_cuda_toolkits();
+  src.host = probe_host({.root = "/", .steal_window_s = steal_window_s});
+  return take_inventory(src);
+}
 
 bool gpu_unusable(const GpuStatus& s) { return s.state != "ok" && s.state != "not-built"; }
 

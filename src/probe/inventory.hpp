@@ -18,6 +18,11 @@ struct InventorySources {
 // Fills host, software, gpus and gpu_status of a fresh document (mode "info").
 ResultDocument take_inventory(const InventorySources& src);
 
+// The inventory of this machine as `info`, `run` and `soak` take it: the loaded NVML and CUDA
+// probe (the caller keeps them: soak reads NVML afterwards), the host under "/" with a CPU steal
+// sample of `steal_window_s` (0: none), and the installed CUDA toolkits.
+ResultDocument take_machine_inventory(const NvmlLoad& nvml, const CudaProbe& cuda, double steal_window_s);
+
 // The states of gpu_status.state that mean "nothing can be measured here".
 bool gpu_unusable(const GpuStatus& s);
 
