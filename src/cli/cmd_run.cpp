@@ -6,8 +6,6 @@
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
 #include "multigpu/multinode.hpp"
-#include "probe/cuda_toolkits.hpp"
-#include "probe/host_probe.hpp"
 #include "probe/inventory.hpp"
 #include "report/results_text.hpp"
 #include "run/suite.hpp"
@@ -37,9 +35,7 @@ void check_only_entries(const std::vector<std::string>& only) {
   for (const auto& s : suite_registry()) gpu_built |= s.needs_gpu;
   for (const auto& o : only) {
     bool known = false;
-    for (const auto& s : suite_registry())
-      if (s.measurements)
-        for (const auto& name : s.measurements()) known |= name_selected(name, {o});
+    for (const auto& s : suite_registry()) known |= suite_selected(s, {o});
     if (!known)
       throw input_error("--only: \"" + o + "\" names no measurement of this build (" +
                         (gpu_built ? "gpuaudit run --list shows them" : "built without CUDA: only host/*") + ")");
@@ -73,12 +69,7 @@ int run_run(const RunArgs& a) {
 
   const NvmlLoad nvml = load_nvml();
   const CudaProbe cuda = probe_cuda();
-  InventorySources src;
-  src.nvml = &nvml;
-  src.cuda = &cuda;
-  src.cuda_toolkits = find_cuda_toolkits();
-  src.host = probe_host({.root = "/", .steal_window_s = 1.0});
-  ResultDocument doc = take_inventory(src);
+  ResultDocument doc = take_machine_inventory(nvml, cuda, 1.0);
   doc.mode = a.only.empty() ? opt.mode : opt.mode + "+only";
   apply_tags(doc, a.tags);
   if (a.price >= 0) doc.price_per_hour = a.price;
