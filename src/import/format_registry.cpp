@@ -1,0 +1,81 @@
+// The import formats' registry, provenance records and text normalisation (import.hpp).
+#include "import/import.hpp"
+
+#include <algorithm>
+
+namespace gpuaudit::imports {
+
+json source_json(const SourceRef& s) {
+  json j = json::object();
+  j["tool"] = s.tool;
+  if (!s.version.empty()) j["version"] = s.version;
+  j["file"] = s.file;
+  if (s.line > 0) j["line"] = s.line;
+  return j;
+}
+
+bool ImportPart::empty() const {
+  return gpus.empty() && benchmarks.empty() && timelines.empty() && topology.is_null() &&
+         (imported.is_null() || imported.empty()) && !software.driver_version && !software.cuda_driver_version &&
+         !software.nccl_version;
+}
+
+std::vector<Format>& format_registry() {
+  static std::vector<Format> formats;
+  return formats;
+}
+
+const Format* find_format(std::string_view name) {
+  const auto& r = format_registry();
+  auto it = std::find_if(r.begin(), r.end(), [&](const Format& f) { return f.name == name; });
+  return it == r.end() ? nullptr : &*it;
+}
+
+namespace {
+
+// Length of the valid UTF-8 sequence starting at s[i], or 0 when it is not valid.
+std::size_t utf8_sequence(std::string_view s, std::size_t i) {
+  const auto c = static_cast<unsigned char>(s[i]);
+  if (c < 0x80) return 1;
+  std::size_t n = 0;
+  unsigned cp = 0;
+  if (c >= 0xC2 && c <= 0xDF) n = 2, cp = c & 0x1F;
+  else if (c >= 0xE0 && c <= 0xEF) n = 3, cp = c & 0x0F;
+  else if (c >= 0xF0 && c <= 0xF4) n = 4, cp = c & 0x07;
+  else return 0;
+  if (i + n > s.size()) return 0;
+  for (std::size_t k = 1; k < n; ++k) {
+    const auto d = static_cast<unsigned char>(s[i + k]);
+    if ((d & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (d & 0x3F);
+  }
+  if ((n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
+    return 0;
+  return n;
+}
+
+}  // namespace
+
+std::string normalize_text(std::string_view raw) {
+  if (raw.substr(0, 3) == "\xEF\xBB\xBF") raw.remove_prefix(3);
+  std::string out;
+  out.reserve(raw.size());
+  for (std::size_t i = 0; i < raw.size();) {
+    const char c = raw[i];
+    if (c == '\0') {
+      ++i;
+    } else if (c == '\r') {
+      out += '\n';
+      i += (i + 1 < raw.size() && raw[i + 1] == '\n') ? 2 : 1;
+    } else if (const std::size_t n = utf8_sequence(raw, i); n > 0) {
+      out.append(raw.substr(i, n));
+      i += n;
+    } else {
+      out += "\xEF\xBF\xBD";  // U+FFFD
+      ++i;
+    }
+  }
+  return out;
+}
+
+}  // namespace gpuaudit::imports
