@@ -136,6 +136,17 @@ GA_JSON_TYPE(EccInfo, enabled, volatile_corrected, volatile_uncorrected, aggrega
              retired_pages, remapped_rows_correctable, remapped_rows_uncorrectable, remap_pending,
              remap_failure)
 
+// A process using the GPU (NVML's running-process lists, nvidia-smi's "Processes"): a co-tenant
+// when it is not gpuaudit.
+struct GpuProcess {
+  std::optional<std::int64_t> pid;
+  std::string name;
+  std::string type;  // "C" compute, "G" graphics, "C+G"
+  std::optional<std::uint64_t> used_memory_bytes;
+  json extra;
+};
+GA_JSON_TYPE(GpuProcess, pid, name, type, used_memory_bytes)
+
 struct GpuInfo {
   int index = 0;
   std::string name;
@@ -157,6 +168,12 @@ struct GpuInfo {
   NvlinkInfo nvlink;
   EccInfo ecc;
   std::optional<int> temperature_c;
+  // The card's own thresholds (NVML / nvidia-smi "GPU Slowdown Temp"...): above slowdown it clocks down.
+  std::optional<int> temperature_slowdown_c;
+  std::optional<int> temperature_shutdown_c;
+  std::optional<int> temperature_max_operating_c;
+  std::optional<double> utilization_pct;  // GPU utilisation at inventory time (before gpuaudit's own work)
+  std::vector<GpuProcess> processes;      // at inventory time
   std::optional<bool> persistence_mode;
   std::optional<std::string> compute_mode;  // default|exclusive-process|prohibited
   std::optional<int> numa_node;
@@ -165,7 +182,8 @@ struct GpuInfo {
 GA_JSON_TYPE(GpuInfo, index, name, uuid, pci_bus_id, pci_device_id, pci_subsystem_id,
              compute_capability, sm_count, memory_total_bytes, memory_free_bytes, l2_bytes, mig,
              virtualization_mode, power, clocks, clock_event_reasons, pcie, nvlink, ecc,
-             temperature_c, persistence_mode, compute_mode, numa_node)
+             temperature_c, temperature_slowdown_c, temperature_shutdown_c, temperature_max_operating_c,
+             utilization_pct, processes, persistence_mode, compute_mode, numa_node)
 
 // Why there is (or is not) a usable GPU. `state` is one of:
 // ok | no-driver | driver-not-loaded | no-device | driver-too-old | no-kernel-image | not-built
