@@ -61,7 +61,8 @@ const RegisterCommand import_cmd{
        auto a = std::make_shared<ImportArgs>();
        sub.add_option("FILE", a->files, "Outputs of one machine, any order; '-' reads standard input");
        sub.add_option("-o,--output", a->output, "Write the document here (atomically); default or '-': standard output");
-       sub.add_option("--tag", a->tags, "key=value stored in the document (provider, region, instance, ...)");
+       sub.add_option("--tag", a->tags, "key=value stored in the document (provider, region, instance, ...); repeat for more")
+           ->allow_extra_args(false);  // one value per --tag: "--tag k=v FILE" must leave FILE a file
        sub.add_option("--format", a->format, "Read every FILE as this format instead of detecting it (--list-formats)");
        sub.add_flag("--list-formats", a->list_formats, "List the formats gpuaudit reads and exit");
        sub.footer(
