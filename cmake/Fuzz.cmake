@@ -13,11 +13,11 @@ endif()
 set(GPUAUDIT_FUZZ_SANITIZERS -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
 
 add_library(gpuaudit_host_fuzz OBJECT ${GPUAUDIT_HOST_SOURCES})
-target_include_directories(gpuaudit_host_fuzz PUBLIC ${PROJECT_SOURCE_DIR}/src)
-target_link_libraries(gpuaudit_host_fuzz PUBLIC nlohmann_json::nlohmann_json gpuaudit::nvml_headers
-                                                 ${CMAKE_DL_LIBS} Threads::Threads JPEG::JPEG)
-target_compile_definitions(gpuaudit_host_fuzz PUBLIC GPUAUDIT_VERSION="${PROJECT_VERSION}"
-                                                     GPUAUDIT_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+# Whatever gpuaudit_host needs (include folders, definitions, libraries such as libjpeg or pugixml),
+# read from it rather than repeated, so the copy never falls behind.
+target_include_directories(gpuaudit_host_fuzz PUBLIC $<TARGET_PROPERTY:gpuaudit_host,INTERFACE_INCLUDE_DIRECTORIES>)
+target_compile_definitions(gpuaudit_host_fuzz PUBLIC $<TARGET_PROPERTY:gpuaudit_host,INTERFACE_COMPILE_DEFINITIONS>)
+target_link_libraries(gpuaudit_host_fuzz PUBLIC $<TARGET_PROPERTY:gpuaudit_host,INTERFACE_LINK_LIBRARIES>)
 target_compile_options(gpuaudit_host_fuzz PRIVATE -fsanitize=fuzzer-no-link ${GPUAUDIT_FUZZ_SANITIZERS})
 gpuaudit_warnings(gpuaudit_host_fuzz)
 
