@@ -149,11 +149,15 @@ std::optional<std::string> compute_mode(std::string_view v) {
 }
 
 std::uint64_t clock_reason_bit(std::string_view name) {
+  // Prefixes are cut before the punctuation goes: "clocks_event_reason_sw_power_cap" would otherwise
+  // read as "clockseventreasons" + "wpowercap".
+  std::string l = lower(trim(name));
+  for (const char* prefix : {"clocks_event_reasons.", "clocks_throttle_reasons.", "clocks_event_reason_",
+                             "clocks_throttle_reason_"})
+    if (l.rfind(prefix, 0) == 0) l = l.substr(std::string_view(prefix).size());
   std::string s;
-  for (char c : lower(trim(name)))
+  for (char c : l)
     if (std::isalnum(static_cast<unsigned char>(c))) s += c;
-  for (const char* prefix : {"clockseventreasons", "clocksthrottlereasons", "clockseventreason", "clocksthrottlereason"})
-    if (s.rfind(prefix, 0) == 0) s = s.substr(std::string_view(prefix).size());
   if (s == "idle" || s == "gpuidle") return 0x001;
   if (s == "applicationsclockssetting" || s == "applicationsclocks") return 0x002;
   if (s == "swpowercap") return 0x004;

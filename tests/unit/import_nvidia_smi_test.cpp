@@ -195,7 +195,7 @@ TEST(ImportNvidiaSmiQ, ActiveReasonsAndAbsentValues) {
 
 TEST(ImportNvidiaSmiQ, MigDevicesBecomeSlicesOfTheirBoard) {
   // The layout of 450+ drivers' "MIG devices" section (the text form of the XML <mig_devices> of
-  // tests/data/imports/nvidia-smi-xml/smi-a100-sxm4-80gb-mig-535.xml).
+  // tests/data/imports/nvidia-smi-xml/smi-xml-a100-sxm4-80gb-mig-535.xml).
   const std::string raw =
       "==============NVSMI LOG==============\nDriver Version : 535.54.03\nAttached GPUs : 1\n"
       "GPU 00000000:07:00.0\n    Product Name : NVIDIA A100-SXM4-80GB\n    GPU UUID : GPU-aaaa\n"
