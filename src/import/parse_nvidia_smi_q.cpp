@@ -344,11 +344,32 @@ void read_gpu(const IndentNode& sec, const std::string& header_bus, Dump& dump, 
   const IndentNode* mig = sec.child({"MIG devices", "MIG Devices"});
   bool any_slice = false;
   if (mig && g.mig.mode_enabled.value_or(false)) {
-    for (const auto& d : mig->children) {
-      if (!d.child({"GPU Instance ID"})) continue;
-      part.gpus.push_back(read_mig_device(d, g, base));
-      any_slice = true;
+    // One header per slice ("Device 0" / "MIG Device" with its fields below), or, should a version
+    // print them flat, runs of sibling fields each starting at "Index" or a new "GPU Instance ID".
+    std::vector<IndentNode> flat;
+    for (const auto& c : mig->children) {
+      const std::string k = smi::lower(c.key);
+      const bool starts = k == "index" || k == "mig device index" ||
+                          (k == "gpu instance id" && (flat.empty() || flat.back().child({"GPU Instance ID"})));
+      if (!c.value && c.child({"GPU Instance ID"})) continue;  // a per-slice header: read below
+      if (starts) {
+        IndentNode d;
+        d.key = c.key;
+        d.line = c.line;
+        flat.push_back(std::move(d));
+      }
+      if (!flat.empty()) flat.back().children.push_back(c);
     }
+    for (const auto& d : mig->children)
+      if (!d.value && d.child({"GPU Instance ID"})) {
+        part.gpus.push_back(read_mig_device(d, g, base));
+        any_slice = true;
+      }
+    for (const auto& d : flat)
+      if (d.child({"GPU Instance ID"})) {
+        part.gpus.push_back(read_mig_device(d, g, base));
+        any_slice = true;
+      }
   }
   if (!any_slice) part.gpus.push_back(std::move(g));
 }

@@ -222,6 +222,17 @@ TEST(ImportNvidiaSmiQ, MigDevicesBecomeSlicesOfTheirBoard) {
   EXPECT_EQ(p.gpus[1].index, 1);
 }
 
+TEST(ImportNvidiaSmiQ, MigDevicesPrintedFlatAreSplitAtEachIndex) {
+  const std::string raw =
+      "GPU 00000000:07:00.0\n    Product Name : NVIDIA H100 80GB HBM3\n    MIG Mode\n        Current : Enabled\n"
+      "    MIG devices\n        Index : 0\n        GPU Instance ID : 1\n        FB Memory Usage\n            Total : 40192 MiB\n"
+      "        Index : 1\n        GPU Instance ID : 2\n        FB Memory Usage\n            Total : 40192 MiB\n";
+  const auto p = parse_as("nvidia-smi-q", "==============NVSMI LOG==============\n" + raw);
+  ASSERT_EQ(p.gpus.size(), 2u);
+  EXPECT_EQ(p.gpus[1].mig.gpu_instance_id, 2);
+  EXPECT_EQ(p.gpus[1].memory_total_bytes, 40192ull << 20);
+}
+
 TEST(ImportNvidiaSmiQ, VgpuGuestAndRepeatedLogs) {
   const std::string one =
       "==============NVSMI LOG==============\nDriver Version : 550.54.15\nCUDA Version : 12.4\n"
