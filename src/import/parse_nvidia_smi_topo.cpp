@@ -32,6 +32,11 @@ using smi::trim;
 
 // No GPU has more NVLinks than this (NVLink 4 and 5: 18 per GPU).
 constexpr int kMaxLinksPerGpu = 18;
+// Bounds that no real matrix reaches (a node has at most a few dozen GPUs),
+// so a hostile file cannot make the pair classification quadratic in megabytes: a larger NV# is an
+// unknown cell, GPU rows past the bound are dropped with a note.
+constexpr int kMaxNvlinksInCell = 64;
+constexpr std::size_t kMaxGpuRows = 128;
 
 std::vector<std::string> tokens(std::string_view line) {
   std::vector<std::string> out;
@@ -75,9 +80,10 @@ std::optional<int> nvlinks_of(std::string_view cell) {
   if (cell.size() < 3 || cell.substr(0, 2) != "NV") return std::nullopt;
   int v = 0;
   for (char c : cell.substr(2)) {
-    if (!std::isdigit(static_cast<unsigned char>(c)) || v > 1000) return std::nullopt;
+    if (!std::isdigit(static_cast<unsigned char>(c)) || v > kMaxNvlinksInCell) return std::nullopt;
     v = v * 10 + (c - '0');
   }
+  if (v > kMaxNvlinksInCell) return std::nullopt;
   return v;
 }
 
@@ -191,8 +197,14 @@ ImportPart parse_topo(std::string_view text, const std::string& file) {
 
   // GPUs: the rows named GPU<n>, in the order printed.
   std::vector<const Row*> gpu_rows;
+  std::set<std::string> seen_rows;
   for (const auto& r : rows)
-    if (gpu_number(r.label)) gpu_rows.push_back(&r);
+    if (gpu_number(r.label) && seen_rows.insert(r.label).second) gpu_rows.push_back(&r);
+  if (gpu_rows.size() > kMaxGpuRows) {
+    part.skipped.push_back("line " + std::to_string(gpu_rows[kMaxGpuRows]->line) + ": more than " +
+                           std::to_string(kMaxGpuRows) + " GPU rows; the rest are not read");
+    gpu_rows.resize(kMaxGpuRows);
+  }
   std::set<std::string> gpu_cols;
   for (const auto& c : cols)
     if (gpu_number(c)) gpu_cols.insert(c);
