@@ -161,6 +161,13 @@ struct P2pParser {
       const bool latency = contains(t.title, "Latency");
       const bool bandwidth = contains(t.title, "Bandwidth");
       if (!latency && !bandwidth) continue;
+      if (t.rows.empty()) {
+        part.skipped.push_back("line " + std::to_string(t.line) + ": " + t.title + ": no rows (the paste ends here?)");
+        continue;
+      }
+      if (t.rows.size() < t.cols.size())
+        part.warnings.push_back("line " + std::to_string(t.line) + ": " + t.title + " has " + std::to_string(t.rows.size()) +
+                                " of " + std::to_string(t.cols.size()) + " rows (cut?); its figure covers those pairs only");
       const bool enabled = contains(t.title, "P2P=Enabled");
       const bool bidir = starts_with(t.title, "Bidirectional");
       const std::string method = std::string("p2pBandwidthLatencyTest (cudaMemcpyPeerAsync") +
