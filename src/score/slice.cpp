@@ -31,9 +31,10 @@ bool parse_profile(const std::string& name, int& gslices, double& gb) {
 }
 
 // A time-sliced vGPU: every SM of the board, shared in time; its framebuffer is the profile's.
+// Kind stays "full": the card is whole as far as SMs go, and the rules read "full" on a sliced GPU
+// as time-shared (clocks and memory are then not the cause of low figures).
 SliceShare vgpu_share(const GpuInfo& gpu, const GpuReference& ref, const Baseline& b) {
   SliceShare s;
-  s.kind = "vgpu";
   if (b.sm_count > 0) s.full_sms = s.slice_sms = b.sm_count;
   s.sm_fraction = 1.0;
   const std::string shared = "time-sliced vGPU: all SMs, shared in time with the other vGPUs on the board";

@@ -1,5 +1,5 @@
 // The share of a board a vGPU is (src/score/slice.cpp): a time-sliced profile sees every SM and
-// its framebuffer share; a MIG-backed one is its MIG slice. The rules read `kind` to call it sliced.
+// its framebuffer share (kind "full", vgpu_profile set); a MIG-backed one is its MIG slice.
 #include "baselines/baseline_set.hpp"
 #include "score/baseline_lookup.hpp"
 #include "score/slice.hpp"
@@ -31,8 +31,7 @@ TEST(SliceShare, TimeSlicedVgpuHasAllSmsAndItsFramebufferShare) {
   EXPECT_EQ(ref.method, "vgpu-profile");
   ASSERT_TRUE(ref.vgpu_profile);
   const SliceShare s = slice_share(ResultDocument{}, g, ref);
-  EXPECT_EQ(s.kind, "vgpu");
-  EXPECT_TRUE(s.sliced());
+  EXPECT_EQ(s.kind, "full");
   EXPECT_DOUBLE_EQ(s.sm_fraction, 1.0);
   EXPECT_EQ(s.slice_sms, 72);
   EXPECT_DOUBLE_EQ(s.memory_fraction, 0.5);
@@ -43,7 +42,8 @@ TEST(SliceShare, TimeSlicedVgpuHasAllSmsAndItsFramebufferShare) {
 TEST(SliceShare, FullFramebufferVgpuIsStillShared) {
   const GpuInfo g = guest("NVIDIA A10-24Q", 24576);
   const SliceShare s = slice_share(ResultDocument{}, g, reference_for(real_set(), g));
-  EXPECT_EQ(s.kind, "vgpu");
+  EXPECT_EQ(s.kind, "full");
+  EXPECT_EQ(s.vgpu_profile, "A10-24Q");
   EXPECT_DOUBLE_EQ(s.memory_fraction, 1.0);
 }
 
@@ -63,7 +63,7 @@ TEST(SliceShare, VgpuModeWithoutAProfileNameUsesTheReportedMemory) {
   const GpuReference ref = reference_for(real_set(), g);
   EXPECT_EQ(ref.method, "pci-id");
   const SliceShare s = slice_share(ResultDocument{}, g, ref);
-  EXPECT_EQ(s.kind, "vgpu");
+  EXPECT_EQ(s.kind, "full");
   EXPECT_NEAR(s.memory_fraction, 0.5, 0.01);
   EXPECT_TRUE(s.uncertain);
 }
