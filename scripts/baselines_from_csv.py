@@ -920,7 +920,8 @@ def build(entry, row):
     if unknown:
         raise SystemExit(f"{entry['id']}: unknown overlay keys {sorted(unknown)}")
     sources = split_sources(row["sources"])
-    spec = "datasheet figure as collected in " + "gpu_specs.csv; sources: " + spec_sources(sources)
+    table = row.get("_csv", "gpu_specs.csv")
+    spec = "datasheet figure as collected in " + table + "; sources: " + spec_sources(sources)
     override = entry.get("override", {})
 
     def peak(field, column, scale=1.0):
@@ -984,7 +985,7 @@ def build(entry, row):
 
     expected = {"sm/census": {"value": sm_count, "unit": "count",
                               "source": "every SM of the model runs work; SM count from the datasheet/deviceQuery "
-                                        "(gpu_specs.csv sources)",
+                                        "(" + table + " sources)",
                               "uncertain": b["sm_count_uncertain"], "tolerance": None, "note": ""}}
     for family, e in entry["expected"].items():
         if e["kind"] == "meas":
@@ -1014,6 +1015,7 @@ def main():
     for path in (args.csv, args.extra_csv):
         with open(path, newline="") as f:
             for r in csv.DictReader(f):
+                r["_csv"] = os.path.basename(path)
                 if r["model"] in rows:
                     raise SystemExit(f"{path}: row '{r['model']}' is already in another CSV")
                 rows[r["model"]] = r
