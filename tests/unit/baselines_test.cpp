@@ -1,5 +1,7 @@
 // The baseline set in baselines/ and how a GPU is matched to it.
 #include "baselines/baseline_set.hpp"
+#include "baselines/gpu_family.hpp"
+#include "baselines/vgpu_profile.hpp"
 #include "core/error.hpp"
 
 #include <gtest/gtest.h>
@@ -57,7 +59,7 @@ struct TempDir {
 
 TEST(Baselines, RealSetLoadsAndChecksClean) {
   const BaselineSet& set = real_set();
-  EXPECT_GE(set.models.size(), 34u);
+  EXPECT_GE(set.models.size(), 70u);
   EXPECT_NE(set.version, "unversioned");
   const auto problems = check_baselines(set);
   for (const auto& p : problems) ADD_FAILURE() << p;
@@ -234,7 +236,8 @@ TEST(BaselineMatch, UnknownCardGetsArchitectureFallback) {
 }
 
 TEST(BaselineMatch, UnknownMinorVersionUsesNearestReferenceOfItsMajor) {
-  const auto m = match_baseline(real_set(), card("NVIDIA B300", "10de:3182", 275000, "10.3", 148));
+  // A made-up 10.1 part: the 10.0 reference (B200) is nearer than the 10.3 one (B300).
+  const auto m = match_baseline(real_set(), card("NVIDIA B250 Future", "10de:31ff", 275000, "10.1", 148));
   ASSERT_TRUE(m.matched());
   EXPECT_EQ(m.method, "architecture-fallback");
   EXPECT_EQ(m.baseline->compute_capability, "10.0");
@@ -248,9 +251,15 @@ TEST(BaselineMatch, NothingMatchesAnUnknownArchitecture) {
   EXPECT_NE(m.note.find("unknown GPU"), std::string::npos) << m.note;
 }
 
-TEST(BaselineMatch, UnknownCardWithoutSmCount) {
+TEST(BaselineMatch, UnknownCardWithoutSmCountIsStillJudgedOnState) {
+  // The architecture is known, the SMs are not: no compute expectation, but a reference (its
+  // architecture, clock) so that state and telemetry can still be judged.
   const auto m = match_baseline(real_set(), card("NVIDIA Mystery", std::nullopt, 1024, "9.0"));
-  EXPECT_FALSE(m.matched());
+  ASSERT_TRUE(m.matched());
+  EXPECT_EQ(m.method, "architecture-fallback");
+  EXPECT_EQ(m.effective().sm_count, 0);
+  EXPECT_EQ(m.effective().expected.count("gemm/bf16"), 0u);
+  EXPECT_EQ(m.effective().architecture, "Hopper");
   EXPECT_NE(m.note.find("no SM count"), std::string::npos) << m.note;
 }
 
@@ -355,4 +364,266 @@ TEST(BaselineCheck, AboveDatasheetIsFineWithANote) {
 TEST(BaselineMatch, StripMigSuffix) {
   EXPECT_EQ(strip_mig_suffix("NVIDIA A100-SXM4-80GB MIG 1g.10gb"), "NVIDIA A100-SXM4-80GB");
   EXPECT_EQ(strip_mig_suffix("NVIDIA L4"), "NVIDIA L4");
+}
+
+// ---- identity of the cards added for issue #12 --------------------------------------------------
+// Names as the driver prints them (NVIDIA/open-gpu-kernel-modules README, Compatible GPUs table)
+// and as posted publicly (each test says where).
+
+TEST(BaselineMatch, WorkstationAndGeForceByPciIdAndName) {
+  struct Case {
+    const char* name;
+    const char* pci;
+    std::uint64_t mib;
+    const char* id;
+  };
+  const Case cases[] = {
+      {"NVIDIA RTX A6000", "10de:2230", 49140, "rtx-a6000"},
+      {"NVIDIA RTX A4000", "10de:24b0", 16376, "rtx-a4000"},
+      {"NVIDIA RTX A2000 12GB", "10de:2571", 12282, "rtx-a2000-12gb"},  // 12282 MiB: a posted nvidia-smi CSV row
+      {"NVIDIA RTX 6000 Ada Generation", "10de:26b1", 49140, "rtx-6000-ada"},
+      {"NVIDIA RTX 4000 SFF Ada Generation", "10de:27b0", 20475, "rtx-4000-sff-ada"},
+      {"NVIDIA RTX PRO 6000 Blackwell Workstation Edition", "10de:2bb1", 97887, "rtx-pro-6000-blackwell"},
+      {"NVIDIA RTX PRO 6000 Blackwell Server Edition", "10de:2bb5", 97887, "rtx-pro-6000-blackwell-server"},
+      {"NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition", "10de:2bb4", 97887, "rtx-pro-6000-blackwell-max-q"},
+      {"NVIDIA RTX PRO 5000 72GB Blackwell", "10de:2bb3", 73000, "rtx-pro-5000-72gb-blackwell"},
+      {"NVIDIA RTX PRO 5000 Blackwell", "10de:2bb3", 48500, "rtx-pro-5000-blackwell"},
+      {"NVIDIA GeForce RTX 5090", "10de:2b85", 32607, "geforce-rtx-5090"},
+      {"NVIDIA GeForce RTX 2080 Ti", "10de:1e07", 11264, "geforce-rtx-2080-ti"},
+      {"NVIDIA GeForce RTX 3080", "10de:2216", 10240, "geforce-rtx-3080"},
+      {"NVIDIA GeForce RTX 4060 Ti", "10de:2805", 16380, "geforce-rtx-4060-ti-16gb"},
+      {"NVIDIA A2", "10de:25b6", 15356, "nvidia-a2"},
+      {"NVIDIA A16", "10de:25b6", 15356, "nvidia-a16"},
+      {"NVIDIA GB200", "10de:2941", 189471, "nvidia-gb200"},
+      {"NVIDIA B300 SXM6 AC", "10de:3182", 275040, "nvidia-b300"},
+      {"NVIDIA H20-3e", "10de:232c", 143771, "h20-141gb"},
+  };
+  for (const Case& c : cases) {
+    const auto m = match_baseline(real_set(), card(c.name, c.pci, c.mib));
+    ASSERT_TRUE(m.matched()) << c.name << ": " << m.note;
+    EXPECT_EQ(m.baseline->id, c.id) << c.name << ": " << m.note;
+    EXPECT_EQ(m.method, "pci-id") << c.name;
+  }
+}
+
+TEST(BaselineMatch, NamesFromPublicPostsWithoutPciId) {
+  struct Case {
+    const char* name;
+    std::uint64_t mib;
+    const char* id;
+  };
+  const Case cases[] = {
+      // torch collect_env / training logs posted on GitHub ("GPU 0: Tesla V100-SXM3-32GB").
+      {"Tesla V100-SXM3-32GB", 32510, "tesla-v100-sxm3-32gb"},
+      // TensorFlow device listing "name: Tesla V100S-PCIE-32GB, ... compute capability: 7.0".
+      {"Tesla V100S-PCIE-32GB", 32510, "tesla-v100s-pcie-32gb"},
+      // An nvidia-smi table row "0  Tesla P100-SXM2-16GB  Off | 00000000:1A:00.0".
+      {"Tesla P100-SXM2-16GB", 16280, "tesla-p100-sxm2-16gb"},
+      // "3x NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition, about 97,887 MiB each".
+      {"NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition", 97887, "rtx-pro-6000-blackwell-max-q"},
+      // Drivers before 470 print GeForce names without the vendor.
+      {"GeForce GTX 1080 Ti", 11178, "geforce-gtx-1080-ti"},
+      {"NVIDIA GeForce GTX 1080 Ti", 11264, "geforce-gtx-1080-ti"},
+      {"Tesla P40", 22919, "tesla-p40"},
+      // The 4060 Ti prints one name for both memory sizes: the memory decides.
+      {"NVIDIA GeForce RTX 4060 Ti", 8188, "geforce-rtx-4060-ti-8gb"},
+      {"NVIDIA GeForce RTX 4060 Ti", 16380, "geforce-rtx-4060-ti-16gb"},
+      {"Quadro RTX 8000", 48601, "quadro-rtx-8000"},
+  };
+  for (const Case& c : cases) {
+    const auto m = match_baseline(real_set(), card(c.name, std::nullopt, c.mib));
+    ASSERT_TRUE(m.matched()) << c.name << ": " << m.note;
+    EXPECT_EQ(m.baseline->id, c.id) << c.name << ": " << m.note;
+    EXPECT_EQ(m.method, "name+memory") << c.name << ": " << m.note;
+  }
+}
+
+TEST(Baselines, EveryValueOfTheNewModelsHasASource) {
+  for (const Baseline& b : real_set().models) {
+    for (const auto* v : {&b.boost_clock_mhz, &b.memory_bandwidth_gbs, &b.fp32_tflops, &b.fp64_tflops,
+                          &b.fp16_tensor_tflops, &b.bf16_tensor_tflops, &b.tf32_tensor_tflops, &b.fp8_tensor_tflops,
+                          &b.tdp_w, &b.l2_mb, &b.nvlink_gbs})
+      if (*v) EXPECT_FALSE((*v)->source.empty()) << b.id;
+    for (const auto& [family, e] : b.expected) {
+      EXPECT_FALSE(e.source.empty()) << b.id << " " << family;
+      // An estimate is never presented as a measurement.
+      if (e.source.rfind("datasheet ", 0) == 0) EXPECT_TRUE(e.uncertain) << b.id << " " << family;
+    }
+    EXPECT_FALSE(b.sources.empty()) << b.id;
+  }
+}
+
+TEST(Baselines, OneArchitectureReferencePerComputeCapabilityIncluding12x) {
+  const BaselineSet& set = real_set();
+  const Baseline* pro6000 = set.find("rtx-pro-6000-blackwell");
+  ASSERT_NE(pro6000, nullptr);
+  EXPECT_TRUE(pro6000->architecture_reference);
+  EXPECT_EQ(pro6000->compute_capability, "12.0");
+  EXPECT_EQ(set.find("nvidia-b300")->compute_capability, "10.3");
+}
+
+// ---- vGPU profiles ---------------------------------------------------------------------------------
+
+TEST(VgpuProfile, ParsesTimeSlicedAndMigBackedNames) {
+  auto p = parse_vgpu_profile("NVIDIA A10-24Q");
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->board, "A10");
+  EXPECT_EQ(p->name, "A10-24Q");
+  EXPECT_DOUBLE_EQ(p->memory_gb, 24);
+  EXPECT_EQ(p->type, 'Q');
+  EXPECT_FALSE(p->mig_backed());
+  p = parse_vgpu_profile("GRID T4-8Q");  // posted: "Created LearningModelDevice with GPU: NVIDIA GRID T4-8Q"
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->board, "T4");
+  p = parse_vgpu_profile("NVIDIA H100XM-1-10C");
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->board, "H100XM");
+  EXPECT_TRUE(p->mig_backed());
+  EXPECT_EQ(p->mig_profile, "1g.10gb");
+  EXPECT_DOUBLE_EQ(parse_vgpu_profile("GRID M60-0B")->memory_gb, 0.5);
+  EXPECT_EQ(parse_vgpu_profile("NVIDIA A40-4A")->type, 'A');
+  EXPECT_EQ(parse_vgpu_profile("NVIDIA A16-2B")->type, 'B');
+  EXPECT_EQ(parse_vgpu_profile("NVIDIA RTX Pro 6000 Blackwell DC-48C")->board, "RTX Pro 6000 Blackwell DC");
+  for (const char* not_vgpu : {"NVIDIA A100-SXM4-80GB", "Tesla P100-PCIE-16GB", "NVIDIA H100 80GB HBM3",
+                               "NVIDIA A100-SXM4-80GB MIG 1g.10gb", "Tesla V100-SXM2-16GB", "NVIDIA A100-SXM-64GB",
+                               "NVIDIA GeForce RTX 4090 D", "NVIDIA H20-3e"})
+    EXPECT_FALSE(parse_vgpu_profile(not_vgpu)) << not_vgpu;
+}
+
+TEST(BaselineMatch, VgpuProfilesMapToTheirBoardAndMemoryShare) {
+  struct Case {
+    const char* name;
+    std::optional<std::string> pci;
+    const char* id;
+    double share;
+  };
+  const Case cases[] = {
+      {"NVIDIA A10-24Q", std::nullopt, "nvidia-a10", 1.0},
+      {"NVIDIA A100-4C", std::nullopt, "a100-pcie-40gb", 0.1},  // "NVIDIA A100-4C" in a KubeVirt mdev test
+      {"GRID T4-8Q", std::nullopt, "tesla-t4", 0.5},
+      {"GRID V100-16Q", std::nullopt, "tesla-v100-pcie-16gb", 1.0},
+      {"NVIDIA L40S-48Q", std::nullopt, "nvidia-l40s", 1.0},   // "NVIDIA L40S-48Q" on a SLURM cluster, posted
+      {"NVIDIA H100XM-80C", std::string("10de:2330"), "h100-sxm5-80gb", 1.0},
+      {"NVIDIA H100XM-20C", std::nullopt, "h100-sxm5-80gb", 0.25},
+      {"GRID M60-8Q", std::string("10de:13f2"), "tesla-m60", 1.0},
+      {"NVIDIA A40-4A", std::nullopt, "nvidia-a40", 4.0 / 48},
+      {"NVIDIA A16-2B", std::nullopt, "nvidia-a16", 2.0 / 16},
+      {"NVIDIA RTX Pro 6000 Blackwell DC-48C", std::nullopt, "rtx-pro-6000-blackwell-server", 0.5},
+  };
+  for (const Case& c : cases) {
+    GpuInfo g = card(c.name, c.pci, 8192);  // the guest's memory is the profile's: never used for the board
+    const auto m = match_baseline(real_set(), g);
+    ASSERT_TRUE(m.matched()) << c.name << ": " << m.note;
+    EXPECT_EQ(m.baseline->id, c.id) << c.name << ": " << m.note;
+    EXPECT_EQ(m.method, "vgpu-profile") << c.name;
+    ASSERT_TRUE(m.vgpu) << c.name;
+    ASSERT_TRUE(m.vgpu->memory_fraction) << c.name;
+    EXPECT_NEAR(*m.vgpu->memory_fraction, c.share, 1e-9) << c.name;
+    EXPECT_NE(m.note.find("vGPU profile"), std::string::npos) << m.note;
+    EXPECT_NE(m.note.find("time-sliced"), std::string::npos) << m.note;
+  }
+}
+
+TEST(BaselineMatch, MigBackedVgpuGetsItsMigProfile) {
+  const auto m = match_baseline(real_set(), card("NVIDIA H100XM-3-40C", std::nullopt, 40960));
+  ASSERT_TRUE(m.matched()) << m.note;
+  EXPECT_EQ(m.baseline->id, "h100-sxm5-80gb");
+  EXPECT_EQ(m.method, "vgpu-profile");
+  ASSERT_NE(m.mig_profile, nullptr) << m.note;
+  EXPECT_EQ(m.mig_profile->name, "3g.40gb");
+  EXPECT_EQ(m.mig_profile->sm_count, 60);
+  EXPECT_NE(m.note.find("MIG-backed"), std::string::npos) << m.note;
+}
+
+TEST(BaselineMatch, VgpuOfAnUnknownBoardFallsBackByFamily) {
+  // H100XS is the SXM5 64GB board: not in the set, but its code names a Hopper.
+  const auto m = match_baseline(real_set(), card("NVIDIA H100XS-16C", std::nullopt, 16384));
+  ASSERT_TRUE(m.matched()) << m.note;
+  EXPECT_EQ(m.method, "architecture-fallback");
+  ASSERT_TRUE(m.vgpu);
+  EXPECT_EQ(m.vgpu->name, "H100XS-16C");
+  EXPECT_EQ(m.effective().compute_capability, "9.0");
+}
+
+// ---- the family table and the fallback ---------------------------------------------------------------
+
+TEST(GpuFamily, ComputeCapabilityFromTheName) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"NVIDIA GeForce RTX 5060", "12.0"},        {"NVIDIA GeForce RTX 5090 D v2", "12.0"},
+      {"NVIDIA RTX PRO 2000 Blackwell", "12.0"},  {"NVIDIA RTX 5000 Ada Generation", "8.9"},
+      {"NVIDIA RTX 2000E Ada Generation", "8.9"}, {"Quadro RTX 4000", "7.5"},
+      {"NVIDIA GeForce RTX 4060", "8.9"},         {"NVIDIA GeForce RTX 3050", "8.6"},
+      {"NVIDIA RTX A1000", "8.6"},                {"NVIDIA A10G", "8.6"},
+      {"H100XM", "9.0"},                          {"A100DX", "8.0"},
+      {"NVIDIA A100 80GB PCIe", "8.0"},           {"NVIDIA A800 40GB Active", "8.0"},
+      {"NVIDIA A30", "8.0"},                      {"NVIDIA L4", "8.9"},
+      {"NVIDIA L40S", "8.9"},                     {"NVIDIA H20", "9.0"},
+      {"NVIDIA GH200 120GB", "9.0"},              {"NVIDIA H800 NVL", "9.0"},
+      {"NVIDIA B200", "10.0"},                    {"NVIDIA GB200", "10.0"},
+      {"NVIDIA B300 SXM6 AC", "10.3"},            {"NVIDIA GB300", "10.3"},
+      {"NVIDIA GB10", "12.1"},                    {"Tesla T4", "7.5"},
+      {"NVIDIA GeForce GTX 1660 SUPER", "7.5"},   {"NVIDIA GeForce RTX 2070", "7.5"},
+      {"NVIDIA TITAN V", "7.0"},                  {"Tesla V100-FHHL-16GB", "7.0"},
+      {"Tesla P100-PCIE-12GB", "6.0"},            {"Tesla P4", "6.1"},
+      {"NVIDIA TITAN X (Pascal)", "6.1"},         {"NVIDIA GeForce GTX 1070", "6.1"},
+      {"Tesla M40 24GB", "5.2"},                  {"GeForce GTX TITAN X", "5.2"},
+      {"Tesla M10", "5.0"},                       {"H100XS", "9.0"},
+  };
+  for (const auto& [name, cc] : cases) {
+    const auto f = family_from_name(name);
+    ASSERT_TRUE(f) << name;
+    EXPECT_EQ(f->compute_capability, cc) << name << " matched " << f->family;
+  }
+  EXPECT_FALSE(family_from_name("AMD Instinct MI300X"));
+  EXPECT_FALSE(family_from_name("NVIDIA Mystery"));
+}
+
+TEST(BaselineMatch, BlackwellConsumerFallbackHalvesTheProfessionalTensorRate) {
+  // An RTX 5060 (30 SMs, not in the set) with compute capability 12.0 from the document.
+  GpuInfo g = card("NVIDIA GeForce RTX 5060", "10de:2d05", 8151, "12.0", 30);
+  const auto m = match_baseline(real_set(), g);
+  ASSERT_TRUE(m.matched()) << m.note;
+  EXPECT_EQ(m.method, "architecture-fallback");
+  EXPECT_EQ(m.baseline->id, "rtx-pro-6000-blackwell");
+  const Baseline& s = m.effective();
+  const double f = 30.0 / m.baseline->sm_count;
+  EXPECT_NEAR(s.expected.at("gemm/bf16").value, m.baseline->expected.at("gemm/bf16").value * f * 0.5, 1e-9);
+  EXPECT_NEAR(s.expected.at("sm/fp32").value, m.baseline->expected.at("sm/fp32").value * f, 1e-9);
+  EXPECT_DOUBLE_EQ(*s.expected.at("gemm/bf16").tolerance, 0.30);
+  EXPECT_DOUBLE_EQ(*s.expected.at("sm/fp32").tolerance, 0.25);
+  EXPECT_NE(m.note.find("estimated from Blackwell per-SM rates"), std::string::npos) << m.note;
+  EXPECT_NE(m.note.find("30 SMs"), std::string::npos) << m.note;
+  EXPECT_NE(m.note.find("widened"), std::string::npos) << m.note;
+}
+
+TEST(BaselineMatch, FallbackTakesComputeCapabilityFromTheNameAndClockFromTheDocument) {
+  GpuInfo g = card("NVIDIA RTX PRO 2000 Blackwell", std::nullopt, 16303, std::nullopt, 34);
+  g.clocks.sm_max_mhz = 1950;
+  const auto m = match_baseline(real_set(), g);
+  ASSERT_TRUE(m.matched()) << m.note;
+  EXPECT_EQ(m.method, "architecture-fallback");
+  EXPECT_EQ(m.effective().compute_capability, "12.0");
+  EXPECT_NE(m.note.find("from the name"), std::string::npos) << m.note;
+  EXPECT_NE(m.note.find("34 SMs at 1950 MHz"), std::string::npos) << m.note;
+  const double f = 34.0 / 188 * 1950 / m.baseline->boost_clock_mhz->value;
+  EXPECT_NEAR(m.effective().expected.at("gemm/bf16").value, m.baseline->expected.at("gemm/bf16").value * f, 1e-6);
+  EXPECT_DOUBLE_EQ(m.effective().boost_clock_mhz->value, 1950);
+}
+
+TEST(BaselineMatch, FallbackFromPerSmRatesWhenNoReferenceModelExists) {
+  BaselineSet empty;  // no model at all: only the programming guide's per-SM lanes are left
+  GpuInfo g = card("NVIDIA A40", std::nullopt, 46068, "8.6", 84);
+  g.clocks.sm_max_mhz = 1740;
+  const auto m = match_baseline(empty, g);
+  ASSERT_TRUE(m.matched()) << m.note;
+  EXPECT_EQ(m.baseline, nullptr);
+  EXPECT_EQ(m.method, "architecture-fallback");
+  const double peak = 2.0 * 128 * 84 * 1740e6 / 1e12;
+  ASSERT_TRUE(m.effective().fp32_tflops);
+  EXPECT_NEAR(m.effective().fp32_tflops->value, peak, 1e-9);
+  EXPECT_NEAR(m.effective().expected.at("sm/fp32").value, peak * 0.9, 1e-9);
+  EXPECT_NE(m.note.find("Ampere per-SM rates, 84 SMs at 1740 MHz"), std::string::npos) << m.note;
+  // A copy of the match is as good as the original (nothing points into it).
+  const BaselineMatch copy = m;
+  EXPECT_EQ(copy.effective().sm_count, 84);
 }
