@@ -59,7 +59,12 @@ int run_score(const ScoreArgs& a) {
   if (a.price >= 0) doc.price_per_hour = a.price;
   if (!a.currency.empty()) doc.currency = a.currency;
 
-  const int code = score_document(doc, reference_lookup(set), set.version, t);
+  // Multi-GPU rows without an expectation of their own (imported nccl-tests, p2p outputs) get one
+  // from the topology baselines beside the per-model ones.
+  std::vector<multigpu::TopologyBaseline> topologies;
+  const std::filesystem::path topo_dir = set.dir / "topologies";
+  if (std::error_code ec; std::filesystem::is_directory(topo_dir, ec)) topologies = multigpu::load_topology_baselines(topo_dir);
+  const int code = score_document(doc, reference_lookup(set), set.version, t, &topologies);
   const std::string out = a.json ? json(*doc.assessment).dump(2) + "\n" : assessment_text(*doc.assessment);
   std::fwrite(out.data(), 1, out.size(), stdout);
   if (a.write) {
