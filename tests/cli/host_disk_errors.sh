@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # host/disk on a path it cannot use: one-line error on stderr, status "error" in the document for
-# both disk figures, the run itself still completes, and no file is left behind. Covers a missing
-# folder, an unwritable one (/proc refuses files even to root) and, where a user namespace can
-# mount one, a 1 MiB tmpfs (not enough free space).
+# both disk figures, the run itself still completes, and no file is left behind. Covers an
+# unwritable folder (/proc refuses files even to root) and, where a user namespace can
+# mount one, a 1 MiB tmpfs (not enough free space). A missing folder is refused up front (exit 2).
 set -euo pipefail
 bin=$1
 tmp=$(mktemp -d)
@@ -23,7 +23,14 @@ for b in disk:
 PY
 }
 
-check missing "$tmp/does-not-exist"
+# A folder that does not exist is refused before anything runs: exit 2, one line, no document.
+set +e
+"$bin" run --only host/disk --disk "$tmp/does-not-exist" -o "$tmp/missing.json" >"$tmp/stdout" 2>"$tmp/stderr"
+rc=$?
+set -e
+[ "$rc" = 2 ] || { echo "missing folder: exit $rc, want 2"; cat "$tmp/stderr"; exit 1; }
+[ "$(wc -l <"$tmp/stderr")" = 1 ] && grep -q -- "--disk: no such folder" "$tmp/stderr" || { echo "missing folder: not one clear line"; cat "$tmp/stderr"; exit 1; }
+[ ! -e "$tmp/missing.json" ] || { echo "missing folder: a document was written"; exit 1; }
 check unwritable /proc
 if [ "$(id -u)" != 0 ]; then
   mkdir "$tmp/ro" && chmod 555 "$tmp/ro"
