@@ -142,6 +142,16 @@ int run_run(const RunArgs& a) {
     std::fprintf(stderr, "gpuaudit: no usable GPU: %s\n", doc.gpu_status.message.c_str());
     return exit_code::no_gpu;
   }
+  // A figure that was asked for and could not be measured must not let a CI job pass: the
+  // verdict would rest on what is left. (not-applicable and skipped rows are no error.)
+  std::vector<std::string> errored;
+  for (const auto& b : doc.benchmarks)
+    if (b.status == "error") errored.push_back(b.name + (b.gpu ? " on GPU " + std::to_string(*b.gpu) : ""));
+  if (!errored.empty()) {
+    std::fprintf(stderr, "gpuaudit: %zu measurement%s could not run (%s%s); see their messages in %s\n", errored.size(),
+                 errored.size() == 1 ? "" : "s", errored.front().c_str(), errored.size() > 1 ? ", ..." : "", out.c_str());
+    return exit_code::measurement_error;
+  }
   return code;
 }
 
