@@ -12,7 +12,7 @@
 namespace gpuaudit {
 namespace {
 
-// Benchmark names (HELPERS.md "Shared names") and their units: an expectation under any other name
+// Benchmark names (docs/benchmarks.md, "The measurements") and their units: an expectation under any other name
 // would never be used, and a wrong unit would compare apples with oranges.
 const std::map<std::string, std::string>& known_units() {
   static const std::map<std::string, std::string> units = {

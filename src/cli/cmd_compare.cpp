@@ -1,5 +1,6 @@
 // gpuaudit compare BASE NEW: a CI regression gate. Exit 0 no regression, 1 regression, 2 bad input.
 #include "cli/command.hpp"
+#include "cli/validators.hpp"
 #include "compare/compare.hpp"
 #include "compare/compare_render.hpp"
 #include "core/document_io.hpp"
@@ -45,14 +46,14 @@ const RegisterCommand compare_cmd{
        auto a = std::make_shared<CompareArgs>();
        sub.add_option("BASE", a->base, "Earlier result document, or a folder of them (median of the last --last runs)")
            ->required();
-       sub.add_option("NEW", a->next, "The result document to judge")->required()->check(CLI::ExistingFile);
+       sub.add_option("NEW", a->next, "The result document to judge")->required()->check(readable_file());
        sub.add_option("--max-regression", a->max_regression,
                       "Smallest change that counts, default 5%; per family or figure: hbm=3%,pcie=10%,gemm/bf16=2%")
            ->delimiter('\0');
        sub.add_option("--alpha", a->alpha, "Significance level of the Mann-Whitney U test (default 0.05)")
-           ->check(CLI::Range(1e-6, 0.5));
+           ->check(between(1e-6, 0.5));
        sub.add_option("--last", a->last, "With a BASE folder: how many of its latest runs make the base (default 5)")
-           ->check(CLI::Range(1, 1000));
+           ->check(between(1, 1000));
        sub.add_flag("--allow-different-hardware", a->allow_different_hardware,
                     "Compare even when GPU model, MIG profile or GPU count differ");
        sub.add_option("--markdown", a->markdown, "Also write a Markdown summary (e.g. $GITHUB_STEP_SUMMARY)");

@@ -1,5 +1,6 @@
 // gpuaudit info: the inventory, no benchmark.
 #include "cli/command.hpp"
+#include "cli/validators.hpp"
 #include "core/document_io.hpp"
 #include "core/exit_codes.hpp"
 #include "probe/inventory.hpp"
@@ -33,7 +34,7 @@ const RegisterCommand info_cmd{{"info", "Show the host, software and GPU invento
                                   sub.add_flag("--json", opt->json, "Print the inventory as a gpuaudit.result/1 document");
                                   sub.add_option("--steal-window", opt->steal_window_s,
                                                  "Seconds to sample CPU steal time (0: skip)")
-                                      ->check(CLI::Range(0.0, 60.0));
+                                      ->check(between(0.0, 60.0));
                                   return [opt] { return run_info(*opt); };
                                 }}};
 

@@ -3,6 +3,7 @@
 #include "cli/command.hpp"
 #include "core/document_io.hpp"
 #include "core/exit_codes.hpp"
+#include "core/names.hpp"
 #include "core/result.hpp"
 #include "report/fleet.hpp"
 #include "report/fleet_render.hpp"
@@ -25,6 +26,10 @@ struct ReportArgs {
 int run_report(const ReportArgs& a) {
   const auto keys = parse_group_by(a.group_by);
   const auto runs = load_runs(a.runs, {.skip_invalid = a.skip_invalid});
+  std::vector<std::string> tag_keys;
+  for (const auto& r : runs)
+    for (const auto& [k, v] : r.doc.tags) tag_keys.push_back(k);
+  check_group_keys(keys, tag_keys);
   const FleetReport report = build_fleet_report(runs, keys);
   if (!a.csv.empty()) write_file_atomic(a.csv, fleet_csv(report));
   if (!a.html.empty()) write_file_atomic(a.html, fleet_html(report, runs, {.generated_utc = utc_now_iso8601()}));

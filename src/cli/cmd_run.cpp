@@ -2,9 +2,11 @@
 // saving the document after each figure; then the table and the assessment.
 #include "cli/command.hpp"
 #include "cli/run_plumbing.hpp"
+#include "cli/validators.hpp"
 #include "core/document_io.hpp"
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
+#include "core/names.hpp"
 #include "multigpu/multinode.hpp"
 #include "probe/inventory.hpp"
 #include "report/results_text.hpp"
@@ -13,6 +15,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <optional>
 
@@ -42,6 +45,17 @@ void check_only_entries(const std::vector<std::string>& only) {
   }
 }
 
+// --disk names the folder the dataset lives on: one that does not exist is a typo to refuse before
+// anything runs (like -o), not a run that ends "no key figure measured" with an error row.
+// Other failures (no permission, too little space) show only when the disk check tries.
+void check_disk_folder(const std::string& disk) {
+  if (disk.empty()) return;
+  std::error_code ec;
+  const auto st = std::filesystem::status(disk, ec);
+  if (ec || !std::filesystem::exists(st)) throw input_error("--disk: no such folder: " + disk);
+  if (!std::filesystem::is_directory(st)) throw input_error("--disk: " + disk + " is not a folder (name the folder on the dataset's disk)");
+}
+
 // --list: what --only can name, suite by suite, in run order.
 int list_measurements() {
   auto suites = suite_registry();
@@ -63,6 +77,8 @@ int run_run(const RunArgs& a) {
   opt.mode = a.full ? "full" : "quick";
   opt.only = split_list(a.only);
   check_only_entries(opt.only);
+  check_disk_folder(a.disk);
+  const std::string currency = a.currency.empty() ? std::string() : normalize_currency(a.currency, "--currency");
   opt.disk_path = a.disk;
   opt.nccl_multinode = a.nccl_multinode;
   opt.gpus = parse_gpu_indices(a.gpus);
@@ -73,7 +89,7 @@ int run_run(const RunArgs& a) {
   doc.mode = a.only.empty() ? opt.mode : opt.mode + "+only";
   apply_tags(doc, a.tags);
   if (a.price >= 0) doc.price_per_hour = a.price;
-  if (!a.currency.empty()) doc.currency = a.currency;
+  if (!currency.empty()) doc.currency = currency;
   check_gpu_indices(opt.gpus, doc);
 
   // Under mpirun/srun (--nccl-multinode): join the job; every rank but 0 gets its own file name.
@@ -126,6 +142,16 @@ int run_run(const RunArgs& a) {
     std::fprintf(stderr, "gpuaudit: no usable GPU: %s\n", doc.gpu_status.message.c_str());
     return exit_code::no_gpu;
   }
+  // A figure that was asked for and could not be measured must not let a CI job pass: the
+  // verdict would rest on what is left. (not-applicable and skipped rows are no error.)
+  std::vector<std::string> errored;
+  for (const auto& b : doc.benchmarks)
+    if (b.status == "error") errored.push_back(b.name + (b.gpu ? " on GPU " + std::to_string(*b.gpu) : ""));
+  if (!errored.empty()) {
+    std::fprintf(stderr, "gpuaudit: %zu measurement%s could not run (%s%s); see their messages in %s\n", errored.size(),
+                 errored.size() == 1 ? "" : "s", errored.front().c_str(), errored.size() > 1 ? ", ..." : "", out.c_str());
+    return exit_code::measurement_error;
+  }
   return code;
 }
 
@@ -139,7 +165,7 @@ const RegisterCommand run_cmd{
        sub.add_option("--gpus", a->gpus, "Comma-separated GPU indices to measure (default: all)");
        sub.add_option("--tag", a->tags, "key=value stored in the document (provider, region, instance, ...)");
        sub.add_option("--price-per-hour", a->price, "What the instance costs per hour, for cost per unit of work")
-           ->check(CLI::NonNegativeNumber);
+           ->check(at_least(0));
        sub.add_option("--currency", a->currency, "Currency of --price-per-hour (default USD)");
        sub.add_option("--disk", a->disk, "Folder on the dataset's disk for host/disk (default: skip)");
        sub.add_option("-o,--output", a->output, "Result file (default gpuaudit-<host>-<time>.json)");

@@ -3,6 +3,7 @@
 // ("fast first, slower later") and says when the clocks dropped and which reason NVML gave.
 #include "cli/command.hpp"
 #include "cli/run_plumbing.hpp"
+#include "cli/validators.hpp"
 #include "core/document_io.hpp"
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
@@ -123,9 +124,9 @@ const RegisterCommand soak_cmd{
     {"soak", "Run GEMM + HBM load for N minutes and find throughput/clock decay (heat, power)", 25,
      [](CLI::App& sub) -> std::function<int()> {
        auto a = std::make_shared<SoakArgs>();
-       sub.add_option("--minutes", a->minutes, "How long to load the GPUs (default 10)")->check(CLI::Range(0.05, 1440.0));
+       sub.add_option("--minutes", a->minutes, "How long to load the GPUs (default 10)")->check(between(0.05, 1440.0));
        sub.add_option("--interval", a->interval_s, "Seconds per timeline point: half GEMM, half HBM (default 10)")
-           ->check(CLI::Range(1.0, 600.0));
+           ->check(between(1.0, 600.0));
        sub.add_option("--gpus", a->gpus, "Comma-separated GPU indices (default: all)");
        sub.add_option("--tag", a->tags, "key=value stored in the document");
        sub.add_option("-o,--output", a->output, "Result file (default gpuaudit-soak-<host>-<time>.json)");

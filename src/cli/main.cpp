@@ -2,11 +2,15 @@
 #include "cli/command.hpp"
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
+#include "core/suggest.hpp"
 
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <string>
+#include <variant>
+#include <vector>
 
 namespace gpuaudit::cli {
 
@@ -24,14 +28,67 @@ constexpr const char* kExitCodes =
     "  0  healthy / no regression        1  a finding or a regression\n"
     "  2  usage or input error           3  no usable GPU (no driver, no device, driver too old)\n"
     "  4  a benchmark failed its check   5  could not write the output (disk full, read-only)\n"
+    "  6  inconclusive: no fault found, the evidence could not decide (never read it as healthy)\n"
+    "  7  a measurement could not run (status error; run only)\n"
     "  130 interrupted (what was measured is written)";
+
+std::vector<std::string> command_names() {
+  std::vector<std::string> names;
+  for (const auto& spec : gpuaudit::cli::command_registry()) names.push_back(spec.name);
+  return names;
+}
+
+// What CLI11 would answer with "A subcommand is required" for, said plainly before it parses:
+// `gpuaudit infoo` (a typo: the nearest command), `gpuaudit help [CMD]`, `-V`, `--bogus`.
+// Returns the argument list to parse (help CMD becomes CMD --help), or an exit code.
+std::variant<std::vector<std::string>, int> preflight(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) return args;
+  const std::vector<std::string> names = command_names();
+  const auto known = [&](const std::string& a) { return std::find(names.begin(), names.end(), a) != names.end(); };
+  std::string& first = args.front();
+  if (first == "-V") first = "--version";
+  if (first == "help") {
+    if (args.size() == 1) return std::vector<std::string>{"--help"};
+    if (!known(args[1])) {
+      std::fprintf(stderr, "gpuaudit: no command '%s'%s (commands: %s)\n", args[1].c_str(),
+                   gpuaudit::did_you_mean(args[1], names).c_str(), gpuaudit::join_names(names).c_str());
+      return gpuaudit::exit_code::usage;
+    }
+    return std::vector<std::string>{args[1], "--help"};
+  }
+  if (first.empty() || first[0] != '-') {
+    if (!known(first)) {
+      std::fprintf(stderr, "gpuaudit: no command '%s'%s (commands: %s; see gpuaudit --help)\n", first.c_str(),
+                   gpuaudit::did_you_mean(first, names).c_str(), gpuaudit::join_names(names).c_str());
+      return gpuaudit::exit_code::usage;
+    }
+    return args;
+  }
+  if (first != "--help" && first != "-h" && first != "--version") {
+    std::fprintf(stderr, "gpuaudit: unknown option '%s' before the command (options there: --help, --version; "
+                 "commands: %s)\n", first.c_str(), gpuaudit::join_names(names).c_str());
+    return gpuaudit::exit_code::usage;
+  }
+  return args;
+}
+
+// CLI11's messages name the binary by its full path and the option by its CLI11 name; one line
+// that names the command is enough.
+std::string plain_parse_error(const CLI::ParseError& e) {
+  std::string m = e.what();
+  if (auto p = m.find("\nRun with --help"); p != std::string::npos) m.erase(p);
+  while (!m.empty() && (m.back() == '\n' || m.back() == ' ')) m.pop_back();
+  return m;
+}
 
 }  // namespace
 
 int main(int argc, char** argv) {
   using namespace gpuaudit;
   CLI::App app{"gpuaudit: what did you actually rent? Benchmarks a cloud GPU against its reference "
-               "and says whether it is a full card, sliced, throttled, on a degraded link or host-bound."};
+               "and says whether it is a full card, sliced, throttled, on a degraded link or host-bound.",
+               "gpuaudit"};
   app.footer(kExitCodes);
   app.set_version_flag("--version", std::string("gpuaudit ") + GPUAUDIT_VERSION);
   app.require_subcommand(1);
@@ -46,8 +103,12 @@ int main(int argc, char** argv) {
     sub->callback([runner, &selected] { selected = *runner; });
   }
 
+  auto pre = preflight(argc, argv);
+  if (const int* code = std::get_if<int>(&pre)) return *code;
+  std::vector<std::string> args = std::get<std::vector<std::string>>(std::move(pre));
+  std::reverse(args.begin(), args.end());  // CLI11 takes them last first
   try {
-    app.parse(argc, argv);
+    app.parse(args);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
@@ -55,7 +116,9 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "gpuaudit: %s (see --help)\n", e.what());
+    const std::string cmd = app.get_subcommands().empty() ? "" : app.get_subcommands().front()->get_name();
+    std::fprintf(stderr, "gpuaudit%s%s: %s (see gpuaudit %s%s--help)\n", cmd.empty() ? "" : " ", cmd.c_str(),
+                 plain_parse_error(e).c_str(), cmd.c_str(), cmd.empty() ? "" : " ");
     return exit_code::usage;
   }
   try {

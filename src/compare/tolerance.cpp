@@ -1,6 +1,7 @@
 #include "compare/tolerance.hpp"
 
 #include "core/error.hpp"
+#include "core/names.hpp"
 #include "report/format.hpp"
 
 #include <cmath>
@@ -55,6 +56,7 @@ void Tolerances::parse(const std::string& spec) {
     std::string prefix = trim(entry.substr(0, eq));
     while (!prefix.empty() && prefix.back() == '/') prefix.pop_back();
     if (prefix.empty()) throw input_error("--max-regression: \"" + entry + "\" names no figure or family");
+    check_figure_prefix(prefix, "--max-regression");
     overrides_[prefix] = parse_pct(entry.substr(eq + 1), entry);
   }
 }

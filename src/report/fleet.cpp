@@ -5,6 +5,7 @@
 #include "core/stats.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 #include <sstream>
@@ -83,7 +84,9 @@ std::optional<RunCost> run_cost(const ResultDocument& d) {
   if (!d.price_per_hour || *d.price_per_hour <= 0) return std::nullopt;
   RunCost c;
   c.price_per_hour = *d.price_per_hour;
+  // "eur" from an older run and "EUR" are one currency.
   c.currency = d.currency && !d.currency->empty() ? *d.currency : "USD";
+  for (char& ch : c.currency) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
   c.bf16_tflops = total_over_gpus(d, "gemm/bf16");
   c.hbm_gbs = total_over_gpus(d, "hbm/copy");
   if (const auto* all = d.find("pcie/h2d_all", std::nullopt); all && all->value()) c.host_copy_gbs = all->value();

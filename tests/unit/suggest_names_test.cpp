@@ -1,0 +1,68 @@
+// Typos are refused with the nearest right name, in one place for every option that takes names.
+#include "core/error.hpp"
+#include "core/names.hpp"
+#include "core/suggest.hpp"
+
+#include <gtest/gtest.h>
+
+namespace gpuaudit {
+namespace {
+
+const std::vector<std::string> kCommands{"info", "run", "score", "compare", "report", "baselines", "soak", "import"};
+
+TEST(Suggest, NearestCommandForATypo) {
+  EXPECT_EQ(nearest_name("infoo", kCommands), "info");
+  EXPECT_EQ(nearest_name("comapre", kCommands), "compare");
+  EXPECT_EQ(nearest_name("SCORE", kCommands), "score");
+  EXPECT_EQ(nearest_name("base", kCommands), "baselines");  // a unique prefix
+  EXPECT_FALSE(nearest_name("xyzzy", kCommands));
+  EXPECT_FALSE(nearest_name("", kCommands));
+  EXPECT_EQ(did_you_mean("repot", kCommands), "; did you mean 'report'?");
+  EXPECT_EQ(did_you_mean("zz", kCommands), "");
+}
+
+TEST(Suggest, EditDistanceIsCaseInsensitive) {
+  EXPECT_EQ(edit_distance("hbm", "HBM"), 0u);
+  EXPECT_EQ(edit_distance("hbmx", "hbm"), 1u);
+  EXPECT_EQ(edit_distance("", "abc"), 3u);
+}
+
+TEST(Names, FigureFamilyTypoIsRefusedWithTheNearest) {
+  EXPECT_NO_THROW(check_figure_prefix("hbm", "--max-regression"));
+  EXPECT_NO_THROW(check_figure_prefix("gemm/bf16", "--max-regression"));
+  try {
+    check_figure_prefix("hbmx", "--max-regression");
+    FAIL() << "hbmx accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), 2);
+    EXPECT_NE(std::string(e.what()).find("did you mean 'hbm'"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Names, GroupKeysMustBeBuiltInOrATag) {
+  EXPECT_NO_THROW(check_group_keys({"provider", "region", "gpu"}, {}));
+  EXPECT_NO_THROW(check_group_keys({"team"}, {"team"}));
+  try {
+    check_group_keys({"provider", "bogus"}, {"team"});
+    FAIL() << "bogus accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("\"bogus\""), std::string::npos) << e.what();
+  }
+  try {
+    check_group_keys({"provder"}, {});
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("did you mean 'provider'"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Names, CurrencyIsUpperCaseIsoCode) {
+  EXPECT_EQ(normalize_currency("eur", "--currency"), "EUR");
+  EXPECT_EQ(normalize_currency("USD", "--currency"), "USD");
+  EXPECT_THROW(normalize_currency("euro", "--currency"), Error);
+  EXPECT_THROW(normalize_currency("$", "--currency"), Error);
+  EXPECT_THROW(normalize_currency("", "--currency"), Error);
+}
+
+}  // namespace
+}  // namespace gpuaudit
