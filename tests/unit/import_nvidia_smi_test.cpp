@@ -41,13 +41,13 @@ std::string detected(const std::string& raw) {
   return best;
 }
 
-// What merge.cpp makes of one part, for the fields these fixtures check (gpus, software, topology).
+// What merge.cpp makes of one part, for the fields these fixtures check: gpus, software, and the
+// topology, which the document keeps in extra and so writes at its top level (/topology).
 json as_document(const ImportPart& p) {
   json d = json::object();
   d["software"] = p.software;
   d["gpus"] = p.gpus;
-  d["extra"] = json::object();
-  if (!p.topology.is_null()) d["extra"]["topology"] = p.topology;
+  if (!p.topology.is_null()) d["topology"] = p.topology;
   d["benchmarks"] = p.benchmarks;
   return d;
 }
@@ -402,6 +402,10 @@ TEST(ImportNvidiaSmiTopo, OldSocCellsAndASingleGpu) {
   EXPECT_EQ(one.topology["kind"], "single");
   EXPECT_EQ(one.gpus.at(0).numa_node, 0);
   EXPECT_EQ(detected(read(kQ / "smi-gh200-480gb-550.txt")), "nvidia-smi-q");
+  // A terminal capture keeps the underline of the header.
+  const std::string ansi = "\t\x1b[4mGPU0\tGPU1\tCPU Affinity\x1b[0m\nGPU0\t X \tPIX\t0-7\nGPU1\tPIX\t X \t0-7\n";
+  EXPECT_EQ(detected(ansi), "nvidia-smi-topo");
+  EXPECT_EQ(parse_as("nvidia-smi-topo", ansi).topology["pairs"][0]["label"], "PIX");
 }
 
 }  // namespace
