@@ -234,7 +234,9 @@ GpuInfo read_mig_device(const IndentNode& d, const GpuInfo& board, const SourceR
         if (smi::lower(c.key) == "multiprocessor count") g.sm_count = smi::integer(*c.value);
         else if (auto n = smi::integer(*c.value)) g.mig.extra["shared"][smi::lower(c.key)] = *n;
       }
-  if (const IndentNode* fb = d.child({"FB Memory Usage"})) {
+  // "FB Memory Usage" (450-535), "Shared FB Memory Usage" (590: shared by the compute instances of a
+  // GPU instance).
+  if (const IndentNode* fb = d.child({"FB Memory Usage", "Shared FB Memory Usage"})) {
     g.memory_total_bytes = std::nullopt;
     g.memory_free_bytes = std::nullopt;
     if (auto v = fb->get({"Total"})) g.memory_total_bytes = smi::mib_bytes(*v);
@@ -341,37 +343,40 @@ void read_gpu(const IndentNode& sec, const std::string& header_bus, Dump& dump, 
     ++dump.repeated_sections;
     return;
   }
-  const IndentNode* mig = sec.child({"MIG devices", "MIG Devices"});
-  bool any_slice = false;
-  if (mig && g.mig.mode_enabled.value_or(false)) {
-    // One header per slice ("Device 0" / "MIG Device" with its fields below), or, should a version
-    // print them flat, runs of sibling fields each starting at "Index" or a new "GPU Instance ID".
-    std::vector<IndentNode> flat;
-    for (const auto& c : mig->children) {
-      const std::string k = smi::lower(c.key);
-      const bool starts = k == "index" || k == "mig device index" ||
-                          (k == "gpu instance id" && (flat.empty() || flat.back().child({"GPU Instance ID"})));
-      if (!c.value && c.child({"GPU Instance ID"})) continue;  // a per-slice header: read below
-      if (starts) {
-        IndentNode d;
-        d.key = c.key;
-        d.line = c.line;
-        flat.push_back(std::move(d));
+  // The board first, then its MIG slices (each a GpuInfo with mig.is_mig_device, carrying the board's
+  // index: merge.cpp keeps the board as that index and gives the slices their own).
+  std::vector<IndentNode> slices;
+  if (g.mig.mode_enabled.value_or(false)) {
+    // 590+: "MIG Device" blocks right in the GPU section; 450-535: "MIG devices" > one header per
+    // slice; should a version print the fields flat, runs of them each starting at "Index" or a new
+    // "GPU Instance ID".
+    for (const auto& c : sec.children)
+      if (!c.value && smi::lower(c.key) == "mig device" && c.child({"GPU Instance ID"})) slices.push_back(c);
+    if (const IndentNode* mig = sec.child({"MIG devices", "MIG Devices"})) {
+      std::vector<IndentNode> flat;
+      for (const auto& c : mig->children) {
+        if (!c.value && c.child({"GPU Instance ID"})) {
+          slices.push_back(c);
+          continue;
+        }
+        const std::string k = smi::lower(c.key);
+        const bool starts = k == "index" || k == "mig device index" ||
+                            (k == "gpu instance id" && (flat.empty() || flat.back().child({"GPU Instance ID"})));
+        if (starts) {
+          IndentNode d;
+          d.key = c.key;
+          d.line = c.line;
+          flat.push_back(std::move(d));
+        }
+        if (!flat.empty()) flat.back().children.push_back(c);
       }
-      if (!flat.empty()) flat.back().children.push_back(c);
+      for (auto& d : flat)
+        if (d.child({"GPU Instance ID"})) slices.push_back(std::move(d));
     }
-    for (const auto& d : mig->children)
-      if (!d.value && d.child({"GPU Instance ID"})) {
-        part.gpus.push_back(read_mig_device(d, g, base));
-        any_slice = true;
-      }
-    for (const auto& d : flat)
-      if (d.child({"GPU Instance ID"})) {
-        part.gpus.push_back(read_mig_device(d, g, base));
-        any_slice = true;
-      }
   }
-  if (!any_slice) part.gpus.push_back(std::move(g));
+  const GpuInfo board = g;
+  part.gpus.push_back(std::move(g));
+  for (const auto& d : slices) part.gpus.push_back(read_mig_device(d, board, base));
 }
 
 // A cut paste: the last GPU section stops before the sections that end every full dump. Told from a
@@ -455,7 +460,8 @@ ImportPart parse_q(std::string_view text, const std::string& file) {
   scan(root, 0);
   SourceRef base = part.source;
   for (const IndentNode* s : sections) read_gpu(*s, gpu_header_bus_id(*s), dump, base);
-  for (std::size_t i = 0; i < part.gpus.size(); ++i) part.gpus[i].index = static_cast<int>(i);
+  int board_index = -1;
+  for (auto& g : part.gpus) g.index = g.mig.is_mig_device ? std::max(board_index, 0) : ++board_index;
   check_truncation(sections, part);
 
   if (dump.repeated_sections > 0)

@@ -121,8 +121,9 @@ std::optional<Header> find_header(const std::vector<std::pair<int, std::string>>
   return std::nullopt;
 }
 
-int detect_topo(std::string_view text) {
-  const std::string_view head = text.substr(0, 64 * 1024);
+int detect_topo(std::string_view raw) {
+  const std::string clean = smi::strip_ansi(raw.substr(0, 64 * 1024));
+  const std::string_view head = clean;
   if (head.find("<nvidia_smi_log") != std::string_view::npos) return 0;
   const auto lines = lines_of(head);
   const auto h = find_header(lines);
@@ -141,7 +142,9 @@ int detect_topo(std::string_view text) {
   return std::min(score, 100);
 }
 
-ImportPart parse_topo(std::string_view text, const std::string& file) {
+ImportPart parse_topo(std::string_view raw, const std::string& file) {
+  const std::string clean = smi::strip_ansi(raw);
+  const std::string_view text = clean;
   ImportPart part;
   part.format = "nvidia-smi-topo";
   part.source = {"nvidia-smi", "", file, 0};

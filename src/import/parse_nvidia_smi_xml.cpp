@@ -110,7 +110,7 @@ GpuInfo read_mig_device(const pugi::xml_node& d, const GpuInfo& board, const Sou
       if (k == "multiprocessor_count") g.sm_count = n;
       else if (n) g.mig.extra["shared"][k] = *n;
     }
-  if (auto fb = d.child("fb_memory_usage")) {
+  if (auto fb = first_child(d, {"fb_memory_usage", "shared_fb_memory_usage"})) {
     g.memory_total_bytes = std::nullopt;
     g.memory_free_bytes = std::nullopt;
     if (auto v = text_at(fb, "total")) g.memory_total_bytes = smi::mib_bytes(*v);
@@ -252,13 +252,12 @@ void read_gpu(const pugi::xml_node& x, ImportPart& part, std::set<std::string>& 
     ++repeated;
     return;
   }
-  bool any_slice = false;
-  if (g.mig.mode_enabled.value_or(false))
-    for (const auto& d : x.child("mig_devices").children("mig_device")) {
-      part.gpus.push_back(read_mig_device(d, g, part.source, text));
-      any_slice = true;
-    }
-  if (!any_slice) part.gpus.push_back(std::move(g));
+  // The board first, then its MIG slices (as the text form).
+  const GpuInfo board = g;
+  part.gpus.push_back(std::move(g));
+  if (board.mig.mode_enabled.value_or(false))
+    for (const auto& d : x.child("mig_devices").children("mig_device"))
+      part.gpus.push_back(read_mig_device(d, board, part.source, text));
 }
 
 int detect_xml(std::string_view text) {
@@ -318,7 +317,8 @@ ImportPart parse_xml(std::string_view text, const std::string& file) {
     for (auto& g : part.gpus)
       if (g.extra.contains("source") && g.extra["source"].contains("line"))
         g.extra["source"]["line"] = g.extra["source"]["line"].get<int>() + shift;
-  for (std::size_t i = 0; i < part.gpus.size(); ++i) part.gpus[i].index = static_cast<int>(i);
+  int board_index = -1;
+  for (auto& g : part.gpus) g.index = g.mig.is_mig_device ? std::max(board_index, 0) : ++board_index;
   if (repeated > 0)
     part.warnings.push_back(std::to_string(logs) + " <nvidia_smi_log> documents (nvidia-smi -q -x -l): the first of each GPU is read");
   if (logs == 0) part.skipped.push_back("no <nvidia_smi_log> element: nothing was read");

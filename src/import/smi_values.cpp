@@ -218,4 +218,19 @@ std::string bus_id_as_printed(std::string_view v) {
   return s;
 }
 
+std::string strip_ansi(std::string_view v) {
+  std::string out;
+  out.reserve(v.size());
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (v[i] == '\x1b' && i + 1 < v.size() && v[i + 1] == '[') {
+      std::size_t j = i + 2;
+      while (j < v.size() && !(v[j] >= '@' && v[j] <= '~')) ++j;  // parameters, then one final byte
+      i = j;  // skips the final byte too (the loop's ++i)
+      continue;
+    }
+    out += v[i];
+  }
+  return out;
+}
+
 }  // namespace gpuaudit::imports::smi

@@ -56,4 +56,8 @@ std::optional<double> timestamp_seconds(std::string_view v);
 // to 8 digits, so dumps of different driver versions name one GPU alike. Upper case as printed.
 std::string bus_id_as_printed(std::string_view v);
 
+// The text without terminal escape sequences ("\x1b[4m" ... "\x1b[0m"): topo -m underlines its header
+// when it writes to a terminal, and a capture through `script` or a CI log keeps the codes.
+std::string strip_ansi(std::string_view v);
+
 }  // namespace gpuaudit::imports::smi

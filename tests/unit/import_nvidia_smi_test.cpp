@@ -41,13 +41,13 @@ std::string detected(const std::string& raw) {
   return best;
 }
 
-// What merge.cpp makes of one part, for the fields these fixtures check (gpus, software, topology).
+// What merge.cpp makes of one part, for the fields these fixtures check: gpus, software, and the
+// topology, which the document keeps in extra and so writes at its top level (/topology).
 json as_document(const ImportPart& p) {
   json d = json::object();
   d["software"] = p.software;
   d["gpus"] = p.gpus;
-  d["extra"] = json::object();
-  if (!p.topology.is_null()) d["extra"]["topology"] = p.topology;
+  if (!p.topology.is_null()) d["topology"] = p.topology;
   d["benchmarks"] = p.benchmarks;
   return d;
 }
@@ -208,18 +208,22 @@ TEST(ImportNvidiaSmiQ, MigDevicesBecomeSlicesOfTheirBoard) {
       "            FB Memory Usage\n                Total : 19968 MiB\n"
       "    FB Memory Usage\n        Total : 81920 MiB\n";
   const auto p = parse_as("nvidia-smi-q", raw);
-  ASSERT_EQ(p.gpus.size(), 2u);
-  for (const auto& g : p.gpus) {
+  ASSERT_EQ(p.gpus.size(), 3u);  // the board, then its slices
+  EXPECT_FALSE(p.gpus[0].mig.is_mig_device);
+  EXPECT_EQ(p.gpus[0].mig.mode_enabled, true);
+  EXPECT_EQ(p.gpus[0].memory_total_bytes, 81920ull << 20);
+  for (std::size_t i = 1; i < p.gpus.size(); ++i) {
+    const auto& g = p.gpus[i];
     EXPECT_TRUE(g.mig.is_mig_device);
     EXPECT_EQ(g.mig.mode_enabled, true);
     EXPECT_EQ(g.mig.parent_uuid, "GPU-aaaa");
     EXPECT_EQ(g.sm_count, 14);
     EXPECT_EQ(g.memory_total_bytes, 19968ull << 20);
     EXPECT_EQ(g.pci_bus_id, "00000000:07:00.0");
+    EXPECT_EQ(g.index, 0);  // the board's index; merge.cpp gives slices their own
   }
-  EXPECT_EQ(p.gpus[0].mig.gpu_instance_id, 3);
-  EXPECT_EQ(p.gpus[1].mig.gpu_instance_id, 5);
-  EXPECT_EQ(p.gpus[1].index, 1);
+  EXPECT_EQ(p.gpus[1].mig.gpu_instance_id, 3);
+  EXPECT_EQ(p.gpus[2].mig.gpu_instance_id, 5);
 }
 
 TEST(ImportNvidiaSmiQ, MigDevicesPrintedFlatAreSplitAtEachIndex) {
@@ -228,9 +232,9 @@ TEST(ImportNvidiaSmiQ, MigDevicesPrintedFlatAreSplitAtEachIndex) {
       "    MIG devices\n        Index : 0\n        GPU Instance ID : 1\n        FB Memory Usage\n            Total : 40192 MiB\n"
       "        Index : 1\n        GPU Instance ID : 2\n        FB Memory Usage\n            Total : 40192 MiB\n";
   const auto p = parse_as("nvidia-smi-q", "==============NVSMI LOG==============\n" + raw);
-  ASSERT_EQ(p.gpus.size(), 2u);
-  EXPECT_EQ(p.gpus[1].mig.gpu_instance_id, 2);
-  EXPECT_EQ(p.gpus[1].memory_total_bytes, 40192ull << 20);
+  ASSERT_EQ(p.gpus.size(), 3u);
+  EXPECT_EQ(p.gpus[2].mig.gpu_instance_id, 2);
+  EXPECT_EQ(p.gpus[2].memory_total_bytes, 40192ull << 20);
 }
 
 TEST(ImportNvidiaSmiQ, VgpuGuestAndRepeatedLogs) {
@@ -269,8 +273,8 @@ TEST(ImportNvidiaSmiXml, ACutFileKeepsWhatCameBeforeTheBreak) {
   // Cut inside the GPU element, after the MIG devices (line 150) and before the power readings.
   const std::string cut = raw.substr(0, raw.find("<gpu_power_readings>"));
   const auto p = parse_as("nvidia-smi-xml", cut);
-  ASSERT_EQ(p.gpus.size(), 4u);
-  EXPECT_EQ(p.gpus[0].mig.gpu_instance_id, 3);
+  ASSERT_EQ(p.gpus.size(), 5u);  // the board and its four slices
+  EXPECT_EQ(p.gpus[1].mig.gpu_instance_id, 3);
   EXPECT_FALSE(p.gpus[0].power.limit_w.has_value());
   ASSERT_FALSE(p.skipped.empty());
   EXPECT_NE(p.skipped[0].find("the XML breaks here"), std::string::npos) << p.skipped[0];
@@ -398,6 +402,10 @@ TEST(ImportNvidiaSmiTopo, OldSocCellsAndASingleGpu) {
   EXPECT_EQ(one.topology["kind"], "single");
   EXPECT_EQ(one.gpus.at(0).numa_node, 0);
   EXPECT_EQ(detected(read(kQ / "smi-gh200-480gb-550.txt")), "nvidia-smi-q");
+  // A terminal capture keeps the underline of the header.
+  const std::string ansi = "\t\x1b[4mGPU0\tGPU1\tCPU Affinity\x1b[0m\nGPU0\t X \tPIX\t0-7\nGPU1\tPIX\t X \t0-7\n";
+  EXPECT_EQ(detected(ansi), "nvidia-smi-topo");
+  EXPECT_EQ(parse_as("nvidia-smi-topo", ansi).topology["pairs"][0]["label"], "PIX");
 }
 
 }  // namespace
