@@ -107,21 +107,23 @@ std::string strip_mpi_tags(std::string_view line) {
     while (k < line.size() && std::isdigit(static_cast<unsigned char>(line[k]))) ++k;
     if (k > j && k + 1 < line.size() && line[k] == ':' && line[k + 1] == ' ') i = k + 2;
   }
+  const bool nccl_line = contains(line, "NCCL");
+  bool at_start = true;  // nothing but blanks copied yet
   for (; i < line.size();) {
     if (line[i] == '[') {
       // Not "[0x18]" (nccl-tests' bus id) nor "[0000:18:00]": mpi_tag_length wants digits/commas only.
       const std::size_t n = mpi_tag_length(line, i);
-      const bool at_start = trim(std::string_view(out)).empty();
       const bool after_field = !out.empty() && (std::isdigit(static_cast<unsigned char>(out.back())) ||
                                                 out.back() == ' ' || out.back() == 'A');
       // A "[0]" right after "NCCL INFO" style prefixes ("host:1:2 [0] NCCL INFO") is not a tag but
       // NCCL's device index; those lines carry "NCCL" and are left alone by the callers' checks.
-      if (n > 0 && (at_start || after_field) && !contains(line, "NCCL")) {
+      if (n > 0 && (at_start || after_field) && !nccl_line) {
         if (!at_start && !out.empty() && out.back() != ' ') out += ' ';
         i += n;
         continue;
       }
     }
+    if (line[i] != ' ' && line[i] != '\t') at_start = false;
     out += line[i++];
   }
   return out;

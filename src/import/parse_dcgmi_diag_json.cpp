@@ -23,14 +23,16 @@ std::string text_of(const json& j) {
   return "";
 }
 
-void collect_messages(const json& v, std::vector<std::string>& out) {
+// depth: DCGM nests messages two levels deep at most; a deeper file is not DCGM's and is not walked.
+void collect_messages(const json& v, std::vector<std::string>& out, int depth = 0) {
+  if (depth > 6) return;
   if (v.is_string()) {
     if (!v.get<std::string>().empty()) out.push_back(v.get<std::string>());
   } else if (v.is_array()) {
-    for (const auto& e : v) collect_messages(e, out);
+    for (const auto& e : v) collect_messages(e, out, depth + 1);
   } else if (v.is_object()) {
     for (const char* k : {"warning", "message", "msg", "error", "info"})
-      if (const auto it = v.find(k); it != v.end()) collect_messages(*it, out);
+      if (const auto it = v.find(k); it != v.end()) collect_messages(*it, out, depth + 1);
   }
 }
 

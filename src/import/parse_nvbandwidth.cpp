@@ -269,15 +269,10 @@ ImportPart parse_nvbandwidth(std::string_view text, const std::string& file) {
   p.part.format = "nvbandwidth";
   p.part.source = SourceRef{"nvbandwidth", "", file, 0};
   const auto lines = split_lines(text);
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    std::string_view next;
-    for (std::size_t j = i + 1; j < lines.size(); ++j)
-      if (!trim(lines[j]).empty()) {
-        next = lines[j];
-        break;
-      }
-    p.on_line(lines[i], static_cast<int>(i + 1), next);
-  }
+  // The next non-blank line after each one (the hostname line is known by what follows it).
+  std::vector<std::string_view> next(lines.size());
+  for (std::size_t i = lines.size(); i-- > 1;) next[i - 1] = trim(lines[i]).empty() ? next[i] : lines[i];
+  for (std::size_t i = 0; i < lines.size(); ++i) p.on_line(lines[i], static_cast<int>(i + 1), next[i]);
   p.end_matrix(static_cast<int>(lines.size()));
   for (auto& tc : p.run.testcases) {
     // A matrix whose rows never came (the paste ends after its description) is dropped.

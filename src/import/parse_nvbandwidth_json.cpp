@@ -57,7 +57,8 @@ nvb::Matrix matrix_from_rows(const json& rows, std::size_t first, std::size_t co
     m.row_labels.push_back(std::to_string(r));
     std::vector<std::optional<double>> cells;
     const json& row = rows[first + r];
-    for (std::size_t c = 0; c < columns; ++c) cells.push_back(c < row.size() ? cell_of(row[c]) : std::nullopt);
+    for (std::size_t c = 0; c < columns; ++c)
+      cells.push_back(row.is_array() && c < row.size() ? cell_of(row[c]) : std::nullopt);  // a non-list row: N/A
     m.cells.push_back(std::move(cells));
   }
   return m;

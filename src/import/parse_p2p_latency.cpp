@@ -143,19 +143,23 @@ struct P2pParser {
     seen = true;
   }
 
-  std::optional<bool> can_access(int a, int b, const Table* connectivity) const {
+  std::optional<bool> can_access(int a, int b, const Table* /*connectivity*/) const {
     if (const auto it = access.find({a, b}); it != access.end()) return it->second;
-    if (connectivity)
-      if (const auto r = connectivity->rows.find(a); r != connectivity->rows.end())
-        for (std::size_t i = 0; i < connectivity->cols.size() && i < r->second.size(); ++i)
-          if (connectivity->cols[i] == b && r->second[i]) return *r->second[i] > 0.5;
     return std::nullopt;
+  }
+
+  // The connectivity matrix fills in pairs the "Device=i CAN Access Peer Device=j" lines did not name.
+  void merge_connectivity(const Table& c) {
+    for (const auto& [row, cells] : c.rows)
+      for (std::size_t i = 0; i < c.cols.size() && i < cells.size(); ++i)
+        if (cells[i]) access.emplace(std::make_pair(row, c.cols[i]), *cells[i] > 0.5);
   }
 
   void add_rows() {
     const Table* connectivity = nullptr;
     for (const auto& t : tables)
       if (contains(t.title, "Connectivity")) connectivity = &t;
+    if (connectivity) merge_connectivity(*connectivity);
     for (const auto& t : tables) {
       if (&t == connectivity) continue;
       const bool latency = contains(t.title, "Latency");
