@@ -81,8 +81,15 @@ int run_run(const RunArgs& a) {
   if (opt.nccl_multinode) multinode = multigpu::MultinodeRun::start(doc, opt.gpus);
   const std::string requested = a.output.empty() ? default_output("gpuaudit", doc.host.hostname) : a.output;
   const std::string out = multinode ? multinode->output_path(requested) : requested;
-  write_result(out, doc);  // fails early (exit 5) on an unwritable path, before any measuring
-  auto checkpoint = [&] { write_result(out, doc); };
+  // "-o -", /dev/stdout, a FIFO: one write at the end, since a checkpoint after every figure would
+  // send one copy per figure; what run prints goes to stderr till then, so that stdout holds the
+  // document only.
+  const bool stream = is_stream_target(out);
+  StdoutAside aside(writes_to_stdout(out));
+  if (!stream) write_result(out, doc);  // fails early (exit 5) on an unwritable path, before any measuring
+  auto checkpoint = [&] {
+    if (!stream) write_result(out, doc);
+  };
 
   const bool gpu_ok = !gpu_unusable(doc.gpu_status) && doc.gpu_status.state != "not-built";
   bool wanted_gpu = false;
@@ -113,8 +120,10 @@ int run_run(const RunArgs& a) {
   int code = exit_code::ok;
   if (!was_interrupted)
     for (auto& hook : post_run_hooks()) code = std::max(code, hook(doc));
-  checkpoint();  // with the assessment
+  if (!stream) write_result(out, doc);  // with the assessment
   std::printf("\nresult: %s\n", out.c_str());
+  aside.restore();
+  if (stream) write_result(out, doc);  // its only write, with the assessment
 
   if (was_interrupted) {
     std::fprintf(stderr, "gpuaudit: interrupted; what was measured is in %s\n", out.c_str());

@@ -50,7 +50,10 @@ int run_soak_cmd(const SoakArgs& a) {
     if (wanted.empty() || std::find(wanted.begin(), wanted.end(), g.index) != wanted.end()) chosen.push_back(g);
 
   const std::string out = a.output.empty() ? default_output("gpuaudit-soak", doc.host.hostname) : a.output;
-  write_result(out, doc);  // an unwritable path fails now (exit 5), not after N minutes
+  // A stream ("-o -", a FIFO) gets one write at the end, and stdout then holds the document only.
+  const bool stream = is_stream_target(out);
+  StdoutAside aside(writes_to_stdout(out));
+  if (!stream) write_result(out, doc);  // an unwritable path fails now (exit 5), not after N minutes
 
   std::vector<std::unique_ptr<SoakWorkload>> owned;
   std::vector<SoakTarget> targets;
@@ -77,7 +80,7 @@ int run_soak_cmd(const SoakArgs& a) {
   std::optional<CtrlC> ctrl_c(std::in_place);
   auto checkpoint = [&](const SoakRecord& rec) {
     doc.extra["soak"] = rec;
-    write_result(out, doc);
+    if (!stream) write_result(out, doc);
     for (const auto& g : rec.gpus)
       if (!g.points.empty()) {
         const SoakPoint& p = g.points.back();
@@ -111,6 +114,11 @@ int run_soak_cmd(const SoakArgs& a) {
     }
   }
   std::printf("\nresult: %s\n", out.c_str());
+  aside.restore();
+  if (stream) {
+    doc.extra["soak"] = rec;
+    write_result(out, doc);
+  }
   if (rec.interrupted) {
     std::fprintf(stderr, "gpuaudit: interrupted; the timeline so far is in %s\n", out.c_str());
     return exit_code::interrupted;

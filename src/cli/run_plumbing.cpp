@@ -2,9 +2,12 @@
 
 #include "core/error.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
 #include <csignal>
+#include <cstdio>
 #include <ctime>
 #include <sstream>
 
@@ -69,6 +72,24 @@ std::string default_output(const std::string& prefix, const std::string& host) {
   std::string h = host.empty() ? "host" : host;
   std::replace_if(h.begin(), h.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)) && c != '-'; }, '_');
   return prefix + "-" + h + "-" + buf + ".json";
+}
+
+StdoutAside::StdoutAside(bool on) {
+  if (!on) return;
+  std::fflush(stdout);
+  saved_ = ::dup(STDOUT_FILENO);
+  if (saved_ >= 0 && ::dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+    ::close(saved_);
+    saved_ = -1;
+  }
+}
+
+void StdoutAside::restore() {
+  if (saved_ < 0) return;
+  std::fflush(stdout);
+  ::dup2(saved_, STDOUT_FILENO);
+  ::close(saved_);
+  saved_ = -1;
 }
 
 CtrlC::CtrlC() {

@@ -21,6 +21,20 @@ void apply_tags(ResultDocument& doc, const std::vector<std::string>& tags);
 // "<prefix>-<host>-<UTC time>.json", the host name reduced to [A-Za-z0-9-_].
 std::string default_output(const std::string& prefix, const std::string& host);
 
+// While on: the process's stdout (fd 1) is its stderr, so that a document sent to stdout later
+// ("-o -", /dev/stdout) is the only thing there. restore() (or the end of its scope) puts it back.
+class StdoutAside {
+ public:
+  explicit StdoutAside(bool on);
+  ~StdoutAside() { restore(); }
+  StdoutAside(const StdoutAside&) = delete;
+  StdoutAside& operator=(const StdoutAside&) = delete;
+  void restore();
+
+ private:
+  int saved_ = -1;
+};
+
 // Installs the SIGINT handler for its lifetime; interrupted() turns true on the first Ctrl-C.
 class CtrlC {
  public:

@@ -2,10 +2,6 @@
 
 #include "core/error.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -71,46 +67,6 @@ ResultDocument parse_result(const std::string& text, const std::string& origin) 
 ResultDocument read_result(const fs::path& path) { return parse_result(slurp(path), path.string()); }
 
 std::string to_pretty_json(const ResultDocument& doc) { return json(doc).dump(2) + "\n"; }
-
-void write_file_atomic(const fs::path& path, const std::string& contents) {
-  const fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
-  std::string tmpl = (dir / ("." + path.filename().string() + ".tmp.XXXXXX")).string();
-  int fd = ::mkstemp(tmpl.data());
-  if (fd < 0) throw io_error("cannot write " + path.string() + ": " + std::strerror(errno));
-  auto fail = [&](const char* what) {
-    const int err = errno;
-    ::close(fd);
-    ::unlink(tmpl.c_str());
-    return io_error(std::string("cannot write ") + path.string() + ": " + what + ": " + std::strerror(err));
-  };
-  const char* p = contents.data();
-  size_t left = contents.size();
-  while (left > 0) {
-    ssize_t n = ::write(fd, p, left);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      throw fail("write");
-    }
-    p += n;
-    left -= static_cast<size_t>(n);
-  }
-  if (::fchmod(fd, 0644) != 0) throw fail("chmod");
-  if (::fsync(fd) != 0) throw fail("fsync");
-  if (::close(fd) != 0) {
-    const int err = errno;
-    ::unlink(tmpl.c_str());
-    throw io_error("cannot write " + path.string() + ": close: " + std::strerror(err));
-  }
-  if (::rename(tmpl.c_str(), path.c_str()) != 0) {
-    const int err = errno;
-    ::unlink(tmpl.c_str());
-    throw io_error("cannot write " + path.string() + ": rename: " + std::strerror(err));
-  }
-  if (int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY); dfd >= 0) {
-    ::fsync(dfd);  // make the rename itself durable; best effort
-    ::close(dfd);
-  }
-}
 
 void write_result(const fs::path& path, const ResultDocument& doc) {
   write_file_atomic(path, to_pretty_json(doc));

@@ -1,11 +1,12 @@
 // Reading and writing documents safely.
 //
 // Reading refuses, with one line naming the file: unreadable files, invalid JSON, JSON that is not
-// a gpuaudit result, and a newer major schema version. Writing is atomic: a temp file in the same
-// folder, fsync, rename, fsync of the folder. A crash or a full disk never leaves half a file, and
-// an existing file is only replaced by a complete new one.
+// a gpuaudit result, and a newer major schema version. Writing goes through write_file_atomic
+// (core/output_file.hpp): "-" is stdout, devices and FIFOs are written in place, a regular file is
+// replaced atomically (through symlinks, keeping its mode), and never half-written.
 #pragma once
 
+#include "core/output_file.hpp"
 #include "core/result.hpp"
 
 #include <filesystem>
@@ -21,7 +22,6 @@ ResultDocument parse_result(const std::string& text, const std::string& origin);
 json read_json_file(const std::filesystem::path& path);
 
 // Throws Error(exit_code::io_error) with a one-line reason; no partial file is left behind.
-void write_file_atomic(const std::filesystem::path& path, const std::string& contents);
 void write_result(const std::filesystem::path& path, const ResultDocument& doc);
 
 std::string to_pretty_json(const ResultDocument& doc);
