@@ -2,6 +2,7 @@
 #include "cli/command.hpp"
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
+#include "report/escape.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -61,12 +62,13 @@ int main(int argc, char** argv) {
   try {
     return selected ? selected() : exit_code::usage;
   } catch (const Error& e) {
+    // Messages quote file names, tags and fields of documents: no raw escape reaches the terminal.
     std::fflush(stdout);
-    std::fprintf(stderr, "gpuaudit: %s\n", e.what());
+    std::fprintf(stderr, "gpuaudit: %s\n", terminal_text(e.what()).c_str());
     return e.code();
   } catch (const std::exception& e) {
     std::fflush(stdout);
-    std::fprintf(stderr, "gpuaudit: internal error: %s\n", e.what());
+    std::fprintf(stderr, "gpuaudit: internal error: %s\n", terminal_text(e.what()).c_str());
     return exit_code::usage;
   }
 }

@@ -1,6 +1,7 @@
 #include "cli/run_plumbing.hpp"
 
 #include "core/error.hpp"
+#include "report/escape.hpp"
 
 #include <unistd.h>
 
@@ -59,7 +60,9 @@ void apply_tags(ResultDocument& doc, const std::vector<std::string>& tags) {
   for (const auto& t : tags) {
     const auto eq = t.find('=');
     if (eq == std::string::npos || eq == 0) throw input_error("--tag takes key=value, not \"" + t + "\"");
-    doc.tags[t.substr(0, eq)] = t.substr(eq + 1);
+    // A tag typed in Latin-1 (or any invalid UTF-8) is stored with U+FFFD, not refused at the
+    // end of the run when the document is written.
+    doc.tags[valid_utf8(t.substr(0, eq))] = valid_utf8(t.substr(eq + 1));
   }
 }
 

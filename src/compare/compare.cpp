@@ -60,9 +60,16 @@ BaseRuns load_base(const fs::path& path, int last_k) {
     return base;
   }
   std::vector<fs::path> files;
-  for (const auto& e : fs::directory_iterator(path, ec))
-    if (e.is_regular_file() && e.path().extension() == ".json") files.push_back(e.path());
+  for (fs::directory_iterator it(path, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->path().extension() != ".json") continue;
+    // A *.json symlink loop threw filesystem_error from is_regular_file() ("internal error"); it
+    // is kept, and reading it names it.
+    std::error_code entry_ec;  // a dangling link (not found) is no document, as before
+    if (it->is_regular_file(entry_ec) || (entry_ec && entry_ec != std::errc::no_such_file_or_directory))
+      files.push_back(it->path());
+  }
   if (ec) throw input_error(path.string() + ": cannot list the folder: " + ec.message());
+  std::sort(files.begin(), files.end());
   if (files.empty()) throw input_error(path.string() + ": no *.json result documents in this folder");
   std::vector<std::pair<ResultDocument, std::string>> runs;
   for (const auto& f : files) runs.emplace_back(read_result(f), f.string());

@@ -9,16 +9,26 @@
 #include "core/output_file.hpp"
 #include "core/result.hpp"
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 
 namespace gpuaudit {
 
-// Throws Error(exit_code::usage) with a one-line reason.
+// Limits on what is read, checked before the parse: a bigger file is refused with a line that
+// states the limit, a deeper one too (copying and printing a JSON value recurse, so 90,000 nested
+// arrays overflowed the stack). The largest real documents (a day of soak on 8 GPUs) are ~20 MiB
+// and 8 levels deep.
+inline constexpr std::uint64_t kMaxDocumentBytes = 64ull << 20;
+inline constexpr int kMaxJsonDepth = 64;
+
+// Throws Error(exit_code::usage) with a one-line reason naming the file, and the field for a
+// missing, wrong-typed or out-of-range one ("r.json: malformed result document: gpus[0].index:
+// 1e+300 is out of range ...").
 ResultDocument read_result(const std::filesystem::path& path);
 ResultDocument parse_result(const std::string& text, const std::string& origin);
 
-// Parses any JSON file (baselines, thresholds); throws Error(exit_code::usage) on failure.
+// Parses any JSON file (baselines, thresholds) under the same limits; throws Error(exit_code::usage).
 json read_json_file(const std::filesystem::path& path);
 
 // Throws Error(exit_code::io_error) with a one-line reason; no partial file is left behind.

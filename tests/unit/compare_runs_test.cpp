@@ -6,6 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -127,6 +130,18 @@ TEST(CompareRuns, FailedAndMissingFigures) {
   EXPECT_EQ(figure(c, "gemm/bf16").outcome, "missing");
   EXPECT_EQ(figure(c, "hbm/triad").outcome, "new");
   EXPECT_TRUE(c.has_regression());
+}
+
+TEST(CompareRuns, ASymlinkLoopInTheBaseFolderIsNamedNotAnInternalError) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("gpuaudit-loop-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  fs::copy_file(kData + "golden-synthetic.json", dir / "a.json");
+  fs::create_symlink(dir / "loop.json", dir / "loop.json");
+  std::string m;
+  EXPECT_EQ(error_code_of([&] { load_base(dir); }, &m), exit_code::usage);
+  EXPECT_NE(m.find("loop.json"), std::string::npos) << m;
+  fs::remove_all(dir);
 }
 
 TEST(CompareRender, JUnitHasOneTestCasePerFigureAndFailuresForRegressions) {
