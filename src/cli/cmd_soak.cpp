@@ -34,6 +34,7 @@ std::string opt_num(const std::optional<double>& v, const char* f) {
 int run_soak_cmd(const SoakArgs& a) {
   const std::vector<int> wanted = parse_gpu_indices(a.gpus);
 
+  std::optional<CtrlC> ctrl_c(std::in_place);  // before the inventory, as in run
   const NvmlLoad nvml = load_nvml();
   const CudaProbe cuda = probe_cuda();
   ResultDocument doc = take_machine_inventory(nvml, cuda, 0);
@@ -77,7 +78,6 @@ int run_soak_cmd(const SoakArgs& a) {
   NvmlSoakTelemetry telemetry(nvml.api, measured);
   std::fprintf(stderr, "soak: %zu GPU(s), %.1f min, a point every %.0f s; Ctrl-C ends early and keeps the timeline\n",
                targets.size(), a.minutes, a.interval_s);
-  std::optional<CtrlC> ctrl_c(std::in_place);
   auto checkpoint = [&](const SoakRecord& rec) {
     doc.extra["soak"] = rec;
     if (!stream) write_result(out, doc);
@@ -93,6 +93,7 @@ int run_soak_cmd(const SoakArgs& a) {
   };
   const SoakRecord rec = run_soak({.minutes = a.minutes, .interval_s = a.interval_s}, targets, &telemetry,
                                   ctrl_c->flag(), checkpoint);
+  const int interrupted_code = ctrl_c->exit_status();
   ctrl_c.reset();
   owned.clear();  // free device memory before printing
 
@@ -121,7 +122,7 @@ int run_soak_cmd(const SoakArgs& a) {
   }
   if (rec.interrupted) {
     std::fprintf(stderr, "gpuaudit: interrupted; the timeline so far is in %s\n", out.c_str());
-    return exit_code::interrupted;
+    return interrupted_code;
   }
   if (failed) return exit_code::no_gpu;
   return decayed ? exit_code::finding : exit_code::ok;

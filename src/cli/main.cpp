@@ -25,7 +25,7 @@ constexpr const char* kExitCodes =
     "  0  healthy / no regression        1  a finding or a regression\n"
     "  2  usage or input error           3  no usable GPU (no driver, no device, driver too old)\n"
     "  4  a benchmark failed its check   5  could not write the output (disk full, read-only)\n"
-    "  130 interrupted (what was measured is written)";
+    "  130 SIGINT, 143 SIGTERM: interrupted (what was measured is written)";
 
 }  // namespace
 

@@ -1,8 +1,10 @@
 #include "cli/run_plumbing.hpp"
 
 #include "core/error.hpp"
+#include "core/exit_codes.hpp"
 #include "report/escape.hpp"
 
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -17,10 +19,25 @@ namespace gpuaudit::cli {
 namespace {
 
 std::atomic<bool> g_interrupted{false};
+std::atomic<int> g_signal{0};
+static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free,
+              "set from a signal handler");
 
-extern "C" void on_sigint(int) {
+void set_handler(int sig, void (*handler)(int)) {
+  struct sigaction sa {};
+  sa.sa_handler = handler;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_RESTART;  // a read() or write() in progress goes on; the flag is polled
+  ::sigaction(sig, &sa, nullptr);
+}
+
+extern "C" void on_stop_signal(int sig) {
+  int none = 0;
+  g_signal.compare_exchange_strong(none, sig);
   g_interrupted.store(true);
-  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once (the file is complete)
+  // A second SIGINT or SIGTERM ends the process at once (the file holds every finished figure).
+  set_handler(SIGINT, SIG_DFL);
+  set_handler(SIGTERM, SIG_DFL);
 }
 
 }  // namespace
@@ -97,11 +114,22 @@ void StdoutAside::restore() {
 
 CtrlC::CtrlC() {
   g_interrupted.store(false);
-  std::signal(SIGINT, on_sigint);
+  g_signal.store(0);
+  set_handler(SIGINT, on_stop_signal);
+  set_handler(SIGTERM, on_stop_signal);
 }
 
-CtrlC::~CtrlC() { std::signal(SIGINT, SIG_DFL); }
+CtrlC::~CtrlC() {
+  set_handler(SIGINT, SIG_DFL);
+  set_handler(SIGTERM, SIG_DFL);
+}
 
 const std::atomic<bool>& CtrlC::flag() const { return g_interrupted; }
+
+int CtrlC::exit_status() const {
+  return g_signal.load() == SIGTERM ? exit_code::terminated : exit_code::interrupted;
+}
+
+const char* CtrlC::signal_name() const { return g_signal.load() == SIGTERM ? "SIGTERM" : "SIGINT"; }
 
 }  // namespace gpuaudit::cli

@@ -1,5 +1,5 @@
 // What `run` and `soak` share before and around measuring: list options, tags, the default file
-// name, and Ctrl-C handling (first press: finish the current step and keep the file; second: end).
+// name, and SIGINT/SIGTERM handling (first: finish the current step and keep the file; second: end).
 #pragma once
 
 #include "core/result.hpp"
@@ -35,7 +35,10 @@ class StdoutAside {
   int saved_ = -1;
 };
 
-// Installs the SIGINT handler for its lifetime; interrupted() turns true on the first Ctrl-C.
+// Handles SIGINT (Ctrl-C) and SIGTERM (what Slurm's scancel, a job's time limit and Kubernetes
+// send) alike for its lifetime: the first one sets flag(), the current step finishes and the file
+// is kept; a second one ends the process. exit_status() is 130 after SIGINT, 143 after SIGTERM
+// (128 + the signal, as a shell reports a process the signal killed).
 class CtrlC {
  public:
   CtrlC();
@@ -44,6 +47,8 @@ class CtrlC {
   CtrlC& operator=(const CtrlC&) = delete;
   const std::atomic<bool>& flag() const;
   bool interrupted() const { return flag().load(); }
+  int exit_status() const;
+  const char* signal_name() const;
 };
 
 }  // namespace gpuaudit::cli

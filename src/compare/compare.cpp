@@ -134,6 +134,18 @@ Comparison compare_runs(const BaseRuns& base, const ResultDocument& next, const 
     f.tolerance_pct = opt.tolerances.for_figure(nb.name);
     f.new_value = nb.value();
     const auto bit = base_figs.find(key);
+    if (nb.status == "interrupted") {
+      // Cut short by SIGINT/SIGTERM: it says nothing about the machine. Not judged, not a
+      // regression; shown as skipped when the base has the figure. (Base runs count only "ok".)
+      if (bit == base_figs.end()) continue;
+      f.base_runs = static_cast<int>(bit->second.run_values.size());
+      f.base_value = median_of(bit->second.run_values);
+      f.new_value.reset();
+      f.outcome = "skipped";
+      f.reason = "interrupted in the new run" + (nb.message.empty() ? "" : " (" + nb.message + ")") + ": not compared";
+      c.figures.push_back(std::move(f));
+      continue;
+    }
     if (bit != base_figs.end()) {
       f.base_runs = static_cast<int>(bit->second.run_values.size());
       f.base_value = median_of(bit->second.run_values);
