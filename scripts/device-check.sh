@@ -61,7 +61,7 @@ echo "build exit $build_rc"
 step "ctest -L gpu"
 # ctest's --timeout does not override the TIMEOUT 300 property tests/CMakeLists.txt sets on each
 # GPU test, so one hung test (e.g. NCCL init) would eat the whole device budget: cap the step.
-timeout -k 5 180 ctest --test-dir "$BUILD" -L gpu --output-on-failure >"$OUT/ctest.log" 2>&1
+timeout -k 5 180 ctest --test-dir "$BUILD" -L gpu --no-tests=error --output-on-failure >"$OUT/ctest.log" 2>&1
 echo "ctest exit $? (124: stopped after 180 s)"
 grep -E "tests passed|Passed|Failed|Skipped|Not Run|\*\*\*" "$OUT/ctest.log" | tail -12
 

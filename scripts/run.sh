@@ -5,5 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-scripts/build.sh -DGPUAUDIT_TESTS=OFF
+# Only the binary is built, and no option is cached: a -DGPUAUDIT_TESTS=OFF here would stay in
+# build/'s cache and leave a later scripts/test.sh with no test to run.
+BUILD_TARGETS=gpuaudit scripts/build.sh
 exec build/gpuaudit run "$@"

@@ -8,20 +8,24 @@ scripts/setup.sh --test --cuda12
 export PYTHONPATH="$PWD/.deps/pytest${PYTHONPATH:+:$PYTHONPATH}"
 JOBS=${JOBS:-$(nproc)}
 
+# Every option that decides which tests exist is given here, not taken from build/'s cache: an
+# earlier configuration (an older scripts/run.sh cached GPUAUDIT_TESTS=OFF, a hand-made
+# -DGPUAUDIT_CUDA=OFF) must not make this script test less than it says. --no-tests=error on every
+# ctest call: a configuration that built no test fails here instead of passing with nothing run.
 echo "== build (build/)"
-BUILD_DIR=build scripts/build.sh -DGPUAUDIT_WERROR=ON
+BUILD_DIR=build scripts/build.sh -DGPUAUDIT_TESTS=ON -DGPUAUDIT_CUDA=AUTO -DGPUAUDIT_SANITIZE=OFF -DGPUAUDIT_WERROR=ON
 python3 scripts/list-device-code.py build/gpuaudit
 echo "== tests"
-ctest --test-dir build --output-on-failure -j "$JOBS"
+ctest --test-dir build --no-tests=error --output-on-failure -j "$JOBS"
 
 echo "== CUDA 12.9 build (old cards and drivers: build-cuda12/, the gpuaudit binary only)"
 scripts/build-cuda12.sh -DGPUAUDIT_WERROR=ON
 
 echo "== sanitizer build of the host code (build-asan/)"
-BUILD_DIR=build-asan BUILD_TYPE=Debug scripts/build.sh -DGPUAUDIT_CUDA=OFF -DGPUAUDIT_SANITIZE=ON -DGPUAUDIT_WERROR=ON
+BUILD_DIR=build-asan BUILD_TYPE=Debug scripts/build.sh -DGPUAUDIT_TESTS=ON -DGPUAUDIT_CUDA=OFF -DGPUAUDIT_SANITIZE=ON -DGPUAUDIT_WERROR=ON
 echo "== tests under ASan+UBSan"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir build-asan --output-on-failure -j "$JOBS" -LE gpu
+  ctest --test-dir build-asan --no-tests=error --output-on-failure -j "$JOBS" -LE gpu
 
 echo "== fuzzing the import parsers (build-fuzz/, ${FUZZ_SECONDS:-15} s per target)"
 scripts/fuzz.sh

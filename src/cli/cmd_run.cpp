@@ -83,6 +83,10 @@ int run_run(const RunArgs& a) {
   opt.nccl_multinode = a.nccl_multinode;
   opt.gpus = parse_gpu_indices(a.gpus);
 
+  // From before the inventory (which takes a second or more): SIGINT or SIGTERM at any point
+  // ends the run with its document written and exit 130 or 143, never with no file.
+  std::optional<CtrlC> ctrl_c(std::in_place);
+  const std::atomic<bool>& interrupted = ctrl_c->flag();
   const NvmlLoad nvml = load_nvml();
   const CudaProbe cuda = probe_cuda();
   ResultDocument doc = take_machine_inventory(nvml, cuda, 1.0);
@@ -97,13 +101,18 @@ int run_run(const RunArgs& a) {
   if (opt.nccl_multinode) multinode = multigpu::MultinodeRun::start(doc, opt.gpus);
   const std::string requested = a.output.empty() ? default_output("gpuaudit", doc.host.hostname) : a.output;
   const std::string out = multinode ? multinode->output_path(requested) : requested;
-  write_result(out, doc);  // fails early (exit 5) on an unwritable path, before any measuring
-  auto checkpoint = [&] { write_result(out, doc); };
+  // "-o -", /dev/stdout, a FIFO: one write at the end, since a checkpoint after every figure would
+  // send one copy per figure; what run prints goes to stderr till then, so that stdout holds the
+  // document only.
+  const bool stream = is_stream_target(out);
+  StdoutAside aside(writes_to_stdout(out));
+  if (!stream) write_result(out, doc);  // fails early (exit 5) on an unwritable path, before any measuring
+  auto checkpoint = [&] {
+    if (!stream) write_result(out, doc);
+  };
 
   const bool gpu_ok = !gpu_unusable(doc.gpu_status) && doc.gpu_status.state != "not-built";
   bool wanted_gpu = false;
-  std::optional<CtrlC> ctrl_c(std::in_place);
-  const std::atomic<bool>& interrupted = ctrl_c->flag();
   RunContext ctx(opt, doc, checkpoint, interrupted);
   auto& suites = suite_registry();
   std::stable_sort(suites.begin(), suites.end(), [](const Suite& x, const Suite& y) { return x.order < y.order; });
@@ -120,6 +129,8 @@ int run_run(const RunArgs& a) {
     s.run(ctx);
   }
   const bool was_interrupted = interrupted.load();
+  const int interrupted_code = ctrl_c->exit_status();
+  const std::string signal_name = ctrl_c->signal_name();
   ctrl_c.reset();  // from here a Ctrl-C ends the process: the file is complete
   if (multinode) multinode->gather(doc);  // rank 0's document gets every rank's inventory and figures
   checkpoint();
@@ -129,12 +140,14 @@ int run_run(const RunArgs& a) {
   int code = exit_code::ok;
   if (!was_interrupted)
     for (auto& hook : post_run_hooks()) code = std::max(code, hook(doc));
-  checkpoint();  // with the assessment
+  if (!stream) write_result(out, doc);  // with the assessment
   std::printf("\nresult: %s\n", out.c_str());
+  aside.restore();
+  if (stream) write_result(out, doc);  // its only write, with the assessment
 
   if (was_interrupted) {
-    std::fprintf(stderr, "gpuaudit: interrupted; what was measured is in %s\n", out.c_str());
-    return exit_code::interrupted;
+    std::fprintf(stderr, "gpuaudit: interrupted; what was measured is in %s (%s)\n", out.c_str(), signal_name.c_str());
+    return interrupted_code;
   }
   for (const auto& b : doc.benchmarks)
     if (b.status == "check-failed") return exit_code::check_failed;

@@ -35,6 +35,7 @@ std::string opt_num(const std::optional<double>& v, const char* f) {
 int run_soak_cmd(const SoakArgs& a) {
   const std::vector<int> wanted = parse_gpu_indices(a.gpus);
 
+  std::optional<CtrlC> ctrl_c(std::in_place);  // before the inventory, as in run
   const NvmlLoad nvml = load_nvml();
   const CudaProbe cuda = probe_cuda();
   ResultDocument doc = take_machine_inventory(nvml, cuda, 0);
@@ -51,7 +52,10 @@ int run_soak_cmd(const SoakArgs& a) {
     if (wanted.empty() || std::find(wanted.begin(), wanted.end(), g.index) != wanted.end()) chosen.push_back(g);
 
   const std::string out = a.output.empty() ? default_output("gpuaudit-soak", doc.host.hostname) : a.output;
-  write_result(out, doc);  // an unwritable path fails now (exit 5), not after N minutes
+  // A stream ("-o -", a FIFO) gets one write at the end, and stdout then holds the document only.
+  const bool stream = is_stream_target(out);
+  StdoutAside aside(writes_to_stdout(out));
+  if (!stream) write_result(out, doc);  // an unwritable path fails now (exit 5), not after N minutes
 
   std::vector<std::unique_ptr<SoakWorkload>> owned;
   std::vector<SoakTarget> targets;
@@ -75,10 +79,9 @@ int run_soak_cmd(const SoakArgs& a) {
   NvmlSoakTelemetry telemetry(nvml.api, measured);
   std::fprintf(stderr, "soak: %zu GPU(s), %.1f min, a point every %.0f s; Ctrl-C ends early and keeps the timeline\n",
                targets.size(), a.minutes, a.interval_s);
-  std::optional<CtrlC> ctrl_c(std::in_place);
   auto checkpoint = [&](const SoakRecord& rec) {
     doc.extra["soak"] = rec;
-    write_result(out, doc);
+    if (!stream) write_result(out, doc);
     for (const auto& g : rec.gpus)
       if (!g.points.empty()) {
         const SoakPoint& p = g.points.back();
@@ -91,6 +94,7 @@ int run_soak_cmd(const SoakArgs& a) {
   };
   const SoakRecord rec = run_soak({.minutes = a.minutes, .interval_s = a.interval_s}, targets, &telemetry,
                                   ctrl_c->flag(), checkpoint);
+  const int interrupted_code = ctrl_c->exit_status();
   ctrl_c.reset();
   owned.clear();  // free device memory before printing
 
@@ -112,9 +116,14 @@ int run_soak_cmd(const SoakArgs& a) {
     }
   }
   std::printf("\nresult: %s\n", out.c_str());
+  aside.restore();
+  if (stream) {
+    doc.extra["soak"] = rec;
+    write_result(out, doc);
+  }
   if (rec.interrupted) {
     std::fprintf(stderr, "gpuaudit: interrupted; the timeline so far is in %s\n", out.c_str());
-    return exit_code::interrupted;
+    return interrupted_code;
   }
   if (failed) return exit_code::no_gpu;
   return decayed ? exit_code::finding : exit_code::ok;

@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
 #include "core/suggest.hpp"
+#include "report/escape.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -30,7 +31,7 @@ constexpr const char* kExitCodes =
     "  4  a benchmark failed its check   5  could not write the output (disk full, read-only)\n"
     "  6  inconclusive: no fault found, the evidence could not decide (never read it as healthy)\n"
     "  7  a measurement could not run (status error; run only)\n"
-    "  130 interrupted (what was measured is written)";
+    "  130 SIGINT, 143 SIGTERM: interrupted (what was measured is written)";
 
 std::vector<std::string> command_names() {
   std::vector<std::string> names;
@@ -124,12 +125,13 @@ int main(int argc, char** argv) {
   try {
     return selected ? selected() : exit_code::usage;
   } catch (const Error& e) {
+    // Messages quote file names, tags and fields of documents: no raw escape reaches the terminal.
     std::fflush(stdout);
-    std::fprintf(stderr, "gpuaudit: %s\n", e.what());
+    std::fprintf(stderr, "gpuaudit: %s\n", terminal_text(e.what()).c_str());
     return e.code();
   } catch (const std::exception& e) {
     std::fflush(stdout);
-    std::fprintf(stderr, "gpuaudit: internal error: %s\n", e.what());
+    std::fprintf(stderr, "gpuaudit: internal error: %s\n", terminal_text(e.what()).c_str());
     return exit_code::usage;
   }
 }

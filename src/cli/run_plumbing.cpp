@@ -1,10 +1,16 @@
 #include "cli/run_plumbing.hpp"
 
 #include "core/error.hpp"
+#include "core/exit_codes.hpp"
+#include "report/escape.hpp"
+
+#include <signal.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
 #include <csignal>
+#include <cstdio>
 #include <ctime>
 #include <sstream>
 
@@ -13,10 +19,25 @@ namespace gpuaudit::cli {
 namespace {
 
 std::atomic<bool> g_interrupted{false};
+std::atomic<int> g_signal{0};
+static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free,
+              "set from a signal handler");
 
-extern "C" void on_sigint(int) {
+void set_handler(int sig, void (*handler)(int)) {
+  struct sigaction sa {};
+  sa.sa_handler = handler;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_RESTART;  // a read() or write() in progress goes on; the flag is polled
+  ::sigaction(sig, &sa, nullptr);
+}
+
+extern "C" void on_stop_signal(int sig) {
+  int none = 0;
+  g_signal.compare_exchange_strong(none, sig);
   g_interrupted.store(true);
-  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once (the file is complete)
+  // A second SIGINT or SIGTERM ends the process at once (the file holds every finished figure).
+  set_handler(SIGINT, SIG_DFL);
+  set_handler(SIGTERM, SIG_DFL);
 }
 
 }  // namespace
@@ -56,7 +77,9 @@ void apply_tags(ResultDocument& doc, const std::vector<std::string>& tags) {
   for (const auto& t : tags) {
     const auto eq = t.find('=');
     if (eq == std::string::npos || eq == 0) throw input_error("--tag takes key=value, not \"" + t + "\"");
-    doc.tags[t.substr(0, eq)] = t.substr(eq + 1);
+    // A tag typed in Latin-1 (or any invalid UTF-8) is stored with U+FFFD, not refused at the
+    // end of the run when the document is written.
+    doc.tags[valid_utf8(t.substr(0, eq))] = valid_utf8(t.substr(eq + 1));
   }
 }
 
@@ -71,13 +94,42 @@ std::string default_output(const std::string& prefix, const std::string& host) {
   return prefix + "-" + h + "-" + buf + ".json";
 }
 
-CtrlC::CtrlC() {
-  g_interrupted.store(false);
-  std::signal(SIGINT, on_sigint);
+StdoutAside::StdoutAside(bool on) {
+  if (!on) return;
+  std::fflush(stdout);
+  saved_ = ::dup(STDOUT_FILENO);
+  if (saved_ >= 0 && ::dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+    ::close(saved_);
+    saved_ = -1;
+  }
 }
 
-CtrlC::~CtrlC() { std::signal(SIGINT, SIG_DFL); }
+void StdoutAside::restore() {
+  if (saved_ < 0) return;
+  std::fflush(stdout);
+  ::dup2(saved_, STDOUT_FILENO);
+  ::close(saved_);
+  saved_ = -1;
+}
+
+CtrlC::CtrlC() {
+  g_interrupted.store(false);
+  g_signal.store(0);
+  set_handler(SIGINT, on_stop_signal);
+  set_handler(SIGTERM, on_stop_signal);
+}
+
+CtrlC::~CtrlC() {
+  set_handler(SIGINT, SIG_DFL);
+  set_handler(SIGTERM, SIG_DFL);
+}
 
 const std::atomic<bool>& CtrlC::flag() const { return g_interrupted; }
+
+int CtrlC::exit_status() const {
+  return g_signal.load() == SIGTERM ? exit_code::terminated : exit_code::interrupted;
+}
+
+const char* CtrlC::signal_name() const { return g_signal.load() == SIGTERM ? "SIGTERM" : "SIGINT"; }
 
 }  // namespace gpuaudit::cli

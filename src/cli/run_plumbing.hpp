@@ -1,5 +1,5 @@
 // What `run` and `soak` share before and around measuring: list options, tags, the default file
-// name, and Ctrl-C handling (first press: finish the current step and keep the file; second: end).
+// name, and SIGINT/SIGTERM handling (first: finish the current step and keep the file; second: end).
 #pragma once
 
 #include "core/result.hpp"
@@ -21,7 +21,24 @@ void apply_tags(ResultDocument& doc, const std::vector<std::string>& tags);
 // "<prefix>-<host>-<UTC time>.json", the host name reduced to [A-Za-z0-9-_].
 std::string default_output(const std::string& prefix, const std::string& host);
 
-// Installs the SIGINT handler for its lifetime; interrupted() turns true on the first Ctrl-C.
+// While on: the process's stdout (fd 1) is its stderr, so that a document sent to stdout later
+// ("-o -", /dev/stdout) is the only thing there. restore() (or the end of its scope) puts it back.
+class StdoutAside {
+ public:
+  explicit StdoutAside(bool on);
+  ~StdoutAside() { restore(); }
+  StdoutAside(const StdoutAside&) = delete;
+  StdoutAside& operator=(const StdoutAside&) = delete;
+  void restore();
+
+ private:
+  int saved_ = -1;
+};
+
+// Handles SIGINT (Ctrl-C) and SIGTERM (what Slurm's scancel, a job's time limit and Kubernetes
+// send) alike for its lifetime: the first one sets flag(), the current step finishes and the file
+// is kept; a second one ends the process. exit_status() is 130 after SIGINT, 143 after SIGTERM
+// (128 + the signal, as a shell reports a process the signal killed).
 class CtrlC {
  public:
   CtrlC();
@@ -30,6 +47,8 @@ class CtrlC {
   CtrlC& operator=(const CtrlC&) = delete;
   const std::atomic<bool>& flag() const;
   bool interrupted() const { return flag().load(); }
+  int exit_status() const;
+  const char* signal_name() const;
 };
 
 }  // namespace gpuaudit::cli

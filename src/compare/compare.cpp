@@ -60,9 +60,16 @@ BaseRuns load_base(const fs::path& path, int last_k) {
     return base;
   }
   std::vector<fs::path> files;
-  for (const auto& e : fs::directory_iterator(path, ec))
-    if (e.is_regular_file() && e.path().extension() == ".json") files.push_back(e.path());
+  for (fs::directory_iterator it(path, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->path().extension() != ".json") continue;
+    // A *.json symlink loop threw filesystem_error from is_regular_file() ("internal error"); it
+    // is kept, and reading it names it.
+    std::error_code entry_ec;  // a dangling link (not found) is no document, as before
+    if (it->is_regular_file(entry_ec) || (entry_ec && entry_ec != std::errc::no_such_file_or_directory))
+      files.push_back(it->path());
+  }
   if (ec) throw input_error(path.string() + ": cannot list the folder: " + ec.message());
+  std::sort(files.begin(), files.end());
   if (files.empty()) throw input_error(path.string() + ": no *.json result documents in this folder");
   std::vector<std::pair<ResultDocument, std::string>> runs;
   for (const auto& f : files) runs.emplace_back(read_result(f), f.string());
@@ -127,6 +134,18 @@ Comparison compare_runs(const BaseRuns& base, const ResultDocument& next, const 
     f.tolerance_pct = opt.tolerances.for_figure(nb.name);
     f.new_value = nb.value();
     const auto bit = base_figs.find(key);
+    if (nb.status == "interrupted") {
+      // Cut short by SIGINT/SIGTERM: it says nothing about the machine. Not judged, not a
+      // regression; shown as skipped when the base has the figure. (Base runs count only "ok".)
+      if (bit == base_figs.end()) continue;
+      f.base_runs = static_cast<int>(bit->second.run_values.size());
+      f.base_value = median_of(bit->second.run_values);
+      f.new_value.reset();
+      f.outcome = "skipped";
+      f.reason = "interrupted in the new run" + (nb.message.empty() ? "" : " (" + nb.message + ")") + ": not compared";
+      c.figures.push_back(std::move(f));
+      continue;
+    }
     if (bit != base_figs.end()) {
       f.base_runs = static_cast<int>(bit->second.run_values.size());
       f.base_value = median_of(bit->second.run_values);

@@ -1,5 +1,6 @@
 #include "compare/compare_render.hpp"
 
+#include "report/escape.hpp"
 #include "report/figure_format.hpp"
 #include "report/format.hpp"
 
@@ -82,7 +83,7 @@ std::string compare_text(const Comparison& c) {
   else o << table(rows, {false, true, true, false, true, false, true, true, false, false});
   o << "\n" << outcome_counts(c) << "; tolerance " << c.tolerance_text << ", alpha " << fmt_alpha(c.alpha) << "\n";
   o << (c.has_regression() ? "result: REGRESSION\n" : "result: no regression\n");
-  return o.str();
+  return terminal_text(o.str());  // tags, names and hostnames may hold escapes
 }
 
 }  // namespace gpuaudit

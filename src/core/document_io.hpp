@@ -1,27 +1,37 @@
 // Reading and writing documents safely.
 //
 // Reading refuses, with one line naming the file: unreadable files, invalid JSON, JSON that is not
-// a gpuaudit result, and a newer major schema version. Writing is atomic: a temp file in the same
-// folder, fsync, rename, fsync of the folder. A crash or a full disk never leaves half a file, and
-// an existing file is only replaced by a complete new one.
+// a gpuaudit result, and a newer major schema version. Writing goes through write_file_atomic
+// (core/output_file.hpp): "-" is stdout, devices and FIFOs are written in place, a regular file is
+// replaced atomically (through symlinks, keeping its mode), and never half-written.
 #pragma once
 
+#include "core/output_file.hpp"
 #include "core/result.hpp"
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 
 namespace gpuaudit {
 
-// Throws Error(exit_code::usage) with a one-line reason.
+// Limits on what is read, checked before the parse: a bigger file is refused with a line that
+// states the limit, a deeper one too (copying and printing a JSON value recurse, so 90,000 nested
+// arrays overflowed the stack). The largest real documents (a day of soak on 8 GPUs) are ~20 MiB
+// and 8 levels deep.
+inline constexpr std::uint64_t kMaxDocumentBytes = 64ull << 20;
+inline constexpr int kMaxJsonDepth = 64;
+
+// Throws Error(exit_code::usage) with a one-line reason naming the file, and the field for a
+// missing, wrong-typed or out-of-range one ("r.json: malformed result document: gpus[0].index:
+// 1e+300 is out of range ...").
 ResultDocument read_result(const std::filesystem::path& path);
 ResultDocument parse_result(const std::string& text, const std::string& origin);
 
-// Parses any JSON file (baselines, thresholds); throws Error(exit_code::usage) on failure.
+// Parses any JSON file (baselines, thresholds) under the same limits; throws Error(exit_code::usage).
 json read_json_file(const std::filesystem::path& path);
 
 // Throws Error(exit_code::io_error) with a one-line reason; no partial file is left behind.
-void write_file_atomic(const std::filesystem::path& path, const std::string& contents);
 void write_result(const std::filesystem::path& path, const ResultDocument& doc);
 
 std::string to_pretty_json(const ResultDocument& doc);

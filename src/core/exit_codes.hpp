@@ -10,5 +10,6 @@ inline constexpr int check_failed = 4;   // a benchmark's output failed its corr
 inline constexpr int io_error = 5;       // could not write the output (full disk, read-only path)
 inline constexpr int inconclusive = 6;   // score: no fault found, but the evidence could not decide (never "healthy")
 inline constexpr int measurement_error = 7;  // a selected measurement could not run (status "error"): no figure
-inline constexpr int interrupted = 130;  // Ctrl-C; whatever was measured has been written
+inline constexpr int interrupted = 130;  // SIGINT (Ctrl-C); whatever was measured has been written
+inline constexpr int terminated = 143;   // SIGTERM (scancel, a job time limit, Kubernetes); the same
 }  // namespace gpuaudit::exit_code

@@ -217,7 +217,8 @@ GA_JSON_TYPE(TelemetrySummary, samples, sm_clock_mhz, mem_clock_mhz, power_w, te
 
 // One measurement. `status`: ok | check-failed (output did not match the host reference: no figure) |
 // error (CUDA/library/OS error) | skipped (not selected here, e.g. no disk path) | not-applicable
-// (e.g. FP8 on an Ampere card, scaling on a single GPU).
+// (e.g. FP8 on an Ampere card, scaling on a single GPU) | interrupted (SIGINT/SIGTERM cut it short:
+// no figure, whatever samples were taken kept; compare leaves it out).
 struct BenchmarkResult {
   std::string name;        // "hbm/copy"
   std::optional<int> gpu;  // GPU index; null for host or all-GPU measurements

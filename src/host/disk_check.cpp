@@ -84,8 +84,15 @@ DiskCheckResults run_disk_check(const DiskCheckOptions& opt) {
         values.push_back(spec.sequential ? got.bytes_per_s / 1e6 : got.iops);
         if (got.p99_latency_us) p99.push_back(*got.p99_latency_us);
       }
+      const bool cut_short = opt.interrupted && opt.interrupted() && static_cast<int>(values.size()) < samples;
       r = host_figure(name, unit, values);
       if (!p99.empty()) r.derived["p99_latency_us"] = summarize(p99).median;
+      if (cut_short) {
+        // Not an error of the disk: compare must not call it a regression (it leaves it out), and
+        // score gives it no figure. The samples taken are kept for the record.
+        r.status = "interrupted";
+        r.message = "interrupted after " + std::to_string(values.size()) + " of " + std::to_string(samples) + " samples";
+      }
     } catch (const std::runtime_error& e) {
       r = host_status(name, unit, "error", "--disk " + opt.folder + ": " + e.what());
     }

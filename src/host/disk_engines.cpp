@@ -27,20 +27,28 @@ DiskReadSample parse_fio_json(const std::string& text) {
   } catch (const json::exception&) {
     throw std::runtime_error("fio printed unreadable JSON");
   }
-  if (!j.contains("jobs") || !j["jobs"].is_array() || j["jobs"].empty())
+  if (!j.is_object() || !j.contains("jobs") || !j["jobs"].is_array() || j["jobs"].empty())
     throw std::runtime_error("fio's JSON has no job");
-  const json& job = j["jobs"][0];
-  if (job.value("error", 0) != 0) throw std::runtime_error("fio job error " + std::to_string(job.value("error", 0)));
-  const json& rd = job.at("read");
   DiskReadSample s;
-  s.bytes_per_s = rd.value("bw_bytes", 0.0);
-  if (s.bytes_per_s == 0) s.bytes_per_s = rd.value("bw", 0.0) * 1024;  // KiB/s in older fio
-  s.iops = rd.value("iops", 0.0);
-  if (rd.contains("clat_ns") && rd["clat_ns"].contains("percentile")) {
-    const json& p = rd["clat_ns"]["percentile"];
-    if (p.contains("99.000000")) s.p99_latency_us = p["99.000000"].get<double>() / 1e3;
+  try {  // a field of the wrong type (a string for "iops") is json's type_error: one line, too
+    const json& job = j["jobs"][0];
+    if (!job.is_object()) throw std::runtime_error("fio's JSON has no job");
+    const auto error = job.find("error");
+    if (error != job.end() && !(error->is_number() && error->get<double>() == 0))
+      throw std::runtime_error("fio job error " + error->dump());
+    const json& rd = job.at("read");
+    s.bytes_per_s = rd.value("bw_bytes", 0.0);
+    if (s.bytes_per_s == 0) s.bytes_per_s = rd.value("bw", 0.0) * 1024;  // KiB/s in older fio
+    s.iops = rd.value("iops", 0.0);
+    if (const auto clat = rd.find("clat_ns"); clat != rd.end() && clat->is_object())
+      if (const auto p = clat->find("percentile"); p != clat->end() && p->is_object())
+        if (const auto p99 = p->find("99.000000"); p99 != p->end()) s.p99_latency_us = p99->get<double>() / 1e3;
+  } catch (const json::exception& e) {
+    std::string what = e.what();
+    if (auto at = what.find("] "); at != std::string::npos) what = what.substr(at + 2);
+    throw std::runtime_error("fio's JSON is malformed (" + what + ")");
   }
-  if (s.iops <= 0 || s.bytes_per_s <= 0) throw std::runtime_error("fio completed no read");
+  if (!(s.iops > 0) || !(s.bytes_per_s > 0)) throw std::runtime_error("fio completed no read");
   return s;
 }
 

@@ -1,5 +1,6 @@
 #include "report/baselines_text.hpp"
 
+#include "report/escape.hpp"
 #include "report/format.hpp"
 
 #include <algorithm>
@@ -78,7 +79,7 @@ std::string baselines_list_text(const BaselineSet& set) {
   }
   o << set.models.size() << " models, baseline set " << set.version << " (" << set.dir.string()
     << "); '?' marks an uncertain figure, BF16 is dense tensor peak\n";
-  return o.str();
+  return terminal_text(o.str());  // tags, names and hostnames may hold escapes
 }
 
 std::string baseline_show_text(const Baseline& b) {
@@ -127,7 +128,7 @@ std::string baseline_show_text(const Baseline& b) {
   if (!b.notes.empty()) o << "Notes\n  " << b.notes << "\n";
   o << "Sources\n";
   for (const auto& s : b.sources) o << "  " << s << "\n";
-  return o.str();
+  return terminal_text(o.str());  // tags, names and hostnames may hold escapes
 }
 
 std::string baselines_check_text(const BaselineSet& set, const std::vector<std::string>& problems) {
@@ -138,7 +139,7 @@ std::string baselines_check_text(const BaselineSet& set, const std::vector<std::
   else
     o << "baseline set " << set.version << ": " << problems.size() << " problem(s) in " << set.models.size()
       << " models\n";
-  return o.str();
+  return terminal_text(o.str());  // tags, names and hostnames may hold escapes
 }
 
 }  // namespace gpuaudit

@@ -1,11 +1,90 @@
 #include "report/escape.hpp"
 
+#include <cstdio>
+
 namespace gpuaudit {
 
-std::string xml_escape(std::string_view s) {
+namespace {
+
+constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
+
+// Length of the well-formed UTF-8 sequence at s[i] (RFC 3629: no overlong forms, no surrogates,
+// nothing past U+10FFFF), or 0.
+size_t utf8_length(std::string_view s, size_t i) {
+  const auto b = [&](size_t k) { return static_cast<unsigned char>(s[i + k]); };
+  const auto cont = [&](size_t k) { return i + k < s.size() && (b(k) & 0xC0) == 0x80; };
+  const unsigned char c = b(0);
+  if (c < 0x80) return 1;
+  if (c >= 0xC2 && c <= 0xDF) return cont(1) ? 2 : 0;
+  if (c >= 0xE0 && c <= 0xEF) {
+    if (!cont(1) || !cont(2)) return 0;
+    if (c == 0xE0 && b(1) < 0xA0) return 0;  // overlong
+    if (c == 0xED && b(1) > 0x9F) return 0;  // UTF-16 surrogates
+    return 3;
+  }
+  if (c >= 0xF0 && c <= 0xF4) {
+    if (!cont(1) || !cont(2) || !cont(3)) return 0;
+    if (c == 0xF0 && b(1) < 0x90) return 0;  // overlong
+    if (c == 0xF4 && b(1) > 0x8F) return 0;  // past U+10FFFF
+    return 4;
+  }
+  return 0;
+}
+
+}  // namespace
+
+std::string valid_utf8(std::string_view s) {
+  std::string o;
+  o.reserve(s.size());
+  for (size_t i = 0; i < s.size();) {
+    const size_t n = utf8_length(s, i);
+    if (n == 0) {
+      o += kReplacement;
+      ++i;
+      continue;
+    }
+    o.append(s, i, n);
+    i += n;
+  }
+  return o;
+}
+
+std::string terminal_text(std::string_view text) {
+  const std::string s = valid_utf8(text);
+  std::string o;
+  o.reserve(s.size());
+  char buf[12];
+  for (size_t i = 0; i < s.size(); ++i) {
+    const auto u = static_cast<unsigned char>(s[i]);
+    if ((u < 0x20 && u != '\n' && u != '\t') || u == 0x7F) {  // ESC, BEL, NUL, CR, backspace, ...
+      std::snprintf(buf, sizeof buf, "\\x%02X", u);
+      o += buf;
+    } else if (u == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) <= 0x9F) {
+      // C1 controls U+0080-U+009F: U+009B is a one-byte CSI on many terminals.
+      std::snprintf(buf, sizeof buf, "\\u%04X", static_cast<unsigned char>(s[i + 1]));
+      o += buf;
+      ++i;
+    } else {
+      o += s[i];
+    }
+  }
+  return o;
+}
+
+std::string xml_escape(std::string_view text) {
+  // XML 1.0 text is well-formed UTF-8 without U+FFFE, U+FFFF and most C0 controls: any of them
+  // makes the whole JUnit file unreadable to Jenkins or GitLab.
+  const std::string s = valid_utf8(text);
   std::string o;
   o.reserve(s.size() + s.size() / 8);
-  for (char c : s) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if (static_cast<unsigned char>(c) == 0xEF && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0xBF &&
+        (static_cast<unsigned char>(s[i + 2]) == 0xBE || static_cast<unsigned char>(s[i + 2]) == 0xBF)) {
+      o += kReplacement;
+      i += 2;
+      continue;
+    }
     switch (c) {
       case '&': o += "&amp;"; break;
       case '<': o += "&lt;"; break;
@@ -42,7 +121,7 @@ std::string markdown_escape(std::string_view s) {
 }
 
 std::string csv_text(std::string_view s) {
-  std::string v(s);
+  std::string v = valid_utf8(s);
   if (!v.empty() && (v[0] == '=' || v[0] == '+' || v[0] == '-' || v[0] == '@' || v[0] == '\t' || v[0] == '\r'))
     v.insert(v.begin(), '\'');
   if (v.find_first_of(",\"\r\n") == std::string::npos) return v;

@@ -7,8 +7,19 @@
 
 namespace gpuaudit {
 
+// Invalid UTF-8 (each bad byte) replaced by U+FFFD: what comes in from the command line (--tag)
+// or the system (hostnames, DMI strings) before it is stored.
+std::string valid_utf8(std::string_view s);
+
+// For text that goes to a terminal: valid UTF-8, and every control character but newline and tab
+// (ESC, BEL, NUL, CR, DEL, the C1 controls) shown as \x1B or \u009B, so that a tag, hostname or
+// GPU name can neither move the cursor, retitle the window nor hide what follows. gpuaudit's own
+// text holds none of them, so a renderer passes its whole output through this once.
+std::string terminal_text(std::string_view s);
+
 // For HTML/SVG/XML text and attribute values (double- or single-quoted): & < > " ' become
-// entities, and control characters XML 1.0 forbids are dropped (they make a JUnit file unreadable).
+// entities; invalid UTF-8 and U+FFFE/U+FFFF become U+FFFD, and the control characters XML 1.0
+// forbids are dropped (any of these makes a JUnit file unreadable).
 std::string xml_escape(std::string_view s);
 
 // For a Markdown table cell: HTML-escaped (GitHub renders inline HTML), and the characters that

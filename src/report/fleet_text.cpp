@@ -1,5 +1,6 @@
 #include "report/fleet_render.hpp"
 
+#include "report/escape.hpp"
 #include "report/figure_format.hpp"
 #include "report/format.hpp"
 
@@ -96,7 +97,7 @@ std::string fleet_text(const FleetReport& r) {
                       g->per_host_copy_gbs_hour ? fmt_money(g->per_host_copy_gbs_hour->median, g->currency) : "-"});
     o << table(rows, 1, 5, "  ");
   }
-  return o.str();
+  return terminal_text(o.str());  // tags, names and hostnames may hold escapes
 }
 
 }  // namespace gpuaudit

@@ -1,6 +1,7 @@
 #include "report/inventory_text.hpp"
 
 #include "probe/usability.hpp"
+#include "report/escape.hpp"
 #include "report/format.hpp"
 
 #include <sstream>
@@ -79,7 +80,7 @@ std::string inventory_text(const ResultDocument& doc) {
     o << "\n";
   }
   if (doc.gpu_status.state != "ok") o << "\nNo usable GPU: " << doc.gpu_status.message << " [" << doc.gpu_status.state << "]\n";
-  return o.str();
+  return terminal_text(o.str());  // tags, names and hostnames may hold escapes
 }
 
 }  // namespace gpuaudit

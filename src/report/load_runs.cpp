@@ -48,15 +48,26 @@ std::vector<LoadedRun> load_runs(const std::vector<std::string>& paths, const Lo
   for (const auto& p : paths) {
     std::error_code ec;
     const auto st = fs::status(p, ec);
-    if (ec || !fs::exists(st)) throw input_error(p + ": no such file or folder");
+    if (ec && ec != std::errc::no_such_file_or_directory) {
+      // A symlink loop, a folder we may not enter: a document that cannot be read (skippable).
+      files.emplace_back(p);
+      continue;
+    }
+    if (!fs::exists(st)) throw input_error(p + ": no such file or folder");
     if (!fs::is_directory(st)) {
       files.emplace_back(p);
       continue;
     }
     std::vector<fs::path> found;
     for (auto it = fs::recursive_directory_iterator(p, fs::directory_options::skip_permission_denied, ec);
-         !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
-      if (it->is_regular_file() && it->path().extension() == ".json") found.push_back(it->path());
+         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      if (it->path().extension() != ".json") continue;
+      // The error_code forms: a *.json symlink loop or dangling link threw filesystem_error here
+      // ("internal error"). It is kept, so that reading it names it (or --skip-invalid skips it).
+      std::error_code entry_ec;  // a dangling link (not found) is no document, as before
+      if (it->is_regular_file(entry_ec) || (entry_ec && entry_ec != std::errc::no_such_file_or_directory))
+        found.push_back(it->path());
+    }
     if (ec) throw input_error(p + ": cannot list the folder: " + ec.message());
     if (found.empty()) throw input_error(p + ": no *.json result documents in this folder");
     std::sort(found.begin(), found.end());

@@ -1,6 +1,7 @@
 #include "report/results_text.hpp"
 
 #include "core/figure_label.hpp"
+#include "report/escape.hpp"
 #include "report/format.hpp"
 
 #include <algorithm>
@@ -61,7 +62,7 @@ std::string results_table(const ResultDocument& doc) {
     }
     o << "\n";
   }
-  return o.str();
+  return terminal_text(o.str());  // tags, names and hostnames may hold escapes
 }
 
 }  // namespace gpuaudit

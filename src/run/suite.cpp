@@ -1,5 +1,7 @@
 #include "run/suite.hpp"
 
+#include "report/escape.hpp"
+
 #include <cstdio>
 
 namespace gpuaudit {
@@ -35,7 +37,9 @@ void RunContext::record(BenchmarkResult result) {
   if (checkpoint_) checkpoint_();
 }
 
-void RunContext::progress(const std::string& line) const { std::fprintf(stderr, "%s\n", line.c_str()); }
+void RunContext::progress(const std::string& line) const {
+  std::fprintf(stderr, "%s\n", terminal_text(line).c_str());  // GPU names and messages come from outside
+}
 
 }  // namespace gpuaudit
 

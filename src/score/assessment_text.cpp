@@ -1,5 +1,6 @@
 #include "score/assessment_text.hpp"
 
+#include "report/escape.hpp"
 #include "report/format.hpp"
 #include "score/evidence.hpp"
 
@@ -121,7 +122,7 @@ std::string assessment_text(const Assessment& a) {
   o << "\nbaselines " << (a.baselines_version.empty() ? "?" : a.baselines_version);
   if (auto t = x.find("thresholds"); t != x.end() && t->is_object()) o << ", thresholds: " << str(*t, "origin");
   o << ", scored " << a.scored_utc << "\n";
-  return o.str();
+  return terminal_text(o.str());  // tags, names and hostnames may hold escapes
 }
 
 }  // namespace gpuaudit

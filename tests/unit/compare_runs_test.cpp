@@ -6,6 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -127,6 +130,38 @@ TEST(CompareRuns, FailedAndMissingFigures) {
   EXPECT_EQ(figure(c, "gemm/bf16").outcome, "missing");
   EXPECT_EQ(figure(c, "hbm/triad").outcome, "new");
   EXPECT_TRUE(c.has_regression());
+}
+
+TEST(CompareRuns, AnInterruptedFigureIsLeftOutNotARegression) {
+  auto base = base_file("golden-synthetic.json");
+  ResultDocument next = base.docs[0];
+  next.benchmarks[0].status = "interrupted";  // hbm/copy, cut short by SIGTERM
+  next.benchmarks[0].message = "interrupted after 1 of 5 samples";
+  next.benchmarks[0].summary.reset();
+  const auto c = compare_runs(base, next, "next", {});
+  const auto& f = figure(c, "hbm/copy");
+  EXPECT_EQ(f.outcome, "skipped");
+  EXPECT_NE(f.reason.find("interrupted in the new run"), std::string::npos) << f.reason;
+  EXPECT_FALSE(f.is_regression());
+  EXPECT_FALSE(c.has_regression());
+  // As a base figure, an interrupted one counts for nothing either.
+  BaseRuns interrupted_base = base;
+  interrupted_base.docs[0].benchmarks[0] = next.benchmarks[0];
+  const auto c2 = compare_runs(interrupted_base, base.docs[0], "next", {});
+  EXPECT_EQ(figure(c2, "hbm/copy").outcome, "new");
+  EXPECT_FALSE(c2.has_regression());
+}
+
+TEST(CompareRuns, ASymlinkLoopInTheBaseFolderIsNamedNotAnInternalError) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("gpuaudit-loop-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  fs::copy_file(kData + "golden-synthetic.json", dir / "a.json");
+  fs::create_symlink(dir / "loop.json", dir / "loop.json");
+  std::string m;
+  EXPECT_EQ(error_code_of([&] { load_base(dir); }, &m), exit_code::usage);
+  EXPECT_NE(m.find("loop.json"), std::string::npos) << m;
+  fs::remove_all(dir);
 }
 
 TEST(CompareRender, JUnitHasOneTestCasePerFigureAndFailuresForRegressions) {

@@ -217,5 +217,20 @@ TEST(HostDisk, MountOfPath) {
   EXPECT_EQ(m->fs_type, "proc");
 }
 
+TEST(HostDisk, AnInterruptedCheckSaysSoAndIsNoError) {
+  // SIGINT/SIGTERM during the check: the figures cut short are "interrupted" (compare leaves them
+  // out), not "error" (which compare called a regression of the disk).
+  TempDir d;
+  DiskCheckOptions o = tiny(d.path.string(), "builtin");
+  o.interrupted = [] { return true; };
+  const auto r = run_disk_check(o);
+  for (const auto* b : {&r.seq, &r.rand}) {
+    EXPECT_EQ(b->status, "interrupted") << b->name << ": " << b->message;
+    EXPECT_NE(b->message.find("interrupted after 0 of 2 samples"), std::string::npos) << b->message;
+    EXPECT_FALSE(b->value().has_value());
+  }
+  EXPECT_EQ(d.entries(), 0u);
+}
+
 }  // namespace
 }  // namespace gpuaudit

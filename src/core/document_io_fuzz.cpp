@@ -1,0 +1,22 @@
+// libFuzzer target: parse_result() on any bytes. Bad input must end in gpuaudit::Error (a one-line
+// refusal, exit 2); anything else escaping, a crash or a sanitizer report is a bug. A document
+// that is accepted is written back and read again, as `score --write` does (the unknown fields
+// it keeps are printed by dump(), which recurses: the depth bound must cover it).
+// Built by scripts/fuzz.sh (clang -fsanitize=fuzzer); seeds in tests/data/fuzz/document_io/.
+#include "core/document_io.hpp"
+#include "core/error.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  try {
+    const gpuaudit::ResultDocument doc = gpuaudit::parse_result(text, "fuzz.json");
+    const std::string again = gpuaudit::to_pretty_json(doc);
+    (void)gpuaudit::parse_result(again, "fuzz-again.json");  // what we write, we read
+  } catch (const gpuaudit::Error&) {
+  }
+  return 0;
+}
