@@ -23,7 +23,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DEFAULT_CORPUS = os.path.join(HERE, "..", "tests", "data", "real-world")
+DEFAULT_CORPUS = os.path.normpath(os.path.join(HERE, "..", "tests", "data", "real-world"))
 
 
 def run(cmd):
