@@ -6,6 +6,8 @@ if(GPUAUDIT_TESTS)
   find_package(GTest REQUIRED)
 endif()
 find_package(benchmark QUIET)
+# nvidia-smi -q -x import (src/import/parse_nvidia_smi_xml.cpp): Debian libpugixml-dev.
+find_package(pugixml REQUIRED)
 
 # NVML: only the header. The library is dlopen()ed at run time (src/probe/nvml_loader.cpp), so the
 # binary starts on machines without a driver. Look in the toolkit, then in what setup.sh installed.

@@ -27,6 +27,9 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_CSV = os.path.join(ROOT, "..", "shared", "reference", "gpu_specs.csv")
+# Rows for the models the shared reference does not hold (workstation, GeForce, the rest of the
+# data-centre line), same columns and conventions, kept beside this script.
+EXTRA_CSV = os.path.join(ROOT, "scripts", "gpu_specs_extra.csv")
 NOTES = "gpu_specs_notes.md"
 SCHEMA = "gpuaudit.baseline/1"
 
@@ -165,6 +168,9 @@ ALL = lambda table: {n for n, *_ in table}  # noqa: E731
 DCGM = "NVIDIA/DCGM:nvvs/diag-skus.yaml.in@72fa3fe"
 ZZC = "zzc0721/torch-performance-test-data:database.md@9d82827"
 STAS = "stas00/ml-engineering:compute/accelerator/README.md@744d01e"
+DS_A16 = "NVIDIA A16 datasheet (gpu_specs_extra.csv)"
+# The driver's own table of names and device ids (what nvidia-smi prints for each id/subsystem).
+OGKM_REF = "NVIDIA/open-gpu-kernel-modules:README.md@df1c9a3, Compatible GPUs table"
 
 MODELS = [
     dict(id="tesla-m60", csv="Tesla M60 (per GPU; board = 2x GM204)", model="Tesla M60 (one GPU of the board)",
@@ -378,7 +384,7 @@ MODELS = [
                    "pcie/h2d_pinned": meas(26.28, "Azure nvbandwidth H2D 26.28 GB/s (Azure ND A100 v4 results)")},
          notes="deviceQuery: 108 SMs, 1410 MHz, 5120-bit, L2 41943040 B; some HGX boards run a 500 W cap; 81920 MiB. "
                "Azure measured D2H 6.27 GB/s: a platform effect, not the GPU (notes section 5)."),
-    dict(id="a800-sxm4-80gb", csv="NVIDIA A800 SXM4 80GB", names=["NVIDIA A800-SXM4-80GB"], names_uncertain=True,
+    dict(id="a800-sxm4-80gb", csv="NVIDIA A800 SXM4 80GB", names=["NVIDIA A800-SXM4-80GB"],
          mig=A100_80,
          expected={"hbm/copy": meas(1700, "as A100 SXM4 80GB (same memory; DCGM dram ~1566000 vs ~1564000 on the "
                                     "A100): Azure BabelStream 1700 GB/s", uncertain=True),
@@ -389,8 +395,8 @@ MODELS = [
                    "pcie/h2d_pinned": pcie_typical(4)},
          notes="China-market A100 with NVLink cut to 400 GB/s; compute identical to A100. MIG profiles in the same "
                "mig-parted device-filter group as A100-80GB. A800 SXM4 40GB is 10de:20bd (not covered; A800 PCIe 40GB is a800-pcie-40gb). The "
-               "nvidia-smi name is by analogy with the A100."),
-    dict(id="a800-pcie-80gb", csv="NVIDIA A800 PCIe 80GB", names=["NVIDIA A800 80GB PCIe"], names_uncertain=True,
+               "nvidia-smi name is the driver's (" + OGKM_REF + ")."),
+    dict(id="a800-pcie-80gb", csv="NVIDIA A800 PCIe 80GB", names=["NVIDIA A800 80GB PCIe", "NVIDIA A800 80GB PCIe LC"],
          mig=A100_80,
          override={"nvlink_gbs": {"uncertain": True}},
          expected={"hbm/copy": meas(1500, "DCGM dram ~1295000 (~1360 GB/s; the A100 PCIe 80GB reads ~1495000 there and "
@@ -402,9 +408,9 @@ MODELS = [
                    "sm/fp32": frac("fp32_tflops", 0.85, "300 W cap, as A100 PCIe 80GB [inference]"),
                    "pcie/h2d_pinned": pcie_typical(4)},
          notes="China-market A100 PCIe. A800 40GB PCIe is 10de:20f6 (a800-pcie-40gb). NVLink "
-               "value by analogy with A800 SXM. The nvidia-smi name is by analogy with the A100."),
-    dict(id="a800-pcie-40gb", csv="NVIDIA A100 PCIe 40GB", model="A800 PCIe 40GB", names=["NVIDIA A800 40GB PCIe"],
-         names_uncertain=True, pci=["10de:20f6"], mig=A100_40,
+               "value by analogy with A800 SXM. The nvidia-smi names are the driver's (" + OGKM_REF + ")."),
+    dict(id="a800-pcie-40gb", csv="NVIDIA A100 PCIe 40GB", model="A800 PCIe 40GB", names=["NVIDIA A800 40GB PCIe", "NVIDIA A800 40GB Active"],
+         pci=["10de:20f6"], mig=A100_40,
          override={"nvlink_gbs": {"value": 400, "uncertain": True,
                                   "source": "A800 NVLink cut to 400 GB/s (gpu_specs.csv A800 rows and notes)"}},
          expected={"hbm/copy": meas(1310, "as A100 PCIe 40GB (same GA100 and HBM2): BabelStream Triad (float) 1312 "
@@ -417,8 +423,8 @@ MODELS = [
                    "sm/fp32": frac("fp32_tflops", 0.80, "250 W cap as on the A100 PCIe 40GB [inference]"),
                    "pcie/h2d_pinned": pcie_typical(4)},
          notes="China-market A100 PCIe 40GB (10de:20f6, gpu_specs.csv A800 PCIe row note): an A100 PCIe 40GB with "
-               "NVLink cut to 400 GB/s; every datasheet figure from the A100 PCIe 40GB row. The nvidia-smi name is "
-               "by analogy with the A800 80GB PCIe."),
+               "NVLink cut to 400 GB/s; every datasheet figure from the A100 PCIe 40GB row. The nvidia-smi names are "
+               "the driver's (" + OGKM_REF + "; 'A800 40GB Active' for the actively cooled board)."),
     dict(id="nvidia-l4", csv="NVIDIA L4", names=["NVIDIA L4"], mib=23034,
          expected={"hbm/copy": meas(265, "DCGM dram reference ~264610 (~265-277 GB/s) (" + DCGM + ")", uncertain=True),
                    "hbm/triad": meas(265, "DCGM dram reference ~264610 (~265-277 GB/s) (" + DCGM + ")", uncertain=True),
@@ -514,7 +520,7 @@ MODELS = [
                "H800 NVL ('H800L 94GB', not covered). MIG 3g/4g/7g SM counts not seen; 60/64/132 assumed as on the "
                "H100 SXM [inference]. DCGM SGEMM ~34100 GFLOPS."),
     dict(id="h800-pcie-80gb", csv="NVIDIA H100 PCIe 80GB", model="H800 PCIe 80GB", names=["NVIDIA H800 PCIe"],
-         names_uncertain=True, pci=["10de:2322"], mig=H100_PCIE, mig_uncertain=ALL(H100_PCIE),
+         pci=["10de:2322"], mig=H100_PCIE, mig_uncertain=ALL(H100_PCIE),
          override={"sm_count_uncertain": True, "fp64_tflops": None,
                    "nvlink_gbs": {"value": 400, "uncertain": True,
                                   "source": "H800 NVLink cut to 400 GB/s (gpu_specs.csv H800 row; notes)"}},
@@ -531,10 +537,9 @@ MODELS = [
                    "pcie/h2d_pinned": pcie_typical(5)},
          notes="China-market H100 PCIe (10de:2322, gpu_specs.csv H800 row note): NVLink bridge cut to 400 GB/s and "
                "FP64 export-limited (no figure, so none is expected); every other datasheet figure from the H100 "
-               "PCIe row, SM count 114 by analogy [inference]. DCGM SGEMM ~32500 GFLOPS. The nvidia-smi name is by "
-               "analogy."),
+               "PCIe row, SM count 114 by analogy [inference]. DCGM SGEMM ~32500 GFLOPS. The nvidia-smi name is the driver's (" + OGKM_REF + ")."),
     dict(id="h800-sxm5-80gb", csv="NVIDIA H800 (SXM5 80GB)", model="H800 SXM5 80GB", names=["NVIDIA H800"],
-         names_uncertain=True, mig=H100_SXM, mig_uncertain=ALL(H100_SXM),
+         mig=H100_SXM, mig_uncertain=ALL(H100_SXM),
          expected={"hbm/copy": meas(2900, "as H100 SXM (same memory): Azure BabelStream Copy 2900 GB/s; DCGM dram "
                                     "~2560000 vs ~2540000 on the H100", uncertain=True),
                    "hbm/triad": meas(2970, "as H100 SXM: Azure BabelStream Triad 2970 GB/s", uncertain=True),
@@ -545,7 +550,7 @@ MODELS = [
                    "pcie/h2d_pinned": pcie_typical(5)},
          notes="China-market H100 SXM: FP64 ~1 TF and NVLink 400 GB/s, otherwise an H100 SXM. MIG profile names as "
                "H100 SXM; SMs per slice assumed equal [inference]. H800 PCIe is 10de:2322 (h800-pcie-80gb). The "
-               "nvidia-smi name is by analogy."),
+               "nvidia-smi name is the driver's (" + OGKM_REF + ")."),
     dict(id="h20-96gb", csv="NVIDIA H20 (96GB)", model="H20 96GB", names=["NVIDIA H20"], pci=["10de:2329", "10de:2328"],
          mib=97871, mig=H20_96,
          override={"sm_count_uncertain": True},
@@ -572,8 +577,8 @@ MODELS = [
                "Geekbench-based article; the 44 TF FP32 spec does not fit 78 SMs; boost clock unknown. MIG SMs per "
                "slice unknown. 2328 is the H20B (DCGM dram ~2490000, 400 W); 232c is the H20 141GB HBM3e "
                "(h20-141gb)."),
-    dict(id="h20-141gb", csv="NVIDIA H20 (96GB)", model="H20 141GB HBM3e", names=["NVIDIA H20"],
-         names_uncertain=True, pci=["10de:232c"], memory_gib=141, mig=H20_141,
+    dict(id="h20-141gb", csv="NVIDIA H20 (96GB)", model="H20 141GB HBM3e", names=["NVIDIA H20-3e"],
+         pci=["10de:232c"], memory_gib=141, mig=H20_141,
          override={"sm_count_uncertain": True,
                    "memory_bandwidth_gbs": {"value": 4800, "uncertain": True,
                                             "source": "six HBM3e stacks as on the H200 141GB (4.8 TB/s) "
@@ -595,8 +600,8 @@ MODELS = [
                    "pcie/h2d_pinned": pcie_typical(5)},
          notes="The H20 with 141 GB HBM3e ('H20-3e', 10de:232c; vGPU docs call it H20X): compute as the H20 96GB "
                "(78 SMs, tensor rate capped); memory figures from the nvbandwidth issue measured on this card. "
-               "nvidia-smi is assumed to say 'NVIDIA H20' as on the 96 GB part, so the PCI device id tells them "
-               "apart. MIG profile names as the H200 (notes section 3); SMs per slice unknown."),
+               "The driver names it 'NVIDIA H20-3e' (" + OGKM_REF + "); the PCI device id also tells it from the "
+               "96 GB part. MIG profile names as the H200 (notes section 3); SMs per slice unknown."),
     dict(id="h200-sxm-141gb", csv="NVIDIA H200 SXM 141GB", model="H200 SXM 141GB", names=["NVIDIA H200"], mig=H200,
          expected={"hbm/copy": meas(4010, "Azure ND H200 v5 BabelStream Copy 4010 GB/s (Azure/AI-benchmarking-guide:"
                                     "Azure_Results/ND_H200_v5_results.md@8fd0c6e); gpu-benches store-only 3898"),
@@ -615,7 +620,7 @@ MODELS = [
          notes="Same GH100 compute as H100 SXM with six HBM3e stacks. Max clocks 1980 SM / 3201 MHz memory for 0x2335 "
                "(public config). L2 60 MB inferred from 6-stack parts, unverified. DCGM SGEMM ~50000 GFLOPS."),
     dict(id="h200-nvl-141gb", csv="NVIDIA H200 NVL", model="H200 NVL 141GB", names=["NVIDIA H200 NVL"],
-         names_uncertain=True, mig=H200, mig_uncertain=ALL(H200),
+         mig=H200, mig_uncertain=ALL(H200),
          override={"sm_count_uncertain": True},
          expected={"hbm/copy": meas(3900, "as H200 SXM (same memory; Azure Copy 4010), a few % lower as DCGM dram "
                                     "~2950000 suggests [inference]", uncertain=True),
@@ -628,7 +633,7 @@ MODELS = [
          notes="Cloud PCIe H200. Only power (600 W), memory and FP64 (30 TF) were seen in a source; other compute "
                "figures by analogy with H100 NVL. MIG: same profile set as H200 SXM (mig-parted groups 0x2335 and "
                "0x233B); SMs per slice assumed equal [inference]. DCGM SKU 'P1010 SKU 230 H200 NVL'."),
-    dict(id="gh200-96gb", csv="NVIDIA GH200 (96GB HBM3)", model="GH200 96GB HBM3", names=["NVIDIA GH200 480GB"],
+    dict(id="gh200-96gb", csv="NVIDIA GH200 (96GB HBM3)", model="GH200 96GB HBM3", names=["NVIDIA GH200 480GB", "NVIDIA GH200 120GB"],
          mib=97280, mig=HOPPER_96, mig_uncertain=ALL(HOPPER_96),
          tdp={"value": 900, "uncertain": True,
               "source": "450-1000 W for the whole module (CPU+GPU+memory), DCGM target 900: CSV row sources"},
@@ -648,7 +653,7 @@ MODELS = [
                "(not an anomaly). OpenCL reports 132 CUs @1980 MHz, 97280 MB. MIG SMs per slice not seen; assumed "
                "as H100 SXM [inference]. DCGM SKU 'SkinnyJoe A02', SGEMM ~50000 GFLOPS."),
     dict(id="gh200-144gb", csv="NVIDIA GH200 (144GB HBM3e)", model="GH200 144GB HBM3e",
-         names=["NVIDIA GH200 144G HBM3e"], names_uncertain=True, mig=GH200_144,
+         names=["NVIDIA GH200 144G HBM3e"], mig=GH200_144,
          mig_uncertain={"3g.72gb", "4g.72gb", "7g.144gb"},
          tdp={"value": 900, "uncertain": True,
               "source": "up to ~900-1000 W for the module, DCGM target 900: CSV row sources"},
@@ -664,7 +669,7 @@ MODELS = [
                                            "(NVIDIA/nvbandwidth issue #23)", uncertain=True,
                                            note="host link is NVLink-C2C, not PCIe")},
          notes="144 GB marketed, ~141 GiB usable. DCGM names 2348 'H100 144GB HBM3'; SGEMM ~50108 GFLOPS. MIG "
-               "3g/4g/7g SMs not seen; 60/64/132 assumed as H200 [inference]. The nvidia-smi name is by analogy."),
+               "3g/4g/7g SMs not seen; 60/64/132 assumed as H200 [inference]. The nvidia-smi name is the driver's (" + OGKM_REF + ")."),
     dict(id="b200-180gb", csv="NVIDIA B200", model="B200 180GB", names=["NVIDIA B200"], pci=["10de:2901", "10de:2909"],
          mib=182631, mig=B200, mig_uncertain={"7g.180gb"}, reference=True,
          override={"memory_bandwidth_gbs": {"uncertain": True}, "fp32_tflops": {"uncertain": True},
@@ -722,6 +727,164 @@ MODELS = [
          notes="China-market cut-down RTX 4090 (114 of 144 SMs on AD102). 48 GB modified variants exist: their memory "
                "will not match."),
 ]
+
+
+# ---- models from gpu_specs_extra.csv ---------------------------------------------------------------
+# Every expectation here is an estimate from the datasheet peak by the card's class (no public
+# measurement of these cards was found), so all are uncertain; the class says which fraction of
+# notes section 5 applies and why.
+GEMM_PRO = (0.75, "full-rate professional boards at 230-350 W reach 74-82% of dense peak (A40 122.3 of 149.7, "
+                  "L40S 269 of 362; notes section 5) [inference]")
+GEMM_TURING_BF16 = "Turing has no BF16 tensor path: cuBLAS runs BF16 on CUDA cores; T4 measured 2.2 of its 8.1 TF " \
+                   "FP32 peak (~27%) [inference]"
+
+
+def pcie_for(gen, width):
+    """pcie_typical for the card's own link: an x8 card moves half of x16."""
+    if gen is None:
+        return None
+    e = pcie_typical(min(gen, 5))
+    if gen > 5:
+        e["source"] += "; a Gen6 host link is taken at the Gen5 figure until a measurement exists"
+    if width and width < 16:
+        e["value"] = round(e["value"] * width / 16, 2)
+        e["source"] = f"x{width} link: {width}/16 of the x16 figure; " + e["source"]
+    return e
+
+
+def class_expected(cls, gen, width, tensor=True, extra=None):
+    """The expected figures of a card class, estimated from its datasheet peaks."""
+    mem = HBM if cls in ("dc-hbm", "volta-hbm") else GDDR
+    if cls == "pascal-hbm":
+        mem = (0.75, "first-generation HBM2 reaches ~75% in STREAM-like tests, as assumed for the P100 PCIe [inference]")
+    e = {"hbm/copy": frac("memory_bandwidth_gbs", *mem), "hbm/triad": frac("memory_bandwidth_gbs", *mem)}
+    gemm = {"geforce": GEMM_RATE_CAPPED, "pro": GEMM_PRO, "pro-capped": GEMM_CAPPED, "dc-hbm": GEMM_HBM,
+            "volta-hbm": (0.76, "V100 SXM2 measures 94.8 of 125 (76%) in torch FP16 matmul; same ratio assumed"),
+            "turing-pro": GEMM_PRO, "turing-geforce": GEMM_RATE_CAPPED, "turing-capped": GEMM_CAPPED}.get(cls)
+    fma = {"geforce": FMA_GEFORCE, "turing-geforce": FMA_GEFORCE, "pascal-geforce": FMA_GEFORCE,
+           "pro-capped": FMA_CAPPED, "turing-capped": FMA_CAPPED}.get(cls, FMA_FULL)
+    if tensor and gemm:
+        e["gemm/fp16"] = frac("fp16_tensor_tflops", *gemm)
+        if cls.startswith("turing"):
+            e["gemm/bf16"] = frac("fp32_tflops", 0.27, GEMM_TURING_BF16, tolerance=0.5,
+                                  note="Turing has no BF16 tensor cores: BF16 GEMM is emulated, far below FP16")
+        elif cls == "volta-hbm":
+            e["gemm/bf16"] = frac("fp32_tflops", 0.64, "V100 SXM2 emulated BF16 ~10 TFLOP/s of its 15.7 TF FP32 "
+                                  "(zzc0721 database) [inference]", tolerance=0.5,
+                                  note="Volta has no BF16 tensor cores: BF16 GEMM is emulated")
+        else:
+            e["gemm/bf16"] = frac("bf16_tensor_tflops", *gemm)
+    e["sm/fp32"] = frac("fp32_tflops", *fma)
+    p = pcie_for(gen, width)
+    if p:
+        e["pcie/h2d_pinned"] = p
+    e.update(extra or {})
+    return e
+
+
+C2C = meas(340, "as GH200: nvbandwidth CE H2D over NVLink-C2C 346 GB/s (NVIDIA/nvbandwidth issue #23)", uncertain=True,
+           note="host link is NVLink-C2C to Grace, not PCIe")
+
+# id, CSV model, nvidia-smi names, PCI ids, class, PCIe gen, width, extra keys for the overlay.
+EXTRA = [
+    ("geforce-gtx-1080-ti", "GeForce GTX 1080 Ti", ["NVIDIA GeForce GTX 1080 Ti"], ["10de:1b06"], "pascal-geforce", 3, 16,
+     dict(tensor=False, notes="No tensor cores and FP16 at 1/64 rate: no GEMM expectation. GeForce boost: FMA rate "
+                              "at or above the rated clock.")),
+    ("geforce-rtx-2080-ti", "GeForce RTX 2080 Ti", ["NVIDIA GeForce RTX 2080 Ti"], ["10de:1e04", "10de:1e07"],
+     "turing-geforce", 3, 16, {}),
+    ("geforce-rtx-3060", "GeForce RTX 3060", ["NVIDIA GeForce RTX 3060"], ["10de:2503", "10de:2504"], "geforce", 4, 16, {}),
+    ("geforce-rtx-3070", "GeForce RTX 3070", ["NVIDIA GeForce RTX 3070"], ["10de:2484", "10de:2488"], "geforce", 4, 16, {}),
+    ("geforce-rtx-3080", "GeForce RTX 3080", ["NVIDIA GeForce RTX 3080"], ["10de:2206", "10de:2216"], "geforce", 4, 16, {}),
+    ("geforce-rtx-3080-ti", "GeForce RTX 3080 Ti", ["NVIDIA GeForce RTX 3080 Ti"], ["10de:2208"], "geforce", 4, 16, {}),
+    ("geforce-rtx-3090-ti", "GeForce RTX 3090 Ti", ["NVIDIA GeForce RTX 3090 Ti"], ["10de:2203"], "geforce", 4, 16, {}),
+    ("geforce-rtx-4060-ti-8gb", "GeForce RTX 4060 Ti 8GB", ["NVIDIA GeForce RTX 4060 Ti"], ["10de:2803", "10de:2788"],
+     "geforce", 4, 8, {}),
+    ("geforce-rtx-4060-ti-16gb", "GeForce RTX 4060 Ti 16GB", ["NVIDIA GeForce RTX 4060 Ti"], ["10de:2805"], "geforce",
+     4, 8, {}),
+    ("geforce-rtx-4070", "GeForce RTX 4070", ["NVIDIA GeForce RTX 4070"], ["10de:2786", "10de:2709"], "geforce", 4, 16, {}),
+    ("geforce-rtx-4070-ti", "GeForce RTX 4070 Ti", ["NVIDIA GeForce RTX 4070 Ti"], ["10de:2782"], "geforce", 4, 16, {}),
+    ("geforce-rtx-4080", "GeForce RTX 4080", ["NVIDIA GeForce RTX 4080"], ["10de:2704"], "geforce", 4, 16, {}),
+    ("geforce-rtx-4080-super", "GeForce RTX 4080 SUPER", ["NVIDIA GeForce RTX 4080 SUPER"], ["10de:2702"], "geforce",
+     4, 16, {}),
+    ("geforce-rtx-5070", "GeForce RTX 5070", ["NVIDIA GeForce RTX 5070"], ["10de:2f04"], "geforce", 5, 16, {}),
+    ("geforce-rtx-5070-ti", "GeForce RTX 5070 Ti", ["NVIDIA GeForce RTX 5070 Ti"], ["10de:2c05"], "geforce", 5, 16, {}),
+    ("geforce-rtx-5080", "GeForce RTX 5080", ["NVIDIA GeForce RTX 5080"], ["10de:2c02"], "geforce", 5, 16, {}),
+    ("geforce-rtx-5090", "GeForce RTX 5090", ["NVIDIA GeForce RTX 5090"], ["10de:2b85"], "geforce", 5, 16, {}),
+    ("quadro-rtx-6000", "Quadro RTX 6000", ["Quadro RTX 6000"], ["10de:1e30", "10de:1e36", "10de:1e78"], "turing-pro",
+     3, 16, {}),
+    ("quadro-rtx-8000", "Quadro RTX 8000", ["Quadro RTX 8000"], ["10de:1e30", "10de:1e78"], "turing-pro", 3, 16, {}),
+    ("rtx-a2000", "RTX A2000", ["NVIDIA RTX A2000"], ["10de:2531"], "pro-capped", 4, 16, {}),
+    ("rtx-a2000-12gb", "RTX A2000 12GB", ["NVIDIA RTX A2000 12GB"], ["10de:2571"], "pro-capped", 4, 16, {}),
+    ("rtx-a4000", "RTX A4000", ["NVIDIA RTX A4000"], ["10de:24b0"], "pro-capped", 4, 16, {}),
+    ("rtx-a4500", "RTX A4500", ["NVIDIA RTX A4500"], ["10de:2232"], "pro-capped", 4, 16, {}),
+    ("rtx-a5000", "RTX A5000", ["NVIDIA RTX A5000"], ["10de:2231"], "pro", 4, 16, {}),
+    ("rtx-a6000", "RTX A6000", ["NVIDIA RTX A6000"], ["10de:2230"], "pro", 4, 16, {}),
+    ("rtx-2000-ada", "RTX 2000 Ada Generation", ["NVIDIA RTX 2000 Ada Generation"], ["10de:28b0"], "pro-capped", 4, 8, {}),
+    ("rtx-4000-sff-ada", "RTX 4000 SFF Ada Generation", ["NVIDIA RTX 4000 SFF Ada Generation"], ["10de:27b0"],
+     "pro-capped", 4, 16, {}),
+    ("rtx-4000-ada", "RTX 4000 Ada Generation", ["NVIDIA RTX 4000 Ada Generation"], ["10de:27b2"], "pro-capped", 4, 16,
+     {}),
+    ("rtx-4500-ada", "RTX 4500 Ada Generation", ["NVIDIA RTX 4500 Ada Generation"], ["10de:27b1"], "pro-capped", 4, 16,
+     {}),
+    ("rtx-5000-ada", "RTX 5000 Ada Generation", ["NVIDIA RTX 5000 Ada Generation"], ["10de:26b2"], "pro", 4, 16, {}),
+    ("rtx-6000-ada", "RTX 6000 Ada Generation", ["NVIDIA RTX 6000 Ada Generation"], ["10de:26b1"], "pro", 4, 16, {}),
+    ("rtx-pro-6000-blackwell", "RTX PRO 6000 Blackwell Workstation Edition",
+     ["NVIDIA RTX PRO 6000 Blackwell Workstation Edition"], ["10de:2bb1"], "pro", 5, 16, dict(reference=True)),
+    ("rtx-pro-6000-blackwell-server", "RTX PRO 6000 Blackwell Server Edition",
+     ["NVIDIA RTX PRO 6000 Blackwell Server Edition"], ["10de:2bb5"], "pro", 5, 16, dict(mib=97887)),
+    ("rtx-pro-6000-blackwell-max-q", "RTX PRO 6000 Blackwell Max-Q Workstation Edition",
+     ["NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition"], ["10de:2bb4"], "pro", 5, 16, dict(mib=97887)),
+    ("rtx-pro-5000-blackwell", "RTX PRO 5000 Blackwell", ["NVIDIA RTX PRO 5000 Blackwell"], ["10de:2bb3"], "pro", 5, 16,
+     {}),
+    ("rtx-pro-5000-72gb-blackwell", "RTX PRO 5000 72GB Blackwell", ["NVIDIA RTX PRO 5000 72GB Blackwell"],
+     ["10de:2bb3"], "pro", 5, 16, {}),
+    ("rtx-pro-4500-blackwell", "RTX PRO 4500 Blackwell", ["NVIDIA RTX PRO 4500 Blackwell"], ["10de:2c31"],
+     "pro-capped", 5, 16, {}),
+    ("rtx-pro-4500-blackwell-server", "RTX PRO 4500 Blackwell Server Edition",
+     ["NVIDIA RTX PRO 4500 Blackwell Server Edition"], ["10de:2c3a"], "pro-capped", 5, 16, {}),
+    ("rtx-pro-4000-blackwell", "RTX PRO 4000 Blackwell", ["NVIDIA RTX PRO 4000 Blackwell"], ["10de:2c34"], "pro-capped",
+     5, 16, {}),
+    ("rtx-pro-4000-blackwell-sff", "RTX PRO 4000 Blackwell SFF Edition", ["NVIDIA RTX PRO 4000 Blackwell SFF Edition"],
+     ["10de:2c33"], "pro-capped", 5, 8, {}),
+    ("tesla-p40", "Tesla P40", ["Tesla P40"], ["10de:1b38"], "pascal", 3, 16, dict(tensor=False)),
+    ("tesla-p100-sxm2-16gb", "Tesla P100 SXM2 16GB", ["Tesla P100-SXM2-16GB"], ["10de:15f9"], "pascal-hbm", 3, 16,
+     dict(tensor=False, override={"fp16_tensor_tflops": None},
+          notes="No tensor cores: fp16_tensor_tflops is null; packed FP16 on CUDA cores peaks at 21.2 TF.")),
+    ("tesla-v100-sxm3-32gb", "Tesla V100 SXM3 32GB", ["Tesla V100-SXM3-32GB"], ["10de:1db8"], "volta-hbm", 3, 16, {}),
+    ("tesla-v100s-pcie-32gb", "Tesla V100S PCIe 32GB", ["Tesla V100S-PCIE-32GB"], ["10de:1df6"], "volta-hbm", 3, 16,
+     {}),
+    ("tesla-t4g", "Tesla T4G", ["NVIDIA T4G"], ["10de:1eb4"], "turing-capped", 3, 16,
+     dict(names_uncertain=True,
+          override={"fp16_tensor_tflops": {"value": 65, "uncertain": True,
+                                           "source": "as the T4 (same TU104 board): 65 TF FP16 (gpu_specs.csv T4 row)"}},
+          expected={"gemm/fp16": meas(42.0, "as the T4 (same board and 70 W cap): torch FP16 matmul 41.9-42.7 TFLOP/s "
+                                      "(" + ZZC + ")", uncertain=True),
+                    "gemm/bf16": meas(2.2, "as the T4: measured 2.0-2.5 TFLOP/s (" + ZZC + ")", uncertain=True,
+                                      note="Turing has no BF16 tensor cores: BF16 GEMM is emulated")})),
+    ("nvidia-a2", "NVIDIA A2", ["NVIDIA A2"], ["10de:25b6"], "pro-capped", 4, 8, {}),
+    ("nvidia-a16", "NVIDIA A16 (per GPU; board = 4x GA107)", ["NVIDIA A16"], ["10de:25b6"], "pro-capped", 4, 16,
+     dict(model="A16 (one GPU of the board)",
+          tdp={"value": 62.5, "uncertain": True, "source": "250 W per four-GPU board, a quarter per GPU: " + DS_A16})),
+    ("nvidia-b100", "NVIDIA B100", ["NVIDIA B100"], ["10de:2920"], "dc-hbm", 5, 16, dict(names_uncertain=True)),
+    ("nvidia-gb200", "NVIDIA GB200", ["NVIDIA GB200"], ["10de:2941"], "dc-hbm", None, None,
+     dict(expected={"pcie/h2d_pinned": C2C})),
+    ("nvidia-gb300", "NVIDIA GB300", ["NVIDIA GB300"], ["10de:31c2", "10de:31c3"], "dc-hbm", None, None,
+     dict(expected={"pcie/h2d_pinned": C2C})),
+    ("nvidia-b300", "NVIDIA B300 SXM6", ["NVIDIA B300 SXM6 AC"], ["10de:3182"], "dc-hbm", 6, 16, dict(reference=True)),
+]
+
+
+def extra_models():
+    out = []
+    for id_, csv_model, names, pci, cls, gen, width, kw in EXTRA:
+        kw = dict(kw)
+        tensor = kw.pop("tensor", True)
+        entry = dict(id=id_, csv=csv_model, names=names, pci=pci,
+                     expected=class_expected(cls, gen, width, tensor, kw.pop("expected", None)))
+        entry.update(kw)
+        out.append(entry)
+    return out
+
 
 OVERLAY_KEYS = {"id", "csv", "model", "names", "names_uncertain", "pci", "memory_gib", "mib", "reference", "tdp",
                 "override", "mig", "mig_uncertain", "expected", "notes"}
@@ -844,13 +1007,23 @@ def build(entry, row):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--csv", default=DEFAULT_CSV)
+    ap.add_argument("--extra-csv", default=EXTRA_CSV)
     ap.add_argument("--out", default=os.path.join(ROOT, "baselines"))
     args = ap.parse_args()
-    with open(args.csv, newline="") as f:
-        rows = {r["model"]: r for r in csv.DictReader(f)}
+    rows = {}
+    for path in (args.csv, args.extra_csv):
+        with open(path, newline="") as f:
+            for r in csv.DictReader(f):
+                if r["model"] in rows:
+                    raise SystemExit(f"{path}: row '{r['model']}' is already in another CSV")
+                rows[r["model"]] = r
     used = set()
     os.makedirs(args.out, exist_ok=True)
-    for entry in MODELS:
+    models = MODELS + extra_models()
+    ids = [m["id"] for m in models]
+    if len(ids) != len(set(ids)):
+        raise SystemExit("duplicate ids in MODELS/EXTRA")
+    for entry in models:
         row = rows.get(entry["csv"])
         if row is None:
             raise SystemExit(f"{entry['id']}: no CSV row '{entry['csv']}'")
@@ -862,7 +1035,7 @@ def main():
     missing = set(rows) - used
     if missing:
         raise SystemExit(f"CSV rows without a baseline: {sorted(missing)}")
-    print(f"wrote {len(MODELS)} baselines from {len(rows)} CSV rows to {args.out}", file=sys.stderr)
+    print(f"wrote {len(models)} baselines from {len(rows)} CSV rows to {args.out}", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -351,15 +351,16 @@ def scenarios():
                               "compatibility, PTX JIT unavailable"]))
 
     s["unknown-gpu"] = document(
-        "A Blackwell workstation card with no baseline and no architecture reference for compute capability "
-        "12.0 (RTX PRO 6000 Blackwell Server Edition: 188 SMs, 96 GB GDDR7, 600 W from NVIDIA's product page); "
-        "figures illustrative, not compared",
-        [gpu(name="NVIDIA RTX PRO 6000 Blackwell Server Edition", pci="10de:2bb5", cc="12.0", sms=188,
-             mem_mib=97887, limit=600.0, default=600.0, sm_max=2617, mem_max=14001, links=(0, 0))],
-        [bench("sm/census", 188, "count"),
-         bench("sm/fp32", 121.0, "TFLOP/s", derived={"effective_sm_clock_mhz": fp32_clock(121.0, 188)}),
-         bench("gemm/bf16", 420.0, "TFLOP/s"), bench("hbm/copy", 1510.0, "GB/s"),
-         bench("pcie/h2d_pinned", 52.0, "GB/s", tel=telemetry(pcie=(5, 16)))] + host_checks())
+        "An integrated Jetson AGX Thor GPU (compute capability 11.0, 20 SMs / 2560 CUDA cores, 128 GB shared "
+        "LPDDR5X, from NVIDIA's Jetson Thor product page): gpuaudit has no baseline, no reference model and no "
+        "per-SM rates for 11.x, so nothing can be estimated; the name 'NVIDIA Thor' is assumed; figures "
+        "illustrative, not compared",
+        [gpu(name="NVIDIA Thor", pci=None, cc="11.0", sms=20, mem_mib=125772, limit=130.0, default=130.0,
+             sm_max=1575, mem_max=4266, pcie_now=(None, None), pcie_max=(None, None), gen_gpu_max=None,
+             links=(0, 0))],
+        [bench("sm/census", 20, "count"),
+         bench("sm/fp32", 7.5, "TFLOP/s", derived={"effective_sm_clock_mhz": fp32_clock(7.5, 20)}),
+         bench("hbm/copy", 230.0, "GB/s")] + host_checks())
 
     s["unknown-gpu-hopper-fallback"] = document(
         "An H100 SXM5 64GB board (NVIDIA vGPU Types Reference board prefix H100XS, gpu_specs_notes.md section "

@@ -4,7 +4,7 @@
 # 12.9 toolchain) from PyPI into the project-local folder .deps/.
 #
 #   scripts/setup.sh            build dependencies
-#   scripts/setup.sh --test     + what the tests need (schema validator, MPI, Chromium, fio)
+#   scripts/setup.sh --test     + what the tests need (schema validator, MPI, Chromium, fio, clang for libFuzzer)
 #   scripts/setup.sh --cuda12   + CUDA 12.9 nvcc/runtime/cuBLAS/NCCL wheels in .deps/cuda12
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,9 +24,10 @@ SUDO=""
 
 pkgs=(build-essential cmake ninja-build ccache pkg-config python3 python3-pip
       libgtest-dev libgmock-dev googletest libbenchmark-dev nlohmann-json3-dev libcli11-dev
-      libjpeg62-turbo-dev)
+      libjpeg62-turbo-dev libpugixml-dev)
 if [ "$want_test" = 1 ]; then
-  pkgs+=(libopenmpi-dev openmpi-bin fio chromium libxml2-utils)
+  pkgs+=(libopenmpi-dev openmpi-bin fio chromium libxml2-utils
+         clang-14 libclang-rt-14-dev)  # scripts/fuzz.sh: libFuzzer and its sanitizer runtimes
 fi
 if [ "$want_cuda12" = 1 ]; then
   pkgs+=(clang-19)  # the CUDA front end of the 12.9 build: the PyPI wheels have no nvcc (scripts/cuda12-toolkit.sh)

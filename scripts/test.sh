@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up, builds and runs every test: the full build (CUDA when a toolkit is found; GPU tests
-# skip without a device), then the host tests again under AddressSanitizer + UBSan.
+# skip without a device), then the host tests again under AddressSanitizer + UBSan, then a short
+# libFuzzer run of every import parser (scripts/fuzz.sh, FUZZ_SECONDS each, default 15).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --test --cuda12
@@ -21,3 +22,6 @@ BUILD_DIR=build-asan BUILD_TYPE=Debug scripts/build.sh -DGPUAUDIT_CUDA=OFF -DGPU
 echo "== tests under ASan+UBSan"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build-asan --output-on-failure -j "$JOBS" -LE gpu
+
+echo "== fuzzing the import parsers (build-fuzz/, ${FUZZ_SECONDS:-15} s per target)"
+scripts/fuzz.sh

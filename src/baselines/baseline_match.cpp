@@ -5,8 +5,12 @@
 // ties. Names alone are weaker (a VM may rename, old drivers print "Tesla ..."), and memory as
 // nvidia-smi reports it is below the marketed size (MiB vs GB, ECC and driver reservations), so it
 // is compared with a tolerance. A MIG slice reports only its own memory, so its profile name, not
-// its memory, picks between boards.
+// its memory, picks between boards. A vGPU profile ("NVIDIA A10-24Q") reports its framebuffer,
+// not the board's, so it is matched like a slice: by PCI id or by its board code, never by memory.
 #include "baselines/baseline_set.hpp"
+#include "baselines/gpu_family.hpp"
+#include "gpubench/arch_rates.hpp"
+#include "probe/arch_features.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -75,10 +79,31 @@ std::string fmt(double v, int decimals = 1) {
   return buf;
 }
 
+std::string a_board(const std::string& model) {
+  return (!model.empty() && std::string("AEFHILMNORSX8").find(model[0]) != std::string::npos ? "an " : "a ") + model;
+}
+
 std::string ids(const std::vector<const Baseline*>& list) {
   std::string out;
   for (const Baseline* b : list) out += (out.empty() ? "" : ", ") + b->id;
   return out;
+}
+
+// A board code of a vGPU profile against a baseline's names: "A10" is "NVIDIA A10", "T4" is
+// "Tesla T4", "A6000" is "NVIDIA RTX A6000" (vendor and line words dropped, spaces ignored).
+bool board_code_names(const Baseline& b, std::string_view board) {
+  std::string code;
+  for (char c : lower(board))
+    if (!std::isspace(static_cast<unsigned char>(c))) code += c;
+  for (const std::string& n : b.nvidia_smi_names) {
+    std::string key = name_key(n);
+    for (const char* word : {"tesla ", "geforce ", "quadro ", "rtx "})
+      if (key.rfind(word, 0) == 0) key.erase(0, std::string(word).size());
+    key.erase(std::remove_if(key.begin(), key.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)); }),
+              key.end());
+    if (key == code) return true;
+  }
+  return false;
 }
 
 // What we know about the card for matching.
@@ -89,6 +114,8 @@ struct Card {
   bool is_mig = false;
   std::string profile;          // MIG profile, "" when none or unknown
   std::optional<double> memory_gib;  // full card only (a slice's memory says nothing about the board)
+  std::optional<VgpuProfile> vgpu;   // the name is a vGPU profile
+  std::string vgpu_board_id;         // the baseline its board code stands for, "" when by name
 };
 
 Card describe(const GpuInfo& gpu) {
@@ -99,9 +126,23 @@ Card describe(const GpuInfo& gpu) {
   c.is_mig = gpu.mig.is_mig_device || gpu.name.find(" MIG ") != std::string::npos;
   if (gpu.mig.profile) c.profile = *gpu.mig.profile;
   else if (auto p = gpu.name.find(" MIG "); p != std::string::npos) c.profile = gpu.name.substr(p + 5);
-  if (!c.is_mig && gpu.memory_total_bytes && *gpu.memory_total_bytes > 0)
+  if (!c.is_mig) c.vgpu = parse_vgpu_profile(gpu.name);
+  if (c.vgpu) {
+    c.vgpu_board_id = vgpu_board_baseline_id(c.vgpu->board);
+    // A MIG-backed vGPU is a MIG slice seen through the vGPU manager.
+    if (c.vgpu->mig_backed()) {
+      c.is_mig = true;
+      if (c.profile.empty()) c.profile = c.vgpu->mig_profile;
+    }
+  }
+  if (!c.is_mig && !c.vgpu && gpu.memory_total_bytes && *gpu.memory_total_bytes > 0)
     c.memory_gib = static_cast<double>(*gpu.memory_total_bytes) / (1024.0 * 1024.0 * 1024.0);
   return c;
+}
+
+bool names_vgpu_board(const Baseline& b, const Card& card) {
+  if (!card.vgpu) return false;
+  return card.vgpu_board_id.empty() ? board_code_names(b, card.vgpu->board) : b.id == card.vgpu_board_id;
 }
 
 // How far the reported memory is from the model's, as |log ratio|; infinity when out of tolerance.
@@ -117,6 +158,15 @@ double memory_distance(const Baseline& b, double reported_gib) {
 // Narrows `cands` step by step, keeping the previous list when a step would leave nothing, and
 // says in `why` what decided.
 std::vector<const Baseline*> narrow(std::vector<const Baseline*> cands, const Card& card, std::string& why) {
+  if (cands.size() > 1 && card.vgpu) {
+    std::vector<const Baseline*> by_board;
+    for (const Baseline* b : cands)
+      if (names_vgpu_board(*b, card)) by_board.push_back(b);
+    if (!by_board.empty() && by_board.size() < cands.size()) {
+      cands = by_board;
+      why += "; vGPU board code " + card.vgpu->board + " narrowed it";
+    }
+  }
   if (cands.size() > 1 && !card.name_key.empty()) {
     std::vector<const Baseline*> by_name;
     for (const Baseline* b : cands)
@@ -167,6 +217,28 @@ void attach_profile(BaselineMatch& m, const Card& card) {
   }
 }
 
+// A vGPU profile: the board found, its share of the framebuffer, and what that means.
+void attach_vgpu(BaselineMatch& m, const Card& card) {
+  if (!card.vgpu) return;
+  m.vgpu = card.vgpu;
+  if (!m.matched()) return;
+  const Baseline& board = m.effective();
+  if (m.method != "architecture-fallback") m.method = "vgpu-profile";
+  std::string share;
+  if (board.memory_gib && *board.memory_gib > 0) {
+    m.vgpu->memory_fraction = std::min(1.0, card.vgpu->memory_gb / *board.memory_gib);
+    share = ", " + fmt(card.vgpu->memory_gb, card.vgpu->memory_gb < 1 ? 1 : 0) + " of the board's " +
+            fmt(*board.memory_gib, 0) + " GB framebuffer";
+  }
+  m.note += "; vGPU profile " + card.vgpu->name + " (" + card.vgpu->type_words() + ") on " + a_board(board.model) +
+            share;
+  if (card.vgpu->mig_backed())
+    m.note += "; MIG-backed: the vGPU owns the " + card.vgpu->mig_profile + " slice's SMs and memory";
+  else
+    m.note += "; time-sliced: it sees all " + (board.sm_count > 0 ? std::to_string(board.sm_count) + " " : std::string()) +
+              "SMs but shares them in time with the other vGPUs on the board";
+}
+
 // The reference model for a compute capability: exact, else the nearest of the same major.
 const Baseline* architecture_reference(const BaselineSet& set, const std::string& cc) {
   int major = 0, minor = 0;
@@ -188,69 +260,193 @@ bool scales_with_sms(const std::string& family) {
          family.rfind("gemm/", 0) == 0;
 }
 
+bool tensor_family(const std::string& family) {
+  return (family.rfind("tensor/", 0) == 0 || family.rfind("gemm/", 0) == 0) && family.find("fp64") == std::string::npos &&
+         family != "gemm/fp32";
+}
+
+// An estimate is wider than a measurement of the model: boards of one architecture differ in
+// power cap (L4 at 72 W holds ~60% of its dense tensor peak, L40S at 350 W ~80%), in boost clock
+// and in cooling, and the reference's own figure carries its measurement spread. +-30% on GEMM
+// and tensor, +-25% on FMA rates still catches a card running at half its share (a slice, a
+// hard power cap) without calling a healthy low-power board throttled.
+constexpr double kEstimateTensorTolerance = 0.30;
+constexpr double kEstimateRateTolerance = 0.25;
+
+double estimate_tolerance(const std::string& family) {
+  return family.rfind("sm/", 0) == 0 ? kEstimateRateTolerance : kEstimateTensorTolerance;
+}
+
+bool is_geforce(std::string_view name) { return lower(name).find("geforce") != std::string::npos; }
+
+// GeForce runs FP16/BF16 (and FP8, TF32) tensor math with FP32 accumulate at half the rate of
+// the professional boards of the same chip on Turing, Ampere GA10x, Ada and Blackwell GB20x
+// (gpu_specs_notes.md section 1): scaling a professional reference to a GeForce card halves it.
+bool geforce_half_rate(const std::string& cc) {
+  return cc == "7.5" || cc == "8.6" || cc == "8.9" || cc == "12.0" || cc == "12.1";
+}
+
 std::optional<Sourced> scaled(const std::optional<Sourced>& v, double factor, const std::string& why) {
   if (!v) return std::nullopt;
   return Sourced{v->value * factor, why, true};
 }
 
-// A baseline for a card we do not know: the reference model's compute figures scaled by SM count;
-// memory, link and power figures are not guessed (they do not follow from SMs).
-Baseline synthesize(const Baseline& ref, const GpuInfo& gpu, int sms) {
-  const double f = static_cast<double>(sms) / ref.sm_count;
-  const std::string why = "scaled from " + ref.id + " by SM count " + std::to_string(sms) + "/" +
-                          std::to_string(ref.sm_count);
+std::optional<int> parse_cc(const std::string& cc, int& major, int& minor) {
+  if (std::sscanf(cc.c_str(), "%d.%d", &major, &minor) != 2) return std::nullopt;
+  return major * 10 + minor;
+}
+
+// What the fallback knows about an unknown card.
+struct Estimate {
+  std::string cc;
+  std::string cc_from;             // "" (the document) or the family that gave it ("GeForce RTX 50")
+  std::string architecture;
+  std::optional<int> sms;          // from the document
+  std::optional<int> clock_mhz;    // the document's max SM clock
+};
+
+// A baseline for a card we do not know, from the reference model of its architecture: its
+// compute figures per SM, scaled by SM count and (when the document gives a lower max clock) by
+// clock; GeForce/professional tensor rate class corrected. Memory, link and power figures are not
+// guessed: they do not follow from SMs.
+Baseline synthesize_from_reference(const Baseline& ref, const GpuInfo& gpu, const Estimate& e, std::string& how) {
+  const int sms = e.sms.value_or(0);
+  double f = sms > 0 ? static_cast<double>(sms) / ref.sm_count : 0.0;
+  std::string why = "scaled from " + ref.id + " by SM count " + std::to_string(sms) + "/" + std::to_string(ref.sm_count);
+  how = std::to_string(sms) + " SMs";
+  // Max clocks above the reference's boost are GeForce headroom that a full load rarely holds, so
+  // only a lower clock scales the estimate down.
+  if (e.clock_mhz && ref.boost_clock_mhz && ref.boost_clock_mhz->value > 0) {
+    how += " at " + std::to_string(*e.clock_mhz) + " MHz";
+    const double c = *e.clock_mhz / ref.boost_clock_mhz->value;
+    if (c < 1.0) {
+      f *= c;
+      why += " and clock " + std::to_string(*e.clock_mhz) + "/" + fmt(ref.boost_clock_mhz->value, 0) + " MHz";
+    }
+  }
+  double tensor_f = f;
+  const bool card_gf = is_geforce(gpu.name), ref_gf = is_geforce(ref.model);
+  if (geforce_half_rate(e.cc) && card_gf != ref_gf) {
+    tensor_f *= card_gf ? 0.5 : 2.0;
+    why += card_gf ? "; tensor figures halved (GeForce: half-rate FP32 accumulate)"
+                   : "; tensor figures doubled (the reference is a half-rate GeForce)";
+  }
   Baseline b;
   b.id = "fallback-" + ref.id;
-  b.model = strip_mig_suffix(gpu.name).empty() ? "unknown GPU" : strip_mig_suffix(gpu.name);
-  b.nvidia_smi_names = {strip_mig_suffix(gpu.name)};
-  if (gpu.pci_device_id) b.pci_device_ids = {*gpu.pci_device_id};
   b.architecture = ref.architecture;
-  b.compute_capability = gpu.compute_capability.value_or(ref.compute_capability);
+  b.chip = ref.chip;
   b.sm_count = sms;
-  b.fp32_tflops = scaled(ref.fp32_tflops, f, why);
-  b.fp64_tflops = scaled(ref.fp64_tflops, f, why);
-  b.fp16_tensor_tflops = scaled(ref.fp16_tensor_tflops, f, why);
-  b.bf16_tensor_tflops = scaled(ref.bf16_tensor_tflops, f, why);
-  b.tf32_tensor_tflops = scaled(ref.tf32_tensor_tflops, f, why);
-  b.fp8_tensor_tflops = scaled(ref.fp8_tensor_tflops, f, why);
-  for (const auto& [family, e] : ref.expected) {
-    if (!scales_with_sms(family)) continue;
-    Expectation s = e;
-    s.value = e.value * f;
-    s.source = why + " (reference: " + e.source + ")";
-    s.uncertain = true;
-    b.expected[family] = s;
+  if (sms > 0) {
+    b.fp32_tflops = scaled(ref.fp32_tflops, f, why);
+    b.fp64_tflops = scaled(ref.fp64_tflops, f, why);
+    b.fp16_tensor_tflops = scaled(ref.fp16_tensor_tflops, tensor_f, why);
+    b.bf16_tensor_tflops = scaled(ref.bf16_tensor_tflops, tensor_f, why);
+    b.tf32_tensor_tflops = scaled(ref.tf32_tensor_tflops, tensor_f, why);
+    b.fp8_tensor_tflops = scaled(ref.fp8_tensor_tflops, tensor_f, why);
+    for (const auto& [family, x] : ref.expected) {
+      if (!scales_with_sms(family)) continue;
+      Expectation s = x;
+      s.value = x.value * (tensor_family(family) ? tensor_f : f);
+      s.source = why + " (reference: " + x.source + ")";
+      s.uncertain = true;
+      s.tolerance = std::max(x.tolerance.value_or(0.0), estimate_tolerance(family));
+      b.expected[family] = s;
+    }
   }
-  b.expected["sm/census"] = Expectation{static_cast<double>(sms), "count",
-                                        "the card's own reported SM count (no model to compare with)",
-                                        true, std::nullopt, ""};
   b.sources = ref.sources;
-  b.notes = "Synthesized for an unknown card from " + ref.model + "; clock, memory, link and power not modelled.";
+  b.notes = "Estimated for an unknown card from " + ref.model + "'s per-SM figures (" + how +
+            "); memory, link and power not modelled.";
+  return b;
+}
+
+// No reference model of this architecture: the FMA rate from the programming guide's per-SM
+// lanes, SMs and clock (src/gpubench/arch_rates.hpp); nothing else is predicted.
+Baseline synthesize_from_rates(const Estimate& e, std::string& how) {
+  int major = 0, minor = 0;
+  parse_cc(e.cc, major, minor);
+  const ArchLanes lanes = arch_lanes(major, minor);
+  Baseline b;
+  b.id = "fallback-sm" + std::to_string(major * 10 + minor);
+  b.architecture = e.architecture;
+  b.sm_count = e.sms.value_or(0);
+  how = (e.sms ? std::to_string(*e.sms) + " SMs" : std::string("SM count unknown")) +
+        (e.clock_mhz ? " at " + std::to_string(*e.clock_mhz) + " MHz" : std::string(", clock unknown"));
+  const std::string why = "CUDA programming guide per-SM lanes for compute capability " + e.cc + " x " + how;
+  if (e.sms && e.clock_mhz) {
+    if (auto peak = peak_ops_per_second(*e.sms, lanes.fp32, *e.clock_mhz)) {
+      b.fp32_tflops = Sourced{*peak / 1e12, why, true};
+      b.expected["sm/fp32"] = Expectation{*peak / 1e12 * 0.90, "TFLOP/s",
+                                          "peak " + fmt(*peak / 1e12, 2) + " TFLOP/s (" + why +
+                                              ") x 0.9: an FMA loop under full load holds ~90% of max clock "
+                                              "[inference]",
+                                          true, kEstimateRateTolerance, ""};
+    }
+    if (auto peak = peak_ops_per_second(*e.sms, lanes.fp64, *e.clock_mhz)) b.fp64_tflops = Sourced{*peak / 1e12, why, true};
+  }
+  b.notes = "Estimated for an unknown card from " + e.architecture + " per-SM rates (" + how +
+            "); no reference model of this architecture, so no tensor, memory, link or power figure.";
   return b;
 }
 
 BaselineMatch fallback(const BaselineSet& set, const GpuInfo& gpu, const Card& card) {
   BaselineMatch m;
-  const std::string cc = gpu.compute_capability.value_or("");
-  const Baseline* ref = cc.empty() ? nullptr : architecture_reference(set, cc);
-  if (!ref) {
-    m.note = "unknown GPU \"" + card.display_name + "\"" + (cc.empty() ? "" : " (compute capability " + cc + ")") +
-             ": no baseline for this model or its architecture; figures are reported without a verdict";
+  Estimate e;
+  e.cc = gpu.compute_capability.value_or("");
+  // The name of a vGPU is its profile: the family is read from its board code.
+  const std::string family_name = card.vgpu ? card.vgpu->board : card.display_name;
+  if (e.cc.empty()) {
+    if (auto fam = family_from_name(family_name)) {
+      e.cc = fam->compute_capability;
+      e.cc_from = fam->family;
+      e.architecture = fam->architecture;
+    }
+  }
+  int major = 0, minor = 0;
+  const bool cc_ok = parse_cc(e.cc, major, minor).has_value();
+  if (e.architecture.empty() && cc_ok) e.architecture = architecture_name(major, minor);
+  const Baseline* ref = cc_ok ? architecture_reference(set, e.cc) : nullptr;
+  const bool rates = cc_ok && arch_lanes(major, minor).fp32.has_value();
+  if (!ref && !rates) {
+    m.note = "unknown GPU \"" + card.display_name + "\"" + (e.cc.empty() ? "" : " (compute capability " + e.cc + ")") +
+             ": no baseline for this model or its architecture" +
+             (e.cc.empty() ? std::string(", and neither the document nor the name gives a compute capability") : "") +
+             "; figures are reported without a verdict";
     return m;
   }
-  if (!gpu.sm_count || *gpu.sm_count <= 0) {
-    m.note = "unknown GPU \"" + card.display_name + "\" with no SM count: cannot scale the " + ref->architecture +
-             " reference";
-    return m;
-  }
-  m.baseline = ref;
+  if (gpu.sm_count && *gpu.sm_count > 0) e.sms = *gpu.sm_count;
+  if (gpu.clocks.sm_max_mhz && *gpu.clocks.sm_max_mhz > 0) e.clock_mhz = *gpu.clocks.sm_max_mhz;
+
+  std::string how;
+  Baseline b = ref ? synthesize_from_reference(*ref, gpu, e, how) : synthesize_from_rates(e, how);
+  b.model = card.display_name.empty() ? "unknown GPU" : card.display_name;
+  b.nvidia_smi_names = {card.display_name};
+  if (gpu.pci_device_id) b.pci_device_ids = {*gpu.pci_device_id};
+  b.compute_capability = e.cc;
+  if (e.clock_mhz)
+    b.boost_clock_mhz = Sourced{static_cast<double>(*e.clock_mhz), "the document's max SM clock", true};
+  else if (ref && ref->boost_clock_mhz)
+    b.boost_clock_mhz = Sourced{ref->boost_clock_mhz->value, "the reference model's boost clock (" + ref->id + ")", true};
+  if (e.sms)
+    b.expected["sm/census"] = Expectation{static_cast<double>(*e.sms), "count",
+                                          "the card's own reported SM count (no model to compare with)", true,
+                                          std::nullopt, ""};
+  m.baseline = ref;  // null without a reference model: the synthesized baseline is all there is
   m.method = "architecture-fallback";
-  m.synthesized = synthesize(*ref, gpu, *gpu.sm_count);
-  m.note = "unknown GPU \"" + card.display_name + "\": no baseline for this model; expectations are " +
-           ref->model + "'s per-SM figures scaled to " + std::to_string(*gpu.sm_count) + " SMs (" +
-           std::to_string(ref->sm_count) + " on the reference), compute capability " + cc +
-           (ref->compute_capability != cc ? " (nearest reference: " + ref->compute_capability + ")" : "") +
-           "; memory bandwidth, link and power are not predicted";
+  m.synthesized = std::move(b);
+
+  const std::string cc_words =
+      "compute capability " + e.cc + (e.cc_from.empty() ? "" : " (from the name: " + e.cc_from + " family)");
+  m.note = "unknown GPU \"" + card.display_name + "\": no baseline for this model; ";
+  if (ref)
+    m.note += "expectations estimated from " + e.architecture + " per-SM rates of " + ref->model + ", " + how +
+              (e.sms ? " (" + std::to_string(ref->sm_count) + " on the reference), scaled" : "") + ", " + cc_words +
+              (ref->compute_capability != e.cc ? " (nearest reference: " + ref->compute_capability + ")" : "");
+  else
+    m.note += "expectations estimated from " + e.architecture + " per-SM rates, " + how + ", " + cc_words +
+              " (no reference model of this architecture)";
+  if (!e.sms) m.note += "; no SM count in the document, so compute is not predicted and only state is judged";
+  m.note += "; tolerances widened to +-30% (GEMM, tensor) and +-25% (FMA) for an estimate; memory bandwidth, link "
+            "and power are not predicted";
   if (card.is_mig) m.note += "; this is a MIG slice: the scaling used the slice's own SM count";
   return m;
 }
@@ -275,12 +471,32 @@ BaselineMatch match_baseline(const BaselineSet& set, const GpuInfo& gpu) {
       m.note = "PCI device id " + card.pci;
       if (shared > 1) m.note += " is shared by " + all + why;
       if (cands.size() > 1) m.note += "; still ambiguous, took " + m.baseline->id;
-      if (!card.name_key.empty() && !has_name(*m.baseline, card.name_key))
+      if (!card.vgpu && !card.name_key.empty() && !has_name(*m.baseline, card.name_key))
         m.note += "; nvidia-smi name \"" + card.display_name + "\" is not one the baseline lists";
+      if (card.vgpu && !names_vgpu_board(*m.baseline, card))
+        m.note += "; the vGPU board code " + card.vgpu->board + " does not name this board";
       if (card.memory_gib && std::isinf(memory_distance(*m.baseline, *card.memory_gib)))
         m.note += "; reported memory " + fmt(*card.memory_gib) + " GiB does not fit the model's " +
                   (m.baseline->memory_gib ? fmt(*m.baseline->memory_gib, 0) : std::string("?")) + " GB";
       attach_profile(m, card);
+      attach_vgpu(m, card);
+      return m;
+    }
+  }
+
+  if (card.vgpu) {
+    std::vector<const Baseline*> cands;
+    for (const Baseline& b : set.models)
+      if (names_vgpu_board(b, card)) cands.push_back(&b);
+    if (!cands.empty()) {
+      std::string why;
+      cands = narrow(cands, card, why);
+      m.baseline = cands.front();
+      m.note = "vGPU board code " + card.vgpu->board + " names " + m.baseline->model + why;
+      if (cands.size() > 1) m.note += "; still ambiguous, took " + m.baseline->id;
+      if (!card.pci.empty()) m.note += "; its PCI device id " + card.pci + " is not in the baselines";
+      attach_profile(m, card);
+      attach_vgpu(m, card);
       return m;
     }
   }
@@ -310,7 +526,9 @@ BaselineMatch match_baseline(const BaselineSet& set, const GpuInfo& gpu) {
     }
   }
 
-  return fallback(set, gpu, card);
+  BaselineMatch f = fallback(set, gpu, card);
+  attach_vgpu(f, card);
+  return f;
 }
 
 }  // namespace gpuaudit

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "baselines/baseline.hpp"
+#include "baselines/vgpu_profile.hpp"
 #include "core/result.hpp"
 
 #include <filesystem>
@@ -42,27 +43,36 @@ std::vector<std::string> check_baselines(const BaselineSet& set);
 // Which baseline a GPU is judged against, and how sure we are.
 struct BaselineMatch {
   // The model matched. For "architecture-fallback": the reference model of that architecture the
-  // expectations were scaled from (use effective() for the scaled ones). nullptr: nothing matched.
+  // expectations were scaled from (use effective() for the scaled ones), nullptr where the
+  // architecture has no reference model and the estimate comes from per-SM rates alone.
+  // matched() is false only when nothing matched and nothing was estimated.
   const Baseline* baseline = nullptr;
   // The MIG profile of the slice (pointer into baseline->mig_profiles); nullptr for a full card or
   // a profile the baseline does not list (then `note` says so).
   const MigProfile* mig_profile = nullptr;
-  // "pci-id" | "name+memory" | "name" | "architecture-fallback" | "none"
+  // "pci-id" | "name+memory" | "name" | "vgpu-profile" | "architecture-fallback" | "none".
+  // "vgpu-profile": the name is a vGPU profile ("NVIDIA A10-24Q") and `baseline` its parent board
+  // (found by PCI id or by the board code): the GPU is a vGPU, time-sliced (or MIG-backed) and
+  // so shared whatever the figures say.
   std::string method = "none";
   std::string note;  // plain words: why this match, what is uncertain about it
   // Only for "architecture-fallback": a baseline built for this card from the reference model,
   // per-SM figures scaled by SM count.
   std::optional<Baseline> synthesized;
+  // The vGPU profile of the name, with memory_fraction = profile GB / board GB once the board is
+  // known. Set whenever the name is a profile, also when no board matched.
+  std::optional<VgpuProfile> vgpu;
 
-  bool matched() const { return baseline != nullptr; }
+  bool matched() const { return baseline != nullptr || synthesized.has_value(); }
   // The baseline to score against: the synthesized one for a fallback, else *baseline.
   // Precondition: matched().
   const Baseline& effective() const { return synthesized ? *synthesized : *baseline; }
 };
 
 // PCI device id first (several boards share one: then nvidia-smi name and memory decide), then
-// name + memory, then name alone; a MIG slice is matched to its parent model and its profile; an
-// unknown card gets its architecture's per-SM expectations. Never throws.
+// name + memory, then name alone; a MIG slice is matched to its parent model and its profile; a
+// vGPU profile name to its parent board; an unknown card gets its architecture's per-SM
+// expectations (compute capability from the document, else from the name's family). Never throws.
 BaselineMatch match_baseline(const BaselineSet& set, const GpuInfo& gpu);
 
 // Helpers for scoring a MIG slice against its parent model.

@@ -2,11 +2,15 @@
 // Prints the headline, the findings with their evidence and every figure against its reference;
 // --json prints the assessment as data; --write stores it in the document, replacing any earlier
 // one (re-scoring an old document against today's baselines records today's version).
+// score FILE... with other tools' outputs (nvidia-smi, nccl-tests, ...) imports them in memory
+// first, as `gpuaudit import` would (docs/import.md), and judges the document that makes.
 #include "baselines/baseline_set.hpp"
 #include "cli/command.hpp"
 #include "core/document_io.hpp"
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
+#include "import/import.hpp"
+#include "import/importer.hpp"
 #include "score/assess.hpp"
 #include "score/assessment_text.hpp"
 #include "score/baseline_lookup.hpp"
@@ -19,24 +23,53 @@ namespace gpuaudit::cli {
 namespace {
 
 struct ScoreArgs {
-  std::string file, thresholds, baselines, currency;
+  std::vector<std::string> files;
+  std::string thresholds, baselines, currency, format;
   double price = -1;
   bool json = false, write = false;
 };
 
+// One gpuaudit document is read as it always was; anything else is imported in memory.
+bool single_gpuaudit_document(const ScoreArgs& a) {
+  if (a.files.size() != 1) return false;
+  if (!a.format.empty()) return a.format == imports::kGpuauditFormat;
+  const std::string& file = a.files.front();
+  if (file == "-") return false;  // read once, by the importer (which passes a document through too)
+  return imports::detect_format(imports::read_input(file), file) == imports::kGpuauditFormat;
+}
+
+ResultDocument load_document(const ScoreArgs& a, bool single_document) {
+  if (single_document) return read_result(a.files.front());
+  imports::ImportOptions opt;
+  opt.format = a.format;
+  imports::ImportReport report;
+  ResultDocument doc = imports::import_files(a.files, opt, &report);
+  for (const auto& line : report.lines) std::fprintf(stderr, "gpuaudit: %s\n", line.c_str());
+  return doc;
+}
+
 int run_score(const ScoreArgs& a) {
-  ResultDocument doc = read_result(a.file);
+  const bool single_document = single_gpuaudit_document(a);
+  if (a.write && !single_document)
+    throw input_error("--write stores the assessment in a gpuaudit document: give one (gpuaudit import FILE... -o DOC.json "
+                      "makes one of these files)");
+  ResultDocument doc = load_document(a, single_document);
   const Thresholds t = a.thresholds.empty() ? Thresholds{} : load_thresholds(a.thresholds);
   const BaselineSet set = load_baselines(a.baselines.empty() ? default_baselines_dir() : std::filesystem::path(a.baselines));
   if (a.price >= 0) doc.price_per_hour = a.price;
   if (!a.currency.empty()) doc.currency = a.currency;
 
-  const int code = score_document(doc, reference_lookup(set), set.version, t);
+  // Multi-GPU rows without an expectation of their own (imported nccl-tests, p2p outputs) get one
+  // from the topology baselines beside the per-model ones.
+  std::vector<multigpu::TopologyBaseline> topologies;
+  const std::filesystem::path topo_dir = set.dir / "topologies";
+  if (std::error_code ec; std::filesystem::is_directory(topo_dir, ec)) topologies = multigpu::load_topology_baselines(topo_dir);
+  const int code = score_document(doc, reference_lookup(set), set.version, t, &topologies);
   const std::string out = a.json ? json(*doc.assessment).dump(2) + "\n" : assessment_text(*doc.assessment);
   std::fwrite(out.data(), 1, out.size(), stdout);
   if (a.write) {
-    write_result(a.file, doc);
-    std::fprintf(stderr, "gpuaudit: assessment written to %s\n", a.file.c_str());
+    write_result(a.files.front(), doc);
+    std::fprintf(stderr, "gpuaudit: assessment written to %s\n", a.files.front().c_str());
   }
   return code;
 }
@@ -45,7 +78,10 @@ const RegisterCommand score_cmd{
     {"score", "Score a result document against the baselines: healthy, sliced, throttled, ...", 30,
      [](CLI::App& sub) -> std::function<int()> {
        auto a = std::make_shared<ScoreArgs>();
-       sub.add_option("result", a->file, "Result document written by `gpuaudit run`")->required();
+       sub.add_option("result", a->files,
+                      "Result document written by `gpuaudit run`, or other tools' outputs of one machine (imported in memory)")
+           ->required();
+       sub.add_option("--format", a->format, "Read every file as this format instead of detecting it (gpuaudit import --list-formats)");
        sub.add_flag("--json", a->json, "Print the assessment as JSON");
        sub.add_option("--thresholds", a->thresholds, "JSON file overriding tolerances and rule thresholds (docs/scoring.md)");
        sub.add_option("--baselines", a->baselines, "Folder of baselines (default: the installed set)");

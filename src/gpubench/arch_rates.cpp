@@ -4,8 +4,9 @@ namespace gpuaudit {
 
 ArchLanes arch_lanes(int major, int minor) {
   const int cc = major * 10 + minor;
-  // Jetson/Tegra parts (5.3, 6.2, 7.2, 8.7) are left out: gpuaudit does not build for them.
+  // Jetson/Tegra parts (5.3, 6.2, 7.2, 8.7, 11.0 Thor) are left out: gpuaudit does not build for them.
   switch (cc) {
+    case 50: return {128, 4, std::nullopt};         // GM10x: Tesla M10, GTX 750 (IMAD emulated)
     case 52: return {128, 4, std::nullopt};         // GM20x: M60, M40, GTX 9xx (IMAD emulated)
     case 60: return {64, 32, std::nullopt};         // P100
     case 61: return {128, 4, std::nullopt};         // GP10x: P40, P4, GTX 10xx
@@ -16,7 +17,11 @@ ArchLanes arch_lanes(int major, int minor) {
     case 89: return {128, 2, 64};                   // L4, L40S, RTX 40xx
     case 90: return {128, 64, 64};                  // H100, H200, GH200
     case 100: return {128, 64, 64};                 // B200, GB200
+    // B300/GB300: FP32 as sm_100; FP64 was cut to a small fraction and the guide's figure is not
+    // one we could confirm, so it is left unknown rather than guessed.
+    case 103: return {128, std::nullopt, 64};
     case 120: return {128, 2, 64};                  // RTX PRO 6000 Blackwell, RTX 50xx
+    case 121: return {128, 2, 64};                  // GB10 (DGX Spark): the sm_120 SM
     default: return {};
   }
 }

@@ -5,6 +5,7 @@
 #include "score/families.hpp"
 #include "score/headline.hpp"
 #include "score/rules.hpp"
+#include "score/topology_expectation.hpp"
 
 namespace gpuaudit {
 
@@ -73,7 +74,7 @@ json thresholds_record(const Thresholds& t) {
 }  // namespace
 
 Assessment assess(const ResultDocument& doc, const ReferenceLookup& lookup, const std::string& baselines_version,
-                  const Thresholds& t) {
+                  const Thresholds& t, const std::vector<multigpu::TopologyBaseline>* topologies) {
   std::vector<GpuScoring> gpus;
   gpus.reserve(doc.gpus.size());
   for (const auto& gpu : doc.gpus) {
@@ -83,6 +84,7 @@ Assessment assess(const ResultDocument& doc, const ReferenceLookup& lookup, cons
     g.ref = lookup ? lookup(gpu) : GpuReference{};
     g.slice = slice_share(doc, gpu, g.ref);
     g.figures = score_figures(doc, gpu.index, g.baseline(), g.slice, t);
+    g.load = load_telemetry(doc, gpu, t.rules.load_util_pct);
     if (g.ref.unknown_model()) g.verdicts.push_back(unknown_verdict(g));
     rule_sliced(g, t);
     rule_power(g, t);
@@ -104,10 +106,13 @@ Assessment assess(const ResultDocument& doc, const ReferenceLookup& lookup, cons
   d.notes = &notes;
   d.gpus = &gpus;
   d.shared = score_figures(doc, std::nullopt, gpus.empty() ? nullptr : gpus.front().baseline(), SliceShare{}, t);
+  expect_from_topology(d.shared, gpus, topologies ? *topologies : default_topology_baselines(), t);
   std::vector<Verdict> doc_verdicts;
   rule_collectives(d, t, doc_verdicts);
+  rule_machine_healthy(d, t, doc_verdicts);
   rule_host(d, t, doc_verdicts);
   rule_software(d, t, doc_verdicts);
+  rule_inconclusive(d, t, doc_verdicts);  // last: it speaks only where nothing else could
 
   Assessment a;
   a.scored_utc = utc_now_iso8601();
@@ -151,15 +156,18 @@ Assessment assess(const ResultDocument& doc, const ReferenceLookup& lookup, cons
 }
 
 int score_document(ResultDocument& doc, const ReferenceLookup& lookup, const std::string& baselines_version,
-                   const Thresholds& t) {
-  doc.assessment = assess(doc, lookup, baselines_version, t);
+                   const Thresholds& t, const std::vector<multigpu::TopologyBaseline>* topologies) {
+  doc.assessment = assess(doc, lookup, baselines_version, t, topologies);
   return assessment_exit_code(*doc.assessment);
 }
 
 int assessment_exit_code(const Assessment& a) {
-  for (const auto& f : a.findings)
-    if (f.id != "healthy") return exit_code::finding;
-  return exit_code::ok;
+  bool inconclusive = false;
+  for (const auto& f : a.findings) {
+    if (f.id == "inconclusive") inconclusive = true;
+    else if (f.id != "healthy") return exit_code::finding;
+  }
+  return inconclusive ? exit_code::inconclusive : exit_code::ok;
 }
 
 }  // namespace gpuaudit

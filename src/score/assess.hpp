@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/result.hpp"
+#include "multigpu/topology_baseline.hpp"
 #include "score/reference.hpp"
 #include "score/thresholds.hpp"
 
@@ -14,14 +15,17 @@ namespace gpuaudit {
 // Never throws for a well-formed document: a GPU with no reference gets an unknown-gpu finding.
 // The assessment's `extra` carries the data behind it: "gpus" (reference, slice, delivered
 // fraction and every figure's ratio), "shared_figures", "cost", "thresholds".
+// `topologies`: the topology baselines that give multi-GPU rows without an expectation of their
+// own one at score time (topology_expectation.hpp); null: the installed set.
 Assessment assess(const ResultDocument& doc, const ReferenceLookup& lookup, const std::string& baselines_version,
-                  const Thresholds& t);
+                  const Thresholds& t, const std::vector<multigpu::TopologyBaseline>* topologies = nullptr);
 
 // Scores `doc` and stores the assessment in it, replacing any earlier one; returns the exit code.
 int score_document(ResultDocument& doc, const ReferenceLookup& lookup, const std::string& baselines_version,
-                   const Thresholds& t);
+                   const Thresholds& t, const std::vector<multigpu::TopologyBaseline>* topologies = nullptr);
 
-// 0 when every finding is "healthy" (or there is none), else 1 (exit_codes.hpp).
+// exit_codes.hpp: 1 (finding) when any finding is neither "healthy" nor "inconclusive"; else 6
+// (inconclusive) when one is "inconclusive" (a CI gate must not read it as healthy); else 0.
 int assessment_exit_code(const Assessment& a);
 
 }  // namespace gpuaudit

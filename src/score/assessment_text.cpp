@@ -68,7 +68,8 @@ std::string assessment_text(const Assessment& a) {
       o << "  none (no key figure was measured)\n";
   }
   for (const auto& f : a.findings) {
-    o << "  " << f.id << (f.gpu ? " (GPU " + std::to_string(*f.gpu) + ")" : std::string(" (host)"))
+    const bool host = f.id == "host-bound" || f.id == "software";
+    o << "  " << f.id << (f.gpu ? " (GPU " + std::to_string(*f.gpu) + ")" : std::string(host ? " (host)" : " (machine)"))
       << (f.confidence.empty() ? "" : ", confidence " + f.confidence) << ": " << f.summary << "\n";
     for (const auto& e : f.evidence) o << "    - " << e << "\n";
   }

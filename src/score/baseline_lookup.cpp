@@ -9,6 +9,7 @@ GpuReference reference_for(const BaselineSet& set, const GpuInfo& gpu) {
   r.note = m.note;
   if (m.matched()) r.baseline = m.effective();
   if (m.mig_profile) r.mig_profile = *m.mig_profile;
+  r.vgpu_profile = m.vgpu;
   return r;
 }
 

@@ -20,8 +20,29 @@ std::string fmt_pct(double fraction) { return fmt_num(100.0 * fraction, 0) + "%"
 
 std::string fmt_tolerance(double tolerance) { return "+-" + fmt_num(100.0 * tolerance, 0) + "%"; }
 
+namespace {
+
+// Where an imported figure came from (its extra.source, docs/import.md):
+// " (from nccl-tests 2.13.9, all_reduce.txt line 31)"; "" for gpuaudit's own figures.
+std::string provenance(const BenchmarkResult& b) {
+  if (!b.extra.is_object() || !b.extra.contains("source") || !b.extra["source"].is_object()) return "";
+  const json& src = b.extra["source"];
+  auto text = [&](const char* k) { return src.contains(k) && src[k].is_string() ? src[k].get<std::string>() : ""; };
+  std::string s = text("tool");
+  if (const std::string v = text("version"); !v.empty()) s += " " + v;
+  if (std::string file = text("file"); !file.empty()) {
+    if (const auto slash = file.find_last_of('/'); slash != std::string::npos) file = file.substr(slash + 1);
+    s += (s.empty() ? "" : ", ") + file;
+    if (src.contains("line") && src["line"].is_number_integer()) s += " line " + std::to_string(src["line"].get<long long>());
+  }
+  return s.empty() ? "" : " (from " + s + ")";
+}
+
+}  // namespace
+
 std::string figure_evidence(const FigureScore& f) {
-  std::string s = (f.bench ? figure_label(*f.bench) : f.name) + " " + fmt_value(f.value, f.unit);
+  std::string s = (f.bench ? figure_label(*f.bench) + " " + fmt_value(f.value, f.unit) + provenance(*f.bench)
+                           : f.name + " " + fmt_value(f.value, f.unit));
   if (!f.expected || !f.ratio) return s + " (no reference for this model)";
   s += "; expected " + fmt_value(*f.expected, f.unit);
   if (!f.scaled_by.empty()) s += " (" + f.scaled_by + " of " + fmt_value(*f.expected_full, f.unit) + ")";

@@ -1,6 +1,7 @@
 #include "score/gpu_scoring.hpp"
 
 #include "core/stats.hpp"
+#include "import/import.hpp"
 #include "score/families.hpp"
 
 #include <algorithm>
@@ -59,11 +60,110 @@ bool GpuScoring::has(std::string_view id) const {
   return std::any_of(verdicts.begin(), verdicts.end(), [&](const Verdict& v) { return v.finding.id == id; });
 }
 
-std::set<std::string> GpuScoring::heavy_reasons() const {
-  std::set<std::string> out;
-  for (const auto& b : doc->benchmarks)
-    if (b.gpu == gpu->index && is_heavy_benchmark(b.name) && b.telemetry)
-      out.insert(b.telemetry->clock_event_reasons.begin(), b.telemetry->clock_event_reasons.end());
+std::optional<double> GpuScoring::power_limit_w() const {
+  const PowerInfo& p = gpu->power;
+  std::optional<double> limit = p.limit_w;
+  if (p.enforced_limit_w && (!limit || *p.enforced_limit_w < *limit)) limit = p.enforced_limit_w;
+  if (limit && *limit <= 0) limit.reset();
+  return limit;
+}
+
+std::optional<double> GpuScoring::sm_max_mhz(std::string* from) const {
+  std::optional<double> card, model;
+  if (gpu->clocks.sm_max_mhz && *gpu->clocks.sm_max_mhz > 0) card = *gpu->clocks.sm_max_mhz;
+  if (const Baseline* b = baseline(); b && b->boost_clock_mhz && b->boost_clock_mhz->value > 0 && !ref.unknown_model())
+    model = b->boost_clock_mhz->value;
+  // GeForce and workstation cards report a max clock (the top of their voltage curve) above the
+  // rated boost clock and hold something in between under load; data-centre cards report their
+  // boost clock as the max. The rated boost is what every healthy card of the model sustains.
+  if (card && model && *model < *card) {
+    if (from) *from = "the model's boost clock (the card's max is " + std::to_string(static_cast<int>(*card)) + " MHz)";
+    return model;
+  }
+  if (card) {
+    if (from) *from = "the card's max SM clock";
+    return card;
+  }
+  if (model) {
+    if (from) *from = "the model's boost clock";
+    return model;
+  }
+  return std::nullopt;
+}
+
+bool GpuScoring::inventory_by_gpuaudit() const {
+  return !(gpu->extra.is_object() && gpu->extra.contains("source"));
+}
+
+std::string LoadTelemetry::sources() const {
+  std::string s;
+  for (size_t i = 0; i < from.size(); ++i)
+    s += (i == 0 ? "" : i + 1 == from.size() ? " and " : ", ") + from[i];
+  return s;
+}
+
+namespace {
+
+struct RangeMerge {
+  std::vector<double> medians;
+  double lo = 0, hi = 0;
+  void add(const Range& r) {
+    if (medians.empty() || r.min < lo) lo = r.min;
+    if (medians.empty() || r.max > hi) hi = r.max;
+    medians.push_back(r.median);
+  }
+  void add(double v) { add(Range{v, v, v}); }
+  std::optional<Range> get() const {
+    if (medians.empty()) return std::nullopt;
+    return Range{lo, median_of(medians), hi};
+  }
+};
+
+}  // namespace
+
+LoadTelemetry load_telemetry(const ResultDocument& doc, const GpuInfo& gpu, double load_util_pct) {
+  LoadTelemetry out;
+  RangeMerge sm, power, temp;
+  auto link = [&](std::optional<int> gen, std::optional<int> width, const std::string& src) {
+    if (!gen && !width) return;
+    if (gen) out.pcie_gen_max_seen = std::max(out.pcie_gen_max_seen.value_or(0), *gen);
+    if (width) out.pcie_width_max_seen = std::max(out.pcie_width_max_seen.value_or(0), *width);
+    out.link_from.push_back(src);
+  };
+  for (const auto& b : doc.benchmarks) {
+    if (b.gpu != gpu.index || !b.telemetry) continue;
+    const TelemetrySummary& t = *b.telemetry;
+    const bool heavy = is_heavy_benchmark(b.name) || b.name == imports::kUnderLoadRow;
+    const bool copy = b.name.rfind("pcie/", 0) == 0;
+    if (heavy) {
+      out.from.push_back(b.name);
+      out.samples += t.samples;
+      for (const auto& r : t.clock_event_reasons)
+        if (r != "gpu-idle") out.reasons.insert(r);
+      if (t.sm_clock_mhz) sm.add(*t.sm_clock_mhz);
+      if (t.power_w) power.add(*t.power_w);
+      if (t.temperature_c) temp.add(*t.temperature_c);
+    }
+    if (heavy || copy) link(t.pcie_gen_max_seen, t.pcie_width_max_seen, b.name);
+  }
+  // An imported snapshot (nvidia-smi -q) printed while the card was busy is one sample under
+  // load. gpuaudit's own inventory is taken before its work: busy then means a co-tenant, which
+  // the sliced rule reads, and its instantaneous clocks need not be the load's.
+  const bool imported = gpu.extra.is_object() && gpu.extra.contains("source");
+  if (imported && gpu.utilization_pct && *gpu.utilization_pct >= load_util_pct) {
+    const std::string src = "the inventory snapshot (utilisation " + std::to_string(static_cast<int>(*gpu.utilization_pct)) + "%)";
+    out.from.push_back(src);
+    out.samples += 1;
+    for (const auto& r : gpu.clock_event_reasons)
+      if (r != "gpu-idle") out.reasons.insert(r);
+    if (gpu.clocks.sm_now_mhz) sm.add(*gpu.clocks.sm_now_mhz);
+    if (gpu.power.usage_w) power.add(*gpu.power.usage_w);
+    if (gpu.temperature_c) temp.add(*gpu.temperature_c);
+    link(gpu.pcie.gen_now, gpu.pcie.width_now, src);
+  }
+  out.sm_clock_mhz = sm.get();
+  out.power_w = power.get();
+  out.temperature_c = temp.get();
   return out;
 }
 

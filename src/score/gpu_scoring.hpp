@@ -38,6 +38,30 @@ struct GroupView {
   bool fine() const { return present && ratio >= 1.0 - tolerance; }
 };
 
+// What the card did UNDER LOAD (docs/scoring.md, "under load"), merged from every source that
+// saw it loaded: the telemetry of each heavy benchmark (families.hpp is_heavy_benchmark), the
+// imported `telemetry/under-load` row (import.hpp kUnderLoadRow: an nvidia-smi --query-gpu log's
+// samples under load), and an imported inventory snapshot taken under load (utilisation >=
+// load_util_pct: an nvidia-smi -q printed while a job ran). The link is also
+// taken from the pcie/* copies, which drive it. Every rule that reads telemetry reads it here.
+struct LoadTelemetry {
+  std::vector<std::string> from;      // the sources, "gemm/bf16", "telemetry/under-load", ...
+  int samples = 0;
+  std::set<std::string> reasons;      // clock-event reasons seen in any ("gpu-idle" left out)
+  std::optional<Range> sm_clock_mhz;  // min of the minima, median of the medians, max of the maxima
+  std::optional<Range> power_w;
+  std::optional<Range> temperature_c;
+  std::optional<int> pcie_gen_max_seen, pcie_width_max_seen;
+  std::vector<std::string> link_from;  // the sources of the link figures
+
+  bool present() const { return !from.empty(); }
+  bool link_seen() const { return pcie_gen_max_seen || pcie_width_max_seen; }
+  // "gemm/bf16, sm/fp32 and telemetry/under-load"
+  std::string sources() const;
+};
+
+LoadTelemetry load_telemetry(const ResultDocument& doc, const GpuInfo& gpu, double load_util_pct);
+
 struct GpuScoring {
   const ResultDocument* doc = nullptr;
   const GpuInfo* gpu = nullptr;
@@ -46,6 +70,7 @@ struct GpuScoring {
   std::vector<FigureScore> figures;
   std::vector<Verdict> verdicts;
   std::optional<double> delivered_fraction;
+  LoadTelemetry load;  // filled by assess(): use under_load()
 
   const Baseline* baseline() const { return ref.baseline ? &*ref.baseline : nullptr; }
   int index() const { return gpu->index; }
@@ -55,8 +80,19 @@ struct GpuScoring {
   const FigureScore* first_scored(const std::vector<std::string>& names) const;
   GroupView group(const std::vector<std::string>& names) const;
   bool has(std::string_view finding_id) const;
-  // Clock-event reasons seen while the heavy (compute) benchmarks ran.
-  std::set<std::string> heavy_reasons() const;
+  // The telemetry under load (see LoadTelemetry); empty when nothing saw the card loaded.
+  const LoadTelemetry& under_load() const { return load; }
+  // Clock-event reasons seen under load.
+  std::set<std::string> heavy_reasons() const { return load.reasons; }
+  // The power limit in force: the lower of the current and the enforced limit.
+  std::optional<double> power_limit_w() const;
+  // The SM clock a healthy card sustains under load: the lower of the card's max SM clock and
+  // the model's rated boost clock (GeForce cards report a max above what they hold); `from`
+  // says which.
+  std::optional<double> sm_max_mhz(std::string* from = nullptr) const;
+  // The inventory was taken by gpuaudit itself (an imported GPU carries extra.source): only then
+  // were its processes and utilisation seen before gpuaudit's own work.
+  bool inventory_by_gpuaudit() const;
 };
 
 }  // namespace gpuaudit

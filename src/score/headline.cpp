@@ -9,7 +9,8 @@ namespace gpuaudit {
 int finding_priority(const std::string& id) {
   static const char* order[] = {"unknown-gpu",     "sliced",        "power-capped", "thermal-throttled",
                                 "clock-limited",   "memory-degraded", "pcie-degraded", "no-nvlink",
-                                "nvlink-degraded", "numa-misplaced", "host-bound",    "software"};
+                                "nvlink-degraded", "numa-misplaced", "host-bound",    "software",
+                                "inconclusive"};
   for (int i = 0; i < static_cast<int>(std::size(order)); ++i)
     if (id == order[i]) return i;
   return 100;
@@ -47,14 +48,17 @@ std::string headline(const std::vector<GpuScoring>& gpus, const std::vector<Verd
       if (v.finding.id == "healthy") any_healthy = true;
       else problems.push_back(&v);
     }
-  for (const auto& v : doc_verdicts) problems.push_back(&v);
+  for (const auto& v : doc_verdicts) {
+    if (v.finding.id == "healthy") any_healthy = true;  // the machine, on its multi-GPU figures
+    else problems.push_back(&v);
+  }
   std::stable_sort(problems.begin(), problems.end(), [](const Verdict* a, const Verdict* b) {
     return finding_priority(a->finding.id) < finding_priority(b->finding.id);
   });
 
   std::string verdict;
   if (problems.empty()) {
-    verdict = any_healthy ? "healthy" : "no key figure measured";
+    verdict = any_healthy ? "healthy" : "nothing judged";
   } else {
     const Verdict& p = *problems.front();
     verdict = p.finding.id;

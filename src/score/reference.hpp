@@ -4,6 +4,7 @@
 #pragma once
 
 #include "baselines/baseline.hpp"
+#include "baselines/vgpu_profile.hpp"
 #include "core/result.hpp"
 
 #include <functional>
@@ -15,7 +16,10 @@ namespace gpuaudit {
 struct GpuReference {
   std::optional<Baseline> baseline;       // null: nothing to compare with
   std::optional<MigProfile> mig_profile;  // the slice's profile, when the baseline lists it
-  std::string method = "none";            // pci-id | name+memory | name | architecture-fallback | none
+  // pci-id | name+memory | name | vgpu-profile | architecture-fallback | none. "vgpu-profile": the
+  // name is a vGPU profile of the matched board: the GPU is a (time-sliced or MIG-backed) vGPU.
+  std::string method = "none";
+  std::optional<VgpuProfile> vgpu_profile;  // the vGPU profile of the name, with its memory share
   std::string note;                       // why this match, what is uncertain about it
 
   // True when the card is not a model we know: either nothing matched or the expectations were

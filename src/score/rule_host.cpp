@@ -6,6 +6,11 @@
 //   host/disk_seq_read below the GPUs' appetite, taken as disk_mbps_per_tflops MB/s per dense
 //   TFLOP/s the GPUs run (measured, else expected): an ASSUMPTION about a job that streams its
 //   dataset from this disk, so low confidence. Only judged when --disk measured a disk.
+//   host/decode_all's feeds_images_per_s (JPEG decode on every allowed core) below the GPUs'
+//   appetite, taken as decode_images_per_tflops images/s per dense TFLOP/s: an ASSUMPTION about a
+//   job that decodes its images on the CPU (ResNet-class training), so low confidence.
+// Not judged: host/steal's busy_pct (it counts gpuaudit's own checks, which load every core) and
+// the inventory's load, which no document records apart from gpuaudit's own work.
 #include "report/format.hpp"
 #include "score/evidence.hpp"
 #include "score/families.hpp"
@@ -84,6 +89,22 @@ void rule_host(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& o
       f.figures["disk_appetite_mbps"] = appetite;
       shorts.push_back("disk " + fmt_num(*b->value(), 0) + " MB/s");
       why.push_back("the disk reads slower than the GPUs can consume data");
+    }
+  }
+  if (const BenchmarkResult* b = host_bench(doc, "host/decode_all"); b && b->value()) {
+    const auto feeds = b->derived.find("feeds_images_per_s");
+    const double rate = feeds != b->derived.end() ? feeds->second : *b->value();
+    const double appetite = t.rules.decode_images_per_tflops * dense_tflops(d);
+    if (appetite > 0 && rate < appetite) {
+      raise("low");
+      f.evidence.push_back("host/decode_all: the CPUs decode " + fmt_num(rate, 0) + " JPEG images/s; the GPUs' appetite is about " +
+                           fmt_num(appetite, 0) + " images/s (assumed " + fmt_num(t.rules.decode_images_per_tflops, 0) +
+                           " images/s per dense TFLOP/s, for a job that decodes its images on the CPU)");
+      f.figures["decode_images_per_s"] = rate;
+      f.figures["decode_appetite_images_per_s"] = appetite;
+      shorts.push_back("JPEG decode " + fmt_num(rate, 0) + " images/s");
+      why.push_back("the CPUs decode images slower than the GPUs can train on them (decode on the GPU, e.g. DALI, or "
+                    "pre-decoded data avoids it)");
     }
   }
   if (f.confidence.empty()) return;

@@ -39,6 +39,23 @@ int expected_links(const Baseline& b) {
   return static_cast<int>(std::lround(b.nvlink_gbs->value / (nvlink5 ? 100.0 : 50.0)));
 }
 
+// The machine has GPUs besides the document's one: what a single-GPU excerpt still shows.
+bool machine_has_peers(const ResultDocument& doc) {
+  int full = 0;
+  for (const auto& x : doc.gpus) {
+    full += x.mig.is_mig_device ? 0 : 1;
+    if (x.index > 0) return true;
+  }
+  if (full >= 2) return true;
+  for (const auto& b : doc.benchmarks)
+    if ((b.name.rfind("nccl/", 0) == 0 || b.name.rfind("p2p/", 0) == 0) && b.params.is_object() &&
+        b.params.value("gpus", 0) >= 2)
+      return true;
+  if (auto t = doc.extra.find("topology"); t != doc.extra.end() && t->is_object())
+    if (auto g = t->find("gpus"); g != t->end() && g->is_array() && g->size() >= 2) return true;
+  return false;
+}
+
 }  // namespace
 
 void rule_nvlink(GpuScoring& g, const Thresholds& /*t*/) {
@@ -53,7 +70,7 @@ void rule_nvlink(GpuScoring& g, const Thresholds& /*t*/) {
   for (const auto& x : g.doc->gpus) full_gpus += x.mig.is_mig_device ? 0 : 1;
 
   if (nv.links_up == 0) {
-    if (full_gpus < 2) return;
+    if (!machine_has_peers(*g.doc)) return;
     // A bridge card without a bridge is legitimate, unless a sibling of the same model has one.
     bool sibling_linked = false;
     for (const auto& x : g.doc->gpus) sibling_linked |= x.index != g.index() && x.name == g.gpu->name && x.nvlink.links_up > 0;
@@ -61,7 +78,8 @@ void rule_nvlink(GpuScoring& g, const Thresholds& /*t*/) {
     Verdict v = make_verdict("no-nvlink", g.index(), board_wired(*b) ? "high" : "medium", "", "no NVLink (0 of " + std::to_string(want) + " links up)");
     v.finding.evidence.push_back("nvlink: 0 of " + std::to_string(want) + " links up (" + std::to_string(nv.links_queried) +
                                  " queried); " + a_model(b->model) + " has " + fmt_num(b->nvlink_gbs->value, 0) + " GB/s of NVLink");
-    v.finding.evidence.push_back(std::to_string(full_gpus) + " GPUs in this machine: their traffic goes over PCIe");
+    v.finding.evidence.push_back(full_gpus >= 2 ? std::to_string(full_gpus) + " GPUs in this machine: their traffic goes over PCIe"
+                                                : std::string("the machine has other GPUs (this document shows one): their traffic goes over PCIe"));
     v.finding.figures["links_up"] = 0;
     v.finding.figures["links_expected"] = want;
     v.finding.summary = "NVLink is down on this GPU: GPU-to-GPU traffic (all-reduce, tensor parallelism) goes over PCIe, "

@@ -1,11 +1,14 @@
-// pcie-degraded: the host link gives less than the card and its model can do.
-//   Link: the generation or width seen UNDER LOAD (telemetry of the pcie/* copies) is below the
-//   model's (or, without one, the GPU's own maximum). An idle link downshifts to Gen1 to save
-//   power, so the inventory's gen_now/width_now is never judged.
+// pcie-degraded: the host link gives less than the card and its slot can do.
+//   Link: the generation or width seen UNDER LOAD (GpuScoring::under_load: the pcie/* copies,
+//   the heavy benchmarks, an imported timeline's link columns, an nvidia-smi snapshot taken at
+//   high utilisation) is below what card and slot support together (nvidia-smi's "Max"), else
+//   the GPU's own maximum, else the model's. State alone decides it; no copy figure is needed.
+//   An idle link downshifts to Gen1 to save power, so an idle inventory's gen_now/width_now is
+//   never judged.
 //   Copies: pinned copies below tolerance of the model's reference, or below
 //   pcie_link_efficiency x the raw rate of the link they ran on - unless the link is fine and
 //   numa-misplaced already explained them (the far node copies at full speed).
-// Only judged when a pcie/* copy ran on this GPU.
+// Only judged when a pcie/* copy ran on this GPU or the link was seen under load.
 #include "report/format.hpp"
 #include "score/evidence.hpp"
 #include "score/families.hpp"
@@ -41,22 +44,21 @@ void rule_pcie(GpuScoring& g, const Thresholds& t) {
   std::vector<const FigureScore*> copies;
   for (const auto& n : pcie_link_figures())
     if (const FigureScore* f = g.figure(n)) copies.push_back(f);
-  if (copies.empty()) return;
 
   const PcieInfo& link = g.gpu->pcie;
   const Baseline* b = g.baseline();
-  std::optional<int> gen_exp = b && b->pcie_gen ? b->pcie_gen : (link.gen_gpu_max ? link.gen_gpu_max : link.gen_max);
-  std::optional<int> width_exp = b && b->pcie_width ? b->pcie_width : link.width_max;
   // A card whose host link is not PCIe (GH200's NVLink-C2C) has no pcie_gen in its baseline.
   if (b && !b->pcie_gen && !b->host_interface.empty() && b->host_interface.find("PCIe") == std::string::npos) return;
+  // What the link can do: the card and the slot together ("Max" in nvidia-smi, the lower of the
+  // two ends), else the GPU's own maximum, else the model's.
+  std::optional<int> gen_exp = link.gen_max ? link.gen_max : link.gen_gpu_max ? link.gen_gpu_max : (b ? b->pcie_gen : std::nullopt);
+  std::optional<int> width_exp = link.width_max ? link.width_max : (b ? b->pcie_width : std::nullopt);
+  // A plain int (0: unknown): GCC 12 misreads optional<int> here (-Wmaybe-uninitialized).
+  const int gpu_gen = link.gen_gpu_max ? *link.gen_gpu_max : (b && b->pcie_gen ? *b->pcie_gen : 0);
 
-  std::optional<int> gen_seen, width_seen;
-  for (const FigureScore* f : copies)
-    if (f->bench && f->bench->telemetry) {
-      const auto& tel = *f->bench->telemetry;
-      if (tel.pcie_gen_max_seen) gen_seen = std::max(gen_seen.value_or(0), *tel.pcie_gen_max_seen);
-      if (tel.pcie_width_max_seen) width_seen = std::max(width_seen.value_or(0), *tel.pcie_width_max_seen);
-    }
+  const LoadTelemetry& load = g.under_load();
+  const std::optional<int> gen_seen = load.pcie_gen_max_seen, width_seen = load.pcie_width_max_seen;
+  if (copies.empty() && !load.link_seen()) return;  // nothing saw the link under load
   const bool gen_low = gen_seen && gen_exp && *gen_seen < *gen_exp;
   const bool width_low = width_seen && width_exp && *width_seen < *width_exp;
   const bool link_low = gen_low || width_low;
@@ -83,15 +85,18 @@ void rule_pcie(GpuScoring& g, const Thresholds& t) {
   Verdict v = make_verdict("pcie-degraded", g.index(), link_low && copy_low ? "high" : "medium", "", "");
   Finding& f = v.finding;
   if (gen_seen || width_seen) {
-    f.evidence.push_back("under load the link ran at " + link_name(gen_seen, width_seen) + "; the " +
-                         (b && b->pcie_gen ? b->model : std::string("card")) + " does " + link_name(gen_exp, width_exp));
+    std::string seen_in;
+    for (const auto& x : load.link_from) seen_in += (seen_in.empty() ? "" : ", ") + x;
+    f.evidence.push_back("under load (" + seen_in + ") the link ran at best at " + link_name(gen_seen, width_seen) +
+                         "; card and slot together do " + link_name(gen_exp, width_exp));
     if (gen_seen) f.figures["pcie_gen_under_load"] = *gen_seen;
     if (width_seen) f.figures["pcie_width_under_load"] = *width_seen;
   } else {
     f.evidence.push_back("no link telemetry under load: judged on the copy rate only");
   }
-  if (link.gen_max && gen_exp && *link.gen_max < *gen_exp)
-    f.evidence.push_back("the link (card and slot together) tops out at Gen" + std::to_string(*link.gen_max) +
+  if (link.gen_max && gpu_gen > 0 && *link.gen_max < gpu_gen)
+    f.evidence.push_back("the link (card and slot together) tops out at Gen" + std::to_string(*link.gen_max) + " while the " +
+                         (b ? b->model : std::string("GPU")) + " does Gen" + std::to_string(gpu_gen) +
                          ": the slot or a riser holds it back");
   if (link.gen_now || link.width_now)
     f.evidence.push_back("at idle: " + link_name(link.gen_now, link.width_now) +

@@ -1,8 +1,13 @@
 // power-capped: the card may not draw the power its model needs for full speed.
-//   The power limit in force is below power_limit_fraction x the board default, or power-cap
-//   clock-event reasons were seen while the heavy benchmarks ran AND compute is below tolerance.
-// Power reasons alone are no finding: power-limited designs (L4, T4, H100 PCIe) hit their cap on
-// every GEMM, and their references already include it.
+//   Lowered: the power limit in force is below power_limit_fraction x the board default (or,
+//   when the default is unknown, x the model's TDP from its baseline).
+//   Binding: under load (GpuScoring::under_load) power-cap clock-event reasons were seen, or the
+//   draw reached power_at_limit_fraction x the limit.
+//   Lowered and (binding or compute low) = power-capped, high, with or without a figure;
+//   lowered alone = low (a heavier job will hit it); not lowered, power reasons AND compute below
+//   tolerance = medium.
+// Power reasons and a draw at the limit are no finding when the limit is the default: power-
+// limited designs (L4, T4, H100 PCIe) hit their cap on every GEMM, and their references include it.
 #include "probe/clock_reasons.hpp"
 #include "report/format.hpp"
 #include "score/evidence.hpp"
@@ -14,38 +19,61 @@
 namespace gpuaudit {
 
 void rule_power(GpuScoring& g, const Thresholds& t) {
-  const PowerInfo& p = g.gpu->power;
-  std::optional<double> limit = p.limit_w;
-  if (p.enforced_limit_w && (!limit || *p.enforced_limit_w < *limit)) limit = p.enforced_limit_w;
-  const std::optional<double> def = p.default_limit_w;
-  const bool limit_low = limit && def && *def > 0 && *limit < t.rules.power_limit_fraction * *def;
+  // Plain doubles (0: unknown): GCC 12 misreads optional<double> here (-Wmaybe-uninitialized).
+  const double limit = g.power_limit_w().value_or(0);
+  double def = g.gpu->power.default_limit_w.value_or(0);
+  std::string def_name = "board default";
+  if (def <= 0) {
+    def = 0;
+    if (const Baseline* b = g.baseline(); b && b->tdp_w && b->tdp_w->value > 0) {
+      def = b->tdp_w->value;
+      def_name = "model's TDP (the board default is unknown)";
+    }
+  }
+  const bool limit_low = limit > 0 && def > 0 && limit < t.rules.power_limit_fraction * def;
 
+  const LoadTelemetry& load = g.under_load();
   std::set<std::string> reasons;
-  for (const auto& r : g.heavy_reasons())
+  for (const auto& r : load.reasons)
     if (is_power_reason(r)) reasons.insert(r);
+  const bool at_limit = limit > 0 && load.power_w && load.power_w->max >= t.rules.power_at_limit_fraction * limit;
+  const bool binding = !reasons.empty() || at_limit;
   const GroupView tensor = g.group(tensor_figures());
   const GroupView vec = g.group(vector_figures());
   const bool compute_low = tensor.low() || vec.low();
   if (!limit_low && !(compute_low && !reasons.empty())) return;
 
   std::string conf;
-  if (limit_low && compute_low) conf = "high";
-  else if (compute_low) conf = limit_low ? "high" : "medium";
-  else conf = reasons.empty() ? "low" : "medium";  // limit lowered, compute still within tolerance
-
+  if (limit_low) conf = binding || compute_low ? "high" : "low";
+  else conf = "medium";  // reasons with low compute at the default limit
+  // A TDP stands in for a default some boards set differently: one step less sure.
+  if (def_name != "board default" && conf == "high") conf = "medium";
   Verdict v = make_verdict("power-capped", g.index(), conf, "", "");
   Finding& f = v.finding;
   if (limit_low) {
-    f.evidence.push_back("power limit " + fmt_num(*limit, 0) + " W, board default " + fmt_num(*def, 0) + " W (" +
-                         fmt_pct(*limit / *def) + "; threshold " + fmt_pct(t.rules.power_limit_fraction) + ")");
-    f.figures["power_limit_w"] = *limit;
-    f.figures["default_limit_w"] = *def;
-    v.short_text = "power limit " + fmt_num(*limit, 0) + " W of " + fmt_num(*def, 0) + " W";
+    f.evidence.push_back("power limit " + fmt_num(limit, 0) + " W, " + def_name + " " + fmt_num(def, 0) + " W (" +
+                         fmt_pct(limit / def) + "; threshold " + fmt_pct(t.rules.power_limit_fraction) + ")");
+    f.figures["power_limit_w"] = limit;
+    f.figures["default_limit_w"] = def;
+    v.short_text = "power limit " + fmt_num(limit, 0) + " W of " + fmt_num(def, 0) + " W";
   } else {
     v.short_text = "power-cap clock events under load";
   }
-  if (!reasons.empty())
-    f.evidence.push_back("clock-event reasons while the compute benchmarks ran: " + join(reasons));
+  if (!reasons.empty()) f.evidence.push_back("clock-event reasons under load (" + load.sources() + "): " + join(reasons));
+  if (load.power_w && limit > 0) {
+    f.evidence.push_back("power under load up to " + fmt_num(load.power_w->max, 0) + " W of the " + fmt_num(limit, 0) +
+                         " W limit (" + fmt_pct(load.power_w->max / limit) + (at_limit ? ": at the limit" : ": below it") + ")");
+    f.figures["power_under_load_w"] = load.power_w->max;
+  }
+  std::string from;
+  if (const auto maxc = g.sm_max_mhz(&from); maxc && load.sm_clock_mhz) {
+    f.evidence.push_back("SM clock under load " + fmt_num(load.sm_clock_mhz->median, 0) + " MHz median, " +
+                         fmt_pct(load.sm_clock_mhz->median / *maxc) + " of " + from + " (" + fmt_num(*maxc, 0) + " MHz)");
+    f.figures["sm_clock_under_load_mhz"] = load.sm_clock_mhz->median;
+  }
+  if (limit_low && !binding && !compute_low)
+    f.evidence.push_back(load.present() ? "under load the card stayed below the limit: a heavier job will hit it"
+                                        : "no telemetry under load shows whether the limit binds");
   const std::optional<int> maxc = g.gpu->clocks.sm_max_mhz;
   for (const GroupView* grp : {&tensor, &vec})
     if (grp->present) f.evidence.push_back(figure_with_telemetry(*grp->figures.front(), maxc));
@@ -58,11 +86,13 @@ void rule_power(GpuScoring& g, const Thresholds& t) {
                          figure_evidence(*mem.figures.front()));
   }
 
-  std::string sum = limit_low ? "The power limit is " + fmt_num(*limit, 0) + " W, " + fmt_pct(*limit / *def) +
-                                    " of the board's " + fmt_num(*def, 0) + " W default"
+  std::string sum = limit_low ? "The power limit is " + fmt_num(limit, 0) + " W, " + fmt_pct(limit / def) + " of the " +
+                                    (def_name == "board default" ? "board's " + fmt_num(def, 0) + " W default"
+                                                                 : "model's " + fmt_num(def, 0) + " W TDP")
                               : "The card hits its power cap under load";
   if (compute_low) sum += "; compute runs at " + fmt_pct(f.figures["compute_ratio"]) + " of a healthy card";
-  else sum += "; compute is still within tolerance";
+  else if (limit_low && binding) sum += ", and the card runs into it under load";
+  else if (tensor.present || vec.present) sum += "; compute is still within tolerance";
   if (mem.fine()) sum += " while memory bandwidth is unaffected";
   f.summary = sum + ".";
   g.verdicts.push_back(std::move(v));

@@ -1,15 +1,19 @@
 // sliced: this GPU is a part of a card, or shares it.
 //   MIG profile (high) | SM census below the model (high; the reported count alone: medium) |
-//   vGPU virtualization mode | reported memory below the model's, or allocatable memory below the
-//   reported (another process holds it) | co-tenant preemption gaps
-//   at full SM count with throughput well below the model.
-// Full-GPU passthrough ("passthrough") is a whole card in a VM: not a slice.
+//   reported memory below the model's, or allocatable memory below the reported (another process
+//   holds it) | co-tenant preemption gaps at full SM count with throughput well below the model |
+//   vGPU virtualization mode or a vGPU profile name ("NVIDIA A10-24Q", "GRID T4-8Q") | other
+//   compute processes or utilisation above cotenant_util_pct in the inventory gpuaudit took
+//   before its own work (co-tenants, medium; high when a figure shows the loss).
+// State alone decides MIG, vGPU and co-tenants (no reference needed); a low figure raises the
+// confidence. Full-GPU passthrough ("passthrough") is a whole card in a VM: not a slice.
 #include "report/format.hpp"
 #include "score/evidence.hpp"
 #include "score/families.hpp"
 #include "score/rules.hpp"
 
 #include <algorithm>
+#include <regex>
 
 namespace gpuaudit {
 
@@ -60,18 +64,54 @@ std::optional<double> throughput_ratio(const GpuScoring& g) {
   return std::nullopt;
 }
 
+// The vGPU profile in a device name: "NVIDIA A10-24Q" -> "A10-24Q", "GRID T4-8Q" -> "T4-8Q",
+// "NVIDIA H100XM-40C" -> "H100XM-40C". vGPU guests see the profile as the device's name: a
+// number of GB and a letter for the series (Q workstation, C compute, A app streaming, B
+// desktop). No bare card's nvidia-smi name ends that way ("80GB" has no digit before its B); a
+// "GRID" prefix alone is no sign (GRID K520 is a whole board).
+std::string vgpu_profile(const std::string& name) {
+  static const std::regex re(R"((?:^|\s)(\S+-\d+[QCAB])$)");
+  std::smatch m;
+  if (std::regex_search(name, m, re)) return m[1].str();
+  return "";
+}
+
+struct CoTenants {
+  std::string compute;   // "python3 (pid 4711, 20.0 GiB), ..." : compute processes not gpuaudit
+  std::string graphics;  // graphics-only processes (Xorg, gnome-shell)
+  int count = 0;
+};
+
+CoTenants co_tenants(const GpuInfo& gpu) {
+  CoTenants c;
+  for (const auto& p : gpu.processes) {
+    if (p.name.find("gpuaudit") != std::string::npos) continue;
+    std::string line = p.name.empty() ? std::string("a process") : p.name;
+    std::string detail;
+    if (p.pid) detail = "pid " + std::to_string(*p.pid);
+    if (p.used_memory_bytes)
+      detail += (detail.empty() ? "" : ", ") + fmt_num(static_cast<double>(*p.used_memory_bytes) / kGiB, 1) + " GiB";
+    if (!detail.empty()) line += " (" + detail + ")";
+    const bool graphics_only = p.type == "G";
+    std::string& into = graphics_only ? c.graphics : c.compute;
+    into += (into.empty() ? "" : ", ") + line;
+    if (!graphics_only) ++c.count;
+  }
+  return c;
+}
+
 }  // namespace
 
 void rule_sliced(GpuScoring& g, const Thresholds& t) {
-  const Baseline* b = g.baseline();
-  if (!b) return;
+  const Baseline* b = g.baseline();  // may be null: MIG, vGPU and co-tenants need no reference
   const GpuInfo& gpu = *g.gpu;
   const SliceShare& s = g.slice;
   Verdict v = make_verdict("sliced", gpu.index, "", "", "");
   Finding& f = v.finding;
   std::vector<std::string> shorts, summary;
   auto raise = [&](const char* c) { f.confidence = stronger(f.confidence, c); };
-  const std::string full = std::to_string(b->sm_count);
+  const std::string full = b ? std::to_string(b->sm_count) : std::string("?");
+  const std::string model = b ? a_model(b->model) : std::string("the card");
 
   // Plain doubles, not optionals: GCC 12 misreads optional<double> here (-Wmaybe-uninitialized).
   double census_sms = -1;  // < 0: no census
@@ -83,7 +123,7 @@ void rule_sliced(GpuScoring& g, const Thresholds& t) {
     raise("high");
     std::string sm = s.slice_sms ? std::to_string(*s.slice_sms) + " of " + full + " SMs" : "SMs unknown";
     shorts.push_back("MIG " + s.profile + ", " + sm);
-    std::string line = "MIG slice " + s.profile + " of " + a_model(b->model) + ": " + sm;
+    std::string line = "MIG slice " + s.profile + " of " + model + ": " + sm;
     if (s.memory_slices) line += ", " + std::to_string(*s.memory_slices) + " of 8 memory slices";
     if (!s.note.empty()) line += " (" + s.note + ")";
     f.evidence.push_back(line);
@@ -93,29 +133,40 @@ void rule_sliced(GpuScoring& g, const Thresholds& t) {
     if (s.slice_sms) f.figures["slice_sms"] = *s.slice_sms;
     f.figures["sm_fraction"] = s.sm_fraction;
     f.figures["memory_fraction"] = s.memory_fraction;
+  } else if (gpu.mig.is_mig_device) {
+    // A MIG device the reference cannot scale (no baseline, or no profile table): still a slice.
+    raise("high");
+    const std::string profile = gpu.mig.profile.value_or("");
+    shorts.push_back("MIG " + (profile.empty() ? std::string("slice") : profile));
+    f.evidence.push_back("the device is a MIG slice" + (profile.empty() ? std::string() : " (profile " + profile + ")") +
+                         (gpu.sm_count ? ", " + std::to_string(*gpu.sm_count) + " SMs" : std::string()));
+    summary.push_back("This GPU is a MIG " + (profile.empty() ? std::string("slice") : profile + " slice") + " of a larger card");
   } else if (s.kind == "census") {
     raise(has_census ? "high" : "medium");
     const std::string sm = std::to_string(*s.slice_sms) + " of " + full + " SMs";
     shorts.push_back(sm);
     f.evidence.push_back((has_census ? "sm/census: " + fmt_num(census_sms, 0) + " SMs ran work"
                                        : "the device reports " + std::to_string(*s.slice_sms) + " SMs (no census ran)") +
-                         "; " + a_model(b->model) + " has " + full);
+                         "; " + model + " has " + full);
     summary.push_back("Only " + sm + " are available");
     f.figures["slice_sms"] = *s.slice_sms;
     f.figures["sm_fraction"] = s.sm_fraction;
   }
 
   // vGPU: the physical card belongs to a vGPU manager that time-slices it between VMs (unless
-  // the vGPU is MIG-backed, which the MIG check above already said).
-  const bool vgpu = gpu.virtualization_mode && *gpu.virtualization_mode == "vgpu";
+  // the vGPU is MIG-backed, which the MIG check above already said). The guest sees it either
+  // in the virtualization mode or in the profile name the driver gives the device.
+  const std::string profile = vgpu_profile(gpu.name);
+  const bool vgpu_mode = gpu.virtualization_mode && *gpu.virtualization_mode == "vgpu";
+  const bool vgpu = vgpu_mode || !profile.empty();
 
   // Memory below the model's (not for MIG: a slice's memory is its profile's), or memory another
   // process holds.
   bool memory_low = false;
   std::string memory_short;
-  if (s.kind != "mig") {
+  if (s.kind != "mig" && !gpu.mig.is_mig_device) {
     std::string line;
-    if (const auto frac = reported_fraction(g, *b, line); frac && *frac < t.rules.allocatable_fraction) {
+    if (const auto frac = b ? reported_fraction(g, *b, line) : std::nullopt; frac && *frac < t.rules.allocatable_fraction) {
       memory_low = true;
       f.evidence.push_back(line + " (" + fmt_pct(*frac) + "; threshold " + fmt_pct(t.rules.allocatable_fraction) + ")");
       f.figures["memory_fraction_of_model"] = *frac;
@@ -153,14 +204,39 @@ void rule_sliced(GpuScoring& g, const Thresholds& t) {
     summary.push_back("kernels pause for up to " + fmt_num(gap_us / 1000.0, 1) + " ms while other work runs");
   }
 
+  // Co-tenants seen in the inventory gpuaudit took before its own work: other compute processes
+  // on the GPU, or the GPU already busy. (An imported nvidia-smi snapshot lists the user's own
+  // job, so it says nothing about co-tenants.)
+  bool cotenant = false;
+  if (g.inventory_by_gpuaudit() && !gpu.mig.is_mig_device) {
+    const CoTenants c = co_tenants(gpu);
+    if (!c.compute.empty()) {
+      cotenant = true;
+      f.evidence.push_back("other processes on the GPU before gpuaudit started: " + c.compute);
+      f.figures["other_processes"] = c.count;
+      summary.push_back("other processes use this GPU (" + c.compute + ")");
+    }
+    if (gpu.utilization_pct && *gpu.utilization_pct > t.rules.cotenant_util_pct) {
+      cotenant = true;
+      f.evidence.push_back("GPU utilisation " + fmt_num(*gpu.utilization_pct, 0) + "% before gpuaudit's own work (threshold " +
+                           fmt_num(t.rules.cotenant_util_pct, 0) + "%): someone else's kernels were running");
+      f.figures["utilization_before_pct"] = *gpu.utilization_pct;
+      summary.push_back("the GPU was " + fmt_num(*gpu.utilization_pct, 0) + "% busy before gpuaudit started");
+    }
+    if (!c.graphics.empty())
+      f.evidence.push_back("graphics processes (a desktop's display server, not judged): " + c.graphics);
+  }
+
   if (vgpu) {
-    const bool time_sliced = s.kind != "mig";
-    f.evidence.insert(f.evidence.begin(), std::string("virtualization mode vgpu: the card is run by the vGPU manager") +
-                                              (time_sliced ? ", which time-slices it between VMs" : " (MIG-backed)"));
+    const bool time_sliced = s.kind != "mig" && !gpu.mig.is_mig_device;
+    std::string why = vgpu_mode ? "virtualization mode vgpu" : "the device name \"" + gpu.name + "\" is a vGPU profile";
+    if (vgpu_mode && !profile.empty()) why += " (profile " + profile + ")";
+    f.evidence.insert(f.evidence.begin(), why + ": the card is run by the vGPU manager" +
+                                              (time_sliced ? std::string(", which time-slices it between VMs") : std::string(" (MIG-backed)")));
     if (time_sliced) {
-      raise(memory_low || shared || (tp && *tp < t.rules.shared_throughput_max) ? "high" : "medium");
-      shorts.insert(shorts.begin(), "time-sliced vGPU");
-      summary.insert(summary.begin(), "This is a time-sliced vGPU");
+      raise(memory_low || shared || cotenant || (tp && *tp < t.rules.shared_throughput_max) ? "high" : "medium");
+      shorts.insert(shorts.begin(), "time-sliced vGPU" + (profile.empty() ? std::string() : " " + profile));
+      summary.insert(summary.begin(), "This is a time-sliced vGPU" + (profile.empty() ? std::string() : " (" + profile + ")"));
     }
   }
   if (memory_low) {
@@ -170,6 +246,11 @@ void rule_sliced(GpuScoring& g, const Thresholds& t) {
   if (shared) {
     raise("high");
     shorts.push_back("preemption gaps up to " + fmt_num(gap_us / 1000.0, 1) + " ms");
+  }
+  if (cotenant) {
+    // Seen, not measured: high only when a figure shows the loss as well.
+    raise(shared || (tp && *tp < t.rules.shared_throughput_max) ? "high" : "medium");
+    shorts.push_back("co-tenants on the GPU");
   }
   if (f.confidence.empty()) return;
 

@@ -1,7 +1,12 @@
 // thermal-throttled: the card slowed itself down for heat.
-//   Thermal clock-event reasons (sw-thermal, hw-thermal) while the heavy benchmarks ran, or
-//   active at inventory time. High confidence when compute is also below tolerance; low when
-//   the figures are still fine (it throttled, but not yet enough to show in a short run).
+//   Under load (GpuScoring::under_load): thermal clock-event reasons (sw-thermal, hw-thermal), or
+//   the temperature at/above the card's slowdown threshold (NVML's, else the baseline's
+//   "temperature_slowdown_c") while the SM clock ran below clock_fraction x its max. Thermal
+//   reasons active at inventory time count too (low).
+//   High when two signs agree (a thermal reason or the slowdown temperature, AND compute below
+//   tolerance or the clock below clock_fraction); medium on one sign under load; low at
+//   inventory only, or at the slowdown temperature with no clock seen.
+// No figure is needed: the telemetry of an imported timeline decides it as well as gpuaudit's own.
 #include "probe/clock_reasons.hpp"
 #include "report/format.hpp"
 #include "score/evidence.hpp"
@@ -12,32 +17,72 @@
 
 namespace gpuaudit {
 
-void rule_thermal(GpuScoring& g, const Thresholds& /*t*/) {
+namespace {
+
+std::optional<double> slowdown_threshold(const GpuScoring& g, std::string& from) {
+  if (g.gpu->temperature_slowdown_c && *g.gpu->temperature_slowdown_c > 0) {
+    from = "the card's slowdown temperature";
+    return *g.gpu->temperature_slowdown_c;
+  }
+  if (const Baseline* b = g.baseline())
+    if (auto it = b->extra.find("temperature_slowdown_c"); it != b->extra.end() && it->is_number()) {
+      from = "the model's slowdown temperature";
+      return it->get<double>();
+    }
+  return std::nullopt;
+}
+
+}  // namespace
+
+void rule_thermal(GpuScoring& g, const Thresholds& t) {
+  const LoadTelemetry& load = g.under_load();
   std::set<std::string> reasons;
-  for (const auto& r : g.heavy_reasons())
+  for (const auto& r : load.reasons)
     if (is_thermal_reason(r)) reasons.insert(r);
   std::set<std::string> now;
   for (const auto& r : g.gpu->clock_event_reasons)
     if (is_thermal_reason(r)) now.insert(r);
-  if (reasons.empty() && now.empty()) return;
+
+  std::string slow_from, max_from;
+  const std::optional<double> slowdown = slowdown_threshold(g, slow_from);
+  const double hottest = load.temperature_c ? load.temperature_c->max : -1;
+  const bool hot = slowdown && hottest >= *slowdown;
+  const std::optional<double> maxc = g.sm_max_mhz(&max_from);
+  const bool clock_seen = maxc && load.sm_clock_mhz;
+  const bool clock_low = clock_seen && load.sm_clock_mhz->median < t.rules.clock_fraction * *maxc;
+  // Hot with the clock still at max is not throttling (yet).
+  const bool hot_counts = hot && (clock_low || !clock_seen);
+  if (reasons.empty() && now.empty() && !hot_counts) return;
 
   const GroupView tensor = g.group(tensor_figures());
   const GroupView vec = g.group(vector_figures());
   const bool compute_low = tensor.low() || vec.low();
-  Verdict v = make_verdict("thermal-throttled", g.index(), compute_low ? "high" : (reasons.empty() ? "low" : "medium"),
-                           "", "");
+  const bool sign = !reasons.empty() || hot;  // a thermal sign under load
+  std::string conf;
+  if (sign && (compute_low || clock_low)) conf = "high";
+  else if (!reasons.empty()) conf = "medium";
+  else if (hot_counts && !now.empty()) conf = "medium";
+  else conf = "low";
+  if (!sign && compute_low) conf = "medium";  // reasons at inventory, compute low
+  Verdict v = make_verdict("thermal-throttled", g.index(), conf, "", "");
   Finding& f = v.finding;
-  if (!reasons.empty()) f.evidence.push_back("clock-event reasons while the compute benchmarks ran: " + join(reasons));
+  if (!reasons.empty()) f.evidence.push_back("thermal clock-event reasons under load (" + load.sources() + "): " + join(reasons));
   if (!now.empty()) f.evidence.push_back("active at inventory time: " + join(now));
-
-  // The hottest the card got under heavy load.
-  double hottest = -1;
-  for (const auto& b : g.doc->benchmarks)
-    if (b.gpu == g.index() && is_heavy_benchmark(b.name) && b.telemetry && b.telemetry->temperature_c)
-      hottest = std::max(hottest, b.telemetry->temperature_c->max);
   if (hottest >= 0) {
     f.figures["temperature_max_c"] = hottest;
-    f.evidence.push_back("hottest under load: " + fmt_num(hottest, 0) + " C");
+    std::string line = "hottest under load: " + fmt_num(hottest, 0) + " C";
+    if (slowdown) {
+      line += std::string(hot ? " (at or above " : " (below ") + slow_from + ", " + fmt_num(*slowdown, 0) + " C)";
+      f.figures["temperature_slowdown_c"] = *slowdown;
+    }
+    f.evidence.push_back(line);
+  }
+  if (clock_seen) {
+    f.evidence.push_back("SM clock under load " + fmt_num(load.sm_clock_mhz->median, 0) + " MHz median, " +
+                         fmt_pct(load.sm_clock_mhz->median / *maxc) + " of " + max_from + " (" + fmt_num(*maxc, 0) +
+                         " MHz; threshold " + fmt_pct(t.rules.clock_fraction) + ")");
+    f.figures["sm_clock_under_load_mhz"] = load.sm_clock_mhz->median;
+    f.figures["sm_max_mhz"] = *maxc;
   }
   for (const GroupView* grp : {&tensor, &vec})
     if (grp->present) f.evidence.push_back(figure_with_telemetry(*grp->figures.front(), g.gpu->clocks.sm_max_mhz));
@@ -45,10 +90,12 @@ void rule_thermal(GpuScoring& g, const Thresholds& /*t*/) {
   if (compute_low) f.figures["compute_ratio"] = ratio;
 
   v.short_text = "thermal slowdown" + (hottest >= 0 ? " at " + fmt_num(hottest, 0) + " C" : std::string());
+  std::string effect;
+  if (compute_low) effect = "; compute runs at " + fmt_pct(ratio) + " of a healthy card";
+  else if (clock_low) effect = "; the SM clock ran at " + fmt_pct(load.sm_clock_mhz->median / *maxc) + " of its max under load";
+  else if (tensor.present || vec.present) effect = "; the figures are still within tolerance, but long jobs will slow down";
   f.summary = "The card slowed its clocks for heat" + (hottest >= 0 ? " (up to " + fmt_num(hottest, 0) + " C)" : std::string()) +
-              (compute_low ? "; compute runs at " + fmt_pct(ratio) + " of a healthy card"
-                           : "; the figures are still within tolerance, but long jobs will slow down") +
-              ". Check the cooling (fans, airflow, inlet temperature).";
+              effect + ". Check the cooling (fans, airflow, inlet temperature).";
   g.verdicts.push_back(std::move(v));
 }
 

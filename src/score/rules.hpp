@@ -32,7 +32,12 @@ struct DocScoring {
   std::vector<std::string>* notes = nullptr;
 };
 void rule_collectives(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
+// healthy (gpu null): the multi-GPU figures (nccl/*, p2p/*) judged and all within tolerance.
+void rule_machine_healthy(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
 void rule_host(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
 void rule_software(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
+// inconclusive: a GPU (or the document) on which no rule could decide, with what was missing and
+// the command that would settle it. Runs last.
+void rule_inconclusive(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
 
 }  // namespace gpuaudit

@@ -30,19 +30,54 @@ bool parse_profile(const std::string& name, int& gslices, double& gb) {
   return true;
 }
 
+// A time-sliced vGPU: every SM of the board, shared in time; its framebuffer is the profile's.
+SliceShare vgpu_share(const GpuInfo& gpu, const GpuReference& ref, const Baseline& b) {
+  SliceShare s;
+  s.kind = "vgpu";
+  if (b.sm_count > 0) s.full_sms = s.slice_sms = b.sm_count;
+  s.sm_fraction = 1.0;
+  const std::string shared = "time-sliced vGPU: all SMs, shared in time with the other vGPUs on the board";
+  if (ref.vgpu_profile) {
+    s.profile = s.vgpu_profile = ref.vgpu_profile->name;
+    s.profile_memory_gib = ref.vgpu_profile->memory_gb;
+    if (ref.vgpu_profile->memory_fraction) s.memory_fraction = *ref.vgpu_profile->memory_fraction;
+    s.note = shared + "; memory share " + std::to_string(static_cast<int>(std::lround(s.memory_fraction * 100))) +
+             "% = the profile's " + ref.vgpu_profile->name + " framebuffer over the board's";
+    return s;
+  }
+  // vGPU mode without a profile name: the share from the memory the guest sees.
+  s.note = shared + " (the name carries no profile)";
+  if (gpu.memory_total_bytes && b.memory_gib && *b.memory_gib > 0) {
+    const double gib = static_cast<double>(*gpu.memory_total_bytes) / (1024.0 * 1024.0 * 1024.0);
+    s.memory_fraction = std::clamp(gib / *b.memory_gib, 0.0, 1.0);
+    s.uncertain = true;
+    s.note += "; memory share from the reported memory against the board's";
+  }
+  return s;
+}
+
 }  // namespace
 
 SliceShare slice_share(const ResultDocument& doc, const GpuInfo& gpu, const GpuReference& ref) {
   SliceShare s;
-  if (!ref.baseline || ref.baseline->sm_count <= 0) return s;
+  if (!ref.baseline) return s;
   const Baseline& b = *ref.baseline;
+  const bool mig = gpu.mig.is_mig_device || ref.mig_profile.has_value() ||
+                   (ref.vgpu_profile && ref.vgpu_profile->mig_backed());
+  const bool vgpu = ref.vgpu_profile.has_value() || (gpu.virtualization_mode && *gpu.virtualization_mode == "vgpu");
+  if (vgpu && !mig) return vgpu_share(gpu, ref, b);
+  if (b.sm_count <= 0) {  // an estimate without an SM count: the share is unknown
+    if (mig) s.kind = "mig";
+    return s;
+  }
   s.full_sms = b.sm_count;
   const std::optional<int> census = census_of(doc, gpu);
-  const bool mig = gpu.mig.is_mig_device || ref.mig_profile.has_value();
 
   if (mig) {
     s.kind = "mig";
-    s.profile = ref.mig_profile ? ref.mig_profile->name : gpu.mig.profile.value_or("");
+    if (ref.vgpu_profile) s.vgpu_profile = ref.vgpu_profile->name;
+    s.profile = ref.mig_profile ? ref.mig_profile->name
+                                : gpu.mig.profile.value_or(ref.vgpu_profile ? ref.vgpu_profile->mig_profile : "");
     const MigProfile* p = ref.mig_profile ? &*ref.mig_profile : profile_in(b, s.profile);
     // SMs: the profile table first (from real `nvidia-smi mig -lgip` outputs), then what the
     // device itself reports, then the census; the compute-slice count of the name last.

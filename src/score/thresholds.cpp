@@ -41,6 +41,18 @@ const std::vector<RuleThresholdInfo>& rule_threshold_info() {
        "the path (IOMMU, switch, riser, host memory) loses bandwidth"},
       {"delivered_cap", &RuleThresholds::delivered_cap, 1.0, 2.0,
        "one figure far above its reference (a GeForce boosting) must not hide another far below"},
+      {"power_at_limit_fraction", &RuleThresholds::power_at_limit_fraction, 0.5, 1.0,
+       "NVML power readings are ~1 s averages and a card held by its limit sits within a few % of it; "
+       "below 95% of the limit the limit is not what holds the clock"},
+      {"load_util_pct", &RuleThresholds::load_util_pct, 1, 100,
+       "the importer's criterion for a timeline sample under load (utilisation >= 50%); an idle card "
+       "reads 0%, one running a job 90-100%"},
+      {"cotenant_util_pct", &RuleThresholds::cotenant_util_pct, 1, 100,
+       "an idle card reads 0% and a desktop compositor or monitoring agent a few %; someone else's "
+       "kernels running before gpuaudit starts read tens of %"},
+      {"decode_images_per_tflops", &RuleThresholds::decode_images_per_tflops, 0, 1e6,
+       "assumption: a job that decodes its JPEGs on the CPU consumes about 10 images/s per dense "
+       "TFLOP/s (ResNet-50 training on an A100: ~2,800 images/s for ~270 TFLOP/s of BF16 GEMM)"},
   };
   return info;
 }

@@ -33,6 +33,10 @@ struct RuleThresholds {
   double numa_remote_slower = 0.70;     // numa-misplaced: remote copies this much slower
   double pcie_link_efficiency = 0.60;   // pcie-degraded: copy rate below this x the link's raw rate
   double delivered_cap = 1.10;          // delivered fraction: no single ratio counts above this
+  double power_at_limit_fraction = 0.95;  // power-capped: draw under load at/above this x the limit binds
+  double load_util_pct = 50;            // under load: an inventory snapshot at this utilisation or more
+  double cotenant_util_pct = 20;        // sliced: utilisation above this before gpuaudit's work = co-tenant
+  double decode_images_per_tflops = 10;  // host-bound: JPEG decode needed per dense TFLOP/s
 };
 
 struct Thresholds {

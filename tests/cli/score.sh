@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# gpuaudit score: exit codes 0 (healthy) / 1 (a finding) / 2 (bad input), --json, --thresholds,
+# gpuaudit score: exit codes 0 (healthy) / 1 (a finding) / 2 (bad input) / 6 (inconclusive), --json, --thresholds,
 # --write and re-scoring an old document. $1: the gpuaudit binary, $2: the source folder.
 set -u
 bin=$1
@@ -35,6 +35,23 @@ has "sliced: MIG 3g.40gb, 60 of 132 SMs" "$tmp/out"
 has "per effective dense-BF16 PFLOP-hour" "$tmp/out"
 expect_rc 1 "$bin" score "$data/host-bound-steal.synthetic.json"
 expect_rc 0 "$bin" score "$data/pcie-gen1-idle-healthy.synthetic.json"
+
+# 6: inconclusive - an nvidia-smi -q-like state with no fault, no figure, no telemetry under load
+cat >"$tmp/state-only.json" <<'JSON'
+{"schema": "gpuaudit.result/1", "synthetic": true, "synthetic_source": "tests/cli/score.sh: state only",
+ "gpus": [{"index": 0, "name": "NVIDIA H100 80GB HBM3", "pci_device_id": "10de:2330", "utilization_pct": 0,
+           "power": {"limit_w": 700, "default_limit_w": 700}, "clocks": {"sm_max_mhz": 1980},
+           "pcie": {"gen_now": 1, "gen_max": 5, "width_now": 16, "width_max": 16},
+           "nvlink": {"links_up": 18, "links_queried": 18}}],
+ "benchmarks": []}
+JSON
+expect_rc 6 "$bin" score "$tmp/state-only.json"
+has "inconclusive" "$tmp/out"
+has "gpuaudit run --quick" "$tmp/out"
+# ... and the same state with the power limit halved is a finding from state alone (1), not silence
+sed 's/"limit_w": 700,/"limit_w": 350,/' "$tmp/state-only.json" >"$tmp/capped.json"
+expect_rc 1 "$bin" score "$tmp/capped.json"
+has "power-capped" "$tmp/out"
 
 # --json: the assessment as data; --price-per-hour adds the cost
 expect_rc 1 "$bin" score --json --price-per-hour 4 "$data/h100-power-capped.synthetic.json"

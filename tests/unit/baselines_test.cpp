@@ -1,5 +1,7 @@
 // The baseline set in baselines/ and how a GPU is matched to it.
 #include "baselines/baseline_set.hpp"
+#include "baselines/gpu_family.hpp"
+#include "baselines/vgpu_profile.hpp"
 #include "core/error.hpp"
 
 #include <gtest/gtest.h>
@@ -234,7 +236,8 @@ TEST(BaselineMatch, UnknownCardGetsArchitectureFallback) {
 }
 
 TEST(BaselineMatch, UnknownMinorVersionUsesNearestReferenceOfItsMajor) {
-  const auto m = match_baseline(real_set(), card("NVIDIA B300", "10de:3182", 275000, "10.3", 148));
+  // A made-up 10.1 part: the 10.0 reference (B200) is nearer than the 10.3 one (B300).
+  const auto m = match_baseline(real_set(), card("NVIDIA B250 Future", "10de:31ff", 275000, "10.1", 148));
   ASSERT_TRUE(m.matched());
   EXPECT_EQ(m.method, "architecture-fallback");
   EXPECT_EQ(m.baseline->compute_capability, "10.0");
@@ -248,9 +251,15 @@ TEST(BaselineMatch, NothingMatchesAnUnknownArchitecture) {
   EXPECT_NE(m.note.find("unknown GPU"), std::string::npos) << m.note;
 }
 
-TEST(BaselineMatch, UnknownCardWithoutSmCount) {
+TEST(BaselineMatch, UnknownCardWithoutSmCountIsStillJudgedOnState) {
+  // The architecture is known, the SMs are not: no compute expectation, but a reference (its
+  // architecture, clock) so that state and telemetry can still be judged.
   const auto m = match_baseline(real_set(), card("NVIDIA Mystery", std::nullopt, 1024, "9.0"));
-  EXPECT_FALSE(m.matched());
+  ASSERT_TRUE(m.matched());
+  EXPECT_EQ(m.method, "architecture-fallback");
+  EXPECT_EQ(m.effective().sm_count, 0);
+  EXPECT_EQ(m.effective().expected.count("gemm/bf16"), 0u);
+  EXPECT_EQ(m.effective().architecture, "Hopper");
   EXPECT_NE(m.note.find("no SM count"), std::string::npos) << m.note;
 }
 
@@ -355,4 +364,108 @@ TEST(BaselineCheck, AboveDatasheetIsFineWithANote) {
 TEST(BaselineMatch, StripMigSuffix) {
   EXPECT_EQ(strip_mig_suffix("NVIDIA A100-SXM4-80GB MIG 1g.10gb"), "NVIDIA A100-SXM4-80GB");
   EXPECT_EQ(strip_mig_suffix("NVIDIA L4"), "NVIDIA L4");
+}
+
+// ---- identity of the cards added for issue #12 --------------------------------------------------
+// Names as the driver prints them (NVIDIA/open-gpu-kernel-modules README, Compatible GPUs table)
+// and as posted publicly (each test says where).
+
+// ---- vGPU profiles ---------------------------------------------------------------------------------
+
+TEST(VgpuProfile, ParsesTimeSlicedAndMigBackedNames) {
+  auto p = parse_vgpu_profile("NVIDIA A10-24Q");
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->board, "A10");
+  EXPECT_EQ(p->name, "A10-24Q");
+  EXPECT_DOUBLE_EQ(p->memory_gb, 24);
+  EXPECT_EQ(p->type, 'Q');
+  EXPECT_FALSE(p->mig_backed());
+  p = parse_vgpu_profile("GRID T4-8Q");  // posted: "Created LearningModelDevice with GPU: NVIDIA GRID T4-8Q"
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->board, "T4");
+  p = parse_vgpu_profile("NVIDIA H100XM-1-10C");
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->board, "H100XM");
+  EXPECT_TRUE(p->mig_backed());
+  EXPECT_EQ(p->mig_profile, "1g.10gb");
+  EXPECT_DOUBLE_EQ(parse_vgpu_profile("GRID M60-0B")->memory_gb, 0.5);
+  EXPECT_EQ(parse_vgpu_profile("NVIDIA A40-4A")->type, 'A');
+  EXPECT_EQ(parse_vgpu_profile("NVIDIA A16-2B")->type, 'B');
+  EXPECT_EQ(parse_vgpu_profile("NVIDIA RTX Pro 6000 Blackwell DC-48C")->board, "RTX Pro 6000 Blackwell DC");
+  for (const char* not_vgpu : {"NVIDIA A100-SXM4-80GB", "Tesla P100-PCIE-16GB", "NVIDIA H100 80GB HBM3",
+                               "NVIDIA A100-SXM4-80GB MIG 1g.10gb", "Tesla V100-SXM2-16GB", "NVIDIA A100-SXM-64GB",
+                               "NVIDIA GeForce RTX 4090 D", "NVIDIA H20-3e"})
+    EXPECT_FALSE(parse_vgpu_profile(not_vgpu)) << not_vgpu;
+}
+
+TEST(BaselineMatch, MigBackedVgpuGetsItsMigProfile) {
+  const auto m = match_baseline(real_set(), card("NVIDIA H100XM-3-40C", std::nullopt, 40960));
+  ASSERT_TRUE(m.matched()) << m.note;
+  EXPECT_EQ(m.baseline->id, "h100-sxm5-80gb");
+  EXPECT_EQ(m.method, "vgpu-profile");
+  ASSERT_NE(m.mig_profile, nullptr) << m.note;
+  EXPECT_EQ(m.mig_profile->name, "3g.40gb");
+  EXPECT_EQ(m.mig_profile->sm_count, 60);
+  EXPECT_NE(m.note.find("MIG-backed"), std::string::npos) << m.note;
+}
+
+TEST(BaselineMatch, VgpuOfAnUnknownBoardFallsBackByFamily) {
+  // H100XS is the SXM5 64GB board: not in the set, but its code names a Hopper.
+  const auto m = match_baseline(real_set(), card("NVIDIA H100XS-16C", std::nullopt, 16384));
+  ASSERT_TRUE(m.matched()) << m.note;
+  EXPECT_EQ(m.method, "architecture-fallback");
+  ASSERT_TRUE(m.vgpu);
+  EXPECT_EQ(m.vgpu->name, "H100XS-16C");
+  EXPECT_EQ(m.effective().compute_capability, "9.0");
+}
+
+// ---- the family table and the fallback ---------------------------------------------------------------
+
+TEST(GpuFamily, ComputeCapabilityFromTheName) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"NVIDIA GeForce RTX 5060", "12.0"},        {"NVIDIA GeForce RTX 5090 D v2", "12.0"},
+      {"NVIDIA RTX PRO 2000 Blackwell", "12.0"},  {"NVIDIA RTX 5000 Ada Generation", "8.9"},
+      {"NVIDIA RTX 2000E Ada Generation", "8.9"}, {"Quadro RTX 4000", "7.5"},
+      {"NVIDIA GeForce RTX 4060", "8.9"},         {"NVIDIA GeForce RTX 3050", "8.6"},
+      {"NVIDIA RTX A1000", "8.6"},                {"NVIDIA A10G", "8.6"},
+      {"H100XM", "9.0"},                          {"A100DX", "8.0"},
+      {"NVIDIA A100 80GB PCIe", "8.0"},           {"NVIDIA A800 40GB Active", "8.0"},
+      {"NVIDIA A30", "8.0"},                      {"NVIDIA L4", "8.9"},
+      {"NVIDIA L40S", "8.9"},                     {"NVIDIA H20", "9.0"},
+      {"NVIDIA GH200 120GB", "9.0"},              {"NVIDIA H800 NVL", "9.0"},
+      {"NVIDIA B200", "10.0"},                    {"NVIDIA GB200", "10.0"},
+      {"NVIDIA B300 SXM6 AC", "10.3"},            {"NVIDIA GB300", "10.3"},
+      {"NVIDIA GB10", "12.1"},                    {"Tesla T4", "7.5"},
+      {"NVIDIA GeForce GTX 1660 SUPER", "7.5"},   {"NVIDIA GeForce RTX 2070", "7.5"},
+      {"NVIDIA TITAN V", "7.0"},                  {"Tesla V100-FHHL-16GB", "7.0"},
+      {"Tesla P100-PCIE-12GB", "6.0"},            {"Tesla P4", "6.1"},
+      {"NVIDIA TITAN X (Pascal)", "6.1"},         {"NVIDIA GeForce GTX 1070", "6.1"},
+      {"Tesla M40 24GB", "5.2"},                  {"GeForce GTX TITAN X", "5.2"},
+      {"Tesla M10", "5.0"},                       {"H100XS", "9.0"},
+  };
+  for (const auto& [name, cc] : cases) {
+    const auto f = family_from_name(name);
+    ASSERT_TRUE(f) << name;
+    EXPECT_EQ(f->compute_capability, cc) << name << " matched " << f->family;
+  }
+  EXPECT_FALSE(family_from_name("AMD Instinct MI300X"));
+  EXPECT_FALSE(family_from_name("NVIDIA Mystery"));
+}
+
+TEST(BaselineMatch, FallbackFromPerSmRatesWhenNoReferenceModelExists) {
+  BaselineSet empty;  // no model at all: only the programming guide's per-SM lanes are left
+  GpuInfo g = card("NVIDIA A40", std::nullopt, 46068, "8.6", 84);
+  g.clocks.sm_max_mhz = 1740;
+  const auto m = match_baseline(empty, g);
+  ASSERT_TRUE(m.matched()) << m.note;
+  EXPECT_EQ(m.baseline, nullptr);
+  EXPECT_EQ(m.method, "architecture-fallback");
+  const double peak = 2.0 * 128 * 84 * 1740e6 / 1e12;
+  ASSERT_TRUE(m.effective().fp32_tflops);
+  EXPECT_NEAR(m.effective().fp32_tflops->value, peak, 1e-9);
+  EXPECT_NEAR(m.effective().expected.at("sm/fp32").value, peak * 0.9, 1e-9);
+  EXPECT_NE(m.note.find("Ampere per-SM rates, 84 SMs at 1740 MHz"), std::string::npos) << m.note;
+  // A copy of the match is as good as the original (nothing points into it).
+  const BaselineMatch copy = m;
+  EXPECT_EQ(copy.effective().sm_count, 84);
 }

@@ -48,3 +48,12 @@ TEST(EffectiveClock, MissingInputsGiveNoClock) {
   EXPECT_FALSE(effective_sm_clock_mhz(0, 132, 128));
   EXPECT_FALSE(peak_ops_per_second(132, 128, 0));
 }
+
+TEST(ArchLanes, EveryArchitectureTheFallbackEstimatesFrom) {
+  // 5.0 ... 12.1: the per-SM rates the architecture fallback uses when no reference model exists.
+  for (auto [maj, min] : {std::pair{5, 0}, {5, 2}, {6, 0}, {6, 1}, {7, 0}, {7, 5}, {8, 0}, {8, 6}, {8, 9}, {9, 0},
+                          {10, 0}, {10, 3}, {12, 0}, {12, 1}})
+    EXPECT_TRUE(arch_lanes(maj, min).fp32) << maj << "." << min;
+  EXPECT_EQ(arch_lanes(12, 1).fp64, 2);
+  EXPECT_FALSE(arch_lanes(10, 3).fp64) << "B300's cut FP64 rate is not guessed";
+}

@@ -606,13 +606,15 @@ TEST(Evidence, ModelNamesGetTheSpokenArticle) {
   EXPECT_EQ(fmt_tolerance(0.15), "+-15%");
 }
 
-TEST(Assessment, DocumentWithoutGpusSaysSoAndExitsZero) {
+TEST(Assessment, DocumentWithoutGpusOrFiguresIsInconclusive) {
+  // Nothing to judge is not "healthy": a CI gate reading exit 0 here would pass a machine whose
+  // GPU was never seen (issue #12). It is inconclusive, exit 6, with what would settle it.
   ResultDocument doc;
   doc.gpu_status.state = "no-device";
   doc.gpu_status.message = "NVML found no GPU";
   const Assessment a = score(doc);
-  EXPECT_EQ(a.headline, "no GPU in this document (no-device: NVML found no GPU)");
-  EXPECT_EQ(assessment_exit_code(a), exit_code::ok);
+  EXPECT_EQ(a.headline, "no GPU in this document (no-device: NVML found no GPU) \u2014 inconclusive: nothing to judge");
+  EXPECT_EQ(assessment_exit_code(a), exit_code::inconclusive);
   // Host findings still count, and lead the headline.
   doc.host.steal_pct = 20;
   const Assessment b = score(doc);

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (every src/*/*_fuzz.cpp: the import parsers and the detection path)
+# with clang and ASan+UBSan in build-fuzz/, and runs each for FUZZ_SECONDS (default 15) from a seed
+# corpus of the real outputs in tests/data/imports/. Any crash, sanitizer report, timeout or
+# out-of-memory fails the script, and the input that caused it is kept and printed.
+#
+#   scripts/fuzz.sh                  every target, 15 s each (scripts/test.sh runs this)
+#   FUZZ_SECONDS=600 scripts/fuzz.sh parse_nccl_tests    one target, longer
+#   build-fuzz/fuzz_parse_nccl_tests build-fuzz/artifacts/parse_nccl_tests-crash-...   replay a crash
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+BUILD=${FUZZ_BUILD_DIR:-build-fuzz}
+SECONDS_EACH=${FUZZ_SECONDS:-15}
+JOBS=${JOBS:-$(nproc)}
+CC_BIN=${FUZZ_CC:-$(command -v clang-14 || command -v clang)}
+CXX_BIN=${FUZZ_CXX:-$(command -v clang++-14 || command -v clang++)}
+[ -x "$CXX_BIN" ] || { echo "fuzz.sh: clang++ not found (scripts/setup.sh --test installs clang-14)" >&2; exit 2; }
+
+# Seed corpus per target: the fixture folders (tests/data/imports/<format>/) of the formats its
+# parser reads. A target not listed here is matched by name: parse_nvidia_smi_q -> nvidia-smi-q,
+# parse_bandwidth_test -> bandwidthTest (letters and digits compared, case ignored). "*" = every format.
+declare -A SEEDS=(
+  [detect]="*"
+  [parse_gpuaudit]="gpuaudit"
+  [parse_p2p]="p2pBandwidthLatencyTest"
+  [parse_p2p_latency]="p2pBandwidthLatencyTest"
+  [parse_p2p_bandwidth_latency]="p2pBandwidthLatencyTest"
+  [parse_nvidia_smi]="nvidia-smi-q nvidia-smi-xml nvidia-smi-csv nvidia-smi-topo"
+)
+squash() { tr -cd '[:alnum:]' <<<"$1" | tr '[:upper:]' '[:lower:]'; }
+
+echo "== fuzz build ($BUILD/, $(basename "$CXX_BIN"))"
+cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER="$CC_BIN" \
+  -DCMAKE_CXX_COMPILER="$CXX_BIN" -DGPUAUDIT_FUZZ=ON -DGPUAUDIT_CUDA=OFF -DGPUAUDIT_TESTS=OFF >/dev/null
+cmake --build "$BUILD" --target gpuaudit_fuzz_all -j "$JOBS"
+
+mapfile -t targets < <(find "$BUILD" -maxdepth 1 -type f -name 'fuzz_*' -perm -u+x -printf '%f\n' | sed 's/^fuzz_//' | sort)
+if [ "$#" -gt 0 ]; then targets=("$@"); fi
+[ "${#targets[@]}" -gt 0 ] || { echo "fuzz.sh: no fuzz targets built" >&2; exit 1; }
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$BUILD/artifacts"
+formats=()
+for d in tests/data/imports/*/; do [ -d "$d" ] && formats+=("$(basename "$d")"); done
+
+failed=()
+for t in "${targets[@]}"; do
+  bin=$BUILD/fuzz_$t
+  [ -x "$bin" ] || { echo "fuzz.sh: no target $bin" >&2; failed+=("$t"); continue; }
+  wanted=${SEEDS[$t]:-}
+  if [ -z "$wanted" ]; then
+    for f in "${formats[@]}"; do [ "$(squash "parse_$f")" = "$(squash "$t")" ] && wanted=$f; done
+  fi
+  [ "$wanted" = "*" ] && wanted="${formats[*]}"
+  corpus=$tmp/corpus_$t
+  mkdir -p "$corpus"
+  for f in $wanted; do
+    dir=tests/data/imports/$f
+    [ "$f" = gpuaudit ] && dir=tests/data/scenarios
+    [ -d "$dir" ] || continue
+    find "$dir" -type f ! -name '*.source.json' ! -name '*.md' -size -256k -exec cp -t "$corpus" {} +
+  done
+  seeds=$(find "$corpus" -type f | wc -l)
+  echo "== fuzz_$t: ${SECONDS_EACH}s, $seeds seed files (${wanted:-no fixtures yet})"
+  log=$tmp/$t.log
+  if ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
+    "$bin" -max_total_time="$SECONDS_EACH" -max_len=262144 -rss_limit_mb=2048 -timeout=20 -print_final_stats=1 \
+      -artifact_prefix="$ROOT/$BUILD/artifacts/$t-" "$corpus" >"$log" 2>&1; then
+    grep -E '^stat::number_of_executed_units|^stat::new_units_added' "$log" | tr '\n' ' ' || true
+    echo
+  else
+    failed+=("$t")
+    echo "!! fuzz_$t failed; the end of its log:" >&2
+    tail -n 60 "$log" >&2
+    for a in $(grep -oE "$ROOT/$BUILD/artifacts/$t-[a-z-]+[0-9a-f]*" "$log" | sort -u); do
+      echo "!! reproducer: $a ($(wc -c <"$a") bytes); replay: $bin $a" >&2
+      echo "!! its first 1000 bytes (cat -v):" >&2
+      head -c 1000 "$a" | cat -v >&2
+      echo >&2
+    done
+  fi
+done
+
+if [ "${#failed[@]}" -gt 0 ]; then
+  echo "fuzz.sh: ${#failed[@]} target(s) failed: ${failed[*]}" >&2
+  exit 1
+fi
+echo "fuzz.sh: ${#targets[@]} targets, no crash"

@@ -1,0 +1,42 @@
+// Small text scanners shared by the benchmark-output parsers (nccl-tests, nvbandwidth,
+// bandwidthTest, p2pBandwidthLatencyTest, dcgmi diag). They read what people paste: columns
+// aligned with spaces, lines cut halfway, tags that mpirun puts in front of each line. Every
+// function is total: bad input gives nullopt or an empty result, never an exception.
+#pragma once
+
+#include "import/import.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuaudit::imports::bench {
+
+std::vector<std::string_view> split_lines(std::string_view text);
+std::vector<std::string_view> split_ws(std::string_view line);
+std::string_view trim(std::string_view s);
+bool starts_with(std::string_view s, std::string_view prefix);
+bool contains(std::string_view s, std::string_view part);
+std::string lower(std::string_view s);
+
+// A whole token as a number ("12.5", "-1", "1e-05"); nullopt for "N/A", "12.5x", "".
+std::optional<double> to_double(std::string_view token);
+std::optional<long long> to_int(std::string_view token);
+
+// mpirun --tag-output / --output-filename put "[1,0]<stdout>:" or "[0]" in front of (and, when
+// a process writes a line in pieces, inside) a line; Slurm's srun -l puts "0: ". Returns the line
+// without them so the columns line up again.
+std::string strip_mpi_tags(std::string_view line);
+
+// The text after the first `key` in `line` (trimmed), or nullopt when `key` does not occur.
+std::optional<std::string_view> after(std::string_view line, std::string_view key);
+
+// A result row with the fields every imported figure has.
+BenchmarkResult import_row(std::string name, std::optional<int> gpu, std::string unit, const SourceRef& src,
+                           int line);
+
+// Sets samples, summary (median = min = max) and status "ok" for a figure that is one value.
+void set_single_figure(BenchmarkResult& r, double value);
+
+}  // namespace gpuaudit::imports::bench

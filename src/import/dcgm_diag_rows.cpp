@@ -1,0 +1,120 @@
+#include "import/dcgm_diag_rows.hpp"
+
+#include "import/bench_text.hpp"
+
+#include <cctype>
+
+namespace gpuaudit::imports::dcgm {
+
+using namespace bench;
+
+std::string normalize_result(std::string_view word) {
+  const std::string w = lower(trim(word));
+  if (w == "pass" || w == "passed") return "Pass";
+  if (w == "fail" || w == "failed") return "Fail";
+  if (w == "warn" || w == "warning") return "Warn";
+  if (w == "skip" || w == "skipped") return "Skip";
+  if (w == "not run" || w == "notrun" || w == "not_run") return "Not Run";
+  return "";
+}
+
+std::string test_slug(std::string_view name) {
+  std::string out;
+  for (char c : trim(name)) {
+    if (std::isalnum(static_cast<unsigned char>(c))) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    else if (!out.empty() && out.back() != '_') out += '_';
+  }
+  while (!out.empty() && out.back() == '_') out.pop_back();
+  return out.empty() ? "unnamed" : out;
+}
+
+namespace {
+
+// The worst result: Fail > Warn > Pass > Skip > Not Run.
+int rank(const std::string& r) {
+  if (r == "Fail") return 4;
+  if (r == "Warn") return 3;
+  if (r == "Pass") return 2;
+  if (r == "Skip") return 1;
+  return 0;
+}
+
+// Figures the diagnostics state in their messages: "... 24.47 GB/s", "... 41213.2 GFLOPS".
+json reported_figures(const std::vector<std::string>& texts) {
+  json out = json::array();
+  for (const auto& t : texts) {
+    const auto tok = split_ws(t);
+    for (std::size_t i = 0; i + 1 < tok.size(); ++i) {
+      std::string unit(tok[i + 1]);
+      while (!unit.empty() && (unit.back() == '.' || unit.back() == ',' || unit.back() == ')')) unit.pop_back();
+      if (unit != "GB/s" && unit != "GFLOPS" && unit != "GFLOP/s" && unit != "TFLOPS" && unit != "W" && unit != "C")
+        continue;
+      std::string_view num = tok[i];
+      while (!num.empty() && (num.front() == '(' || num.front() == ':')) num.remove_prefix(1);
+      if (const auto v = to_double(num)) out.push_back({{"value", *v}, {"unit", unit}, {"text", t}});
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+void fill_part(const Report& r, ImportPart& part) {
+  part.source.version = r.dcgm_version;
+  if (!r.driver_version.empty()) part.software.driver_version = r.driver_version;
+  json tests = json::array();
+  for (const auto& t : r.tests) {
+    std::string overall = t.result;
+    for (const auto& [gpu, res] : t.per_gpu)
+      if (rank(res) > rank(overall)) overall = res;
+    json j = {{"category", t.category}, {"name", t.name}, {"result", overall}};
+    if (!t.per_gpu.empty()) {
+      json g = json::object();
+      for (const auto& [gpu, res] : t.per_gpu) g[std::to_string(gpu)] = res;
+      j["gpus"] = g;
+    }
+    if (!t.errors.empty()) j["errors"] = t.errors;
+    if (!t.warnings.empty()) j["warnings"] = t.warnings;
+    if (!t.info.empty()) j["info"] = t.info;
+    tests.push_back(j);
+
+    SourceRef s = part.source;
+    s.line = t.line;
+    BenchmarkResult row;
+    row.name = "dcgm/" + test_slug(t.name);
+    row.unit = "";
+    row.params = {{"test", t.name}, {"category", t.category}, {"result", overall}};
+    row.extra = json::object();
+    row.extra["source"] = source_json(s);
+    if (!t.per_gpu.empty()) row.extra["gpus"] = j["gpus"];
+    std::vector<std::string> all = t.errors;
+    all.insert(all.end(), t.warnings.begin(), t.warnings.end());
+    all.insert(all.end(), t.info.begin(), t.info.end());
+    if (!all.empty()) row.extra["messages"] = all;
+    if (const json figs = reported_figures(all); !figs.empty()) row.extra["reported"] = figs;
+    if (overall == "Fail") {
+      row.status = "check-failed";
+      // DCGM 2.x/3.x put a failure's reason in a Warning row, 4.x in an Error row.
+      const std::vector<std::string>& why = t.errors.empty() ? t.warnings : t.errors;
+      row.message = "dcgmi diag: " + t.name + " failed" + (why.empty() ? "" : ": " + why.front());
+    } else if (overall == "Skip" || overall == "Not Run" || overall.empty()) {
+      row.status = "skipped";
+      row.message = "dcgmi diag: " + t.name + (overall.empty() ? " (no result)" : " " + overall);
+    } else {
+      row.status = "ok";
+      if (overall == "Warn")
+        row.message = "dcgmi diag: " + t.name + " passed with a warning" +
+                      (t.warnings.empty() ? "" : ": " + t.warnings.front());
+    }
+    part.benchmarks.push_back(std::move(row));
+  }
+  json info = json::object();
+  if (!r.dcgm_version.empty()) info["dcgm_version"] = r.dcgm_version;
+  if (!r.driver_version.empty()) info["driver_version"] = r.driver_version;
+  if (!r.device_ids.empty()) info["gpu_device_ids"] = r.device_ids;
+  info["tests"] = tests;
+  if (!r.notes.empty()) info["notes"] = r.notes;
+  part.imported["dcgmi-diag"] = info;
+}
+
+}  // namespace gpuaudit::imports::dcgm

@@ -1,0 +1,210 @@
+// `dcgmi diag -r N` text table (dcgmi/Diag.cpp):
+//   +---------------------------+------------------------------------------------+
+//   | Diagnostic                | Result                                         |
+//   +===========================+================================================+
+//   |-----  Metadata  ----------+------------------------------------------------|
+//   | DCGM Version              | 3.1.8                                          |
+//   | Driver Version Detected   | 550.127.08                                     |
+//   | GPU Device IDs Detected   | 2335,2335,...                                  |
+//   |-----  Deployment  --------+------------------------------------------------|
+//   | Persistence Mode          | Fail                                           |
+//   | Error                     | Persistence mode for GPU 0 is currently disab  |
+//   |                           | led. The DCGM diagnostic requires ...          |   (45-character slices)
+//   +-----  Hardware  ----------+------------------------------------------------+
+//   | GPU Memory                | Pass - All                                     |   (2.x/3.x: "- All",
+//   | Diagnostic                | Fail - GPU: 0                                  |    "- GPU: 0", "- GPUs: 0, 1")
+//   |                           | Pass - GPUs: 1, 2                              |
+//   | Warning                   | GPU 0 ...                                      |
+//   | Memory Bandwidth          | Pass                                           |   (4.x: a summary, then
+//   |                           |   GPU0: Pass                                   |    one line per GPU)
+// Error / Warning / Info rows belong to the test above them.
+#include "import/bench_text.hpp"
+#include "import/dcgm_diag_rows.hpp"
+#include "import/import.hpp"
+
+namespace gpuaudit::imports {
+
+namespace {
+
+using namespace bench;
+
+constexpr std::size_t kSliceWidth = 45;  // DATA_INFO_TAG_LEN: dcgmi wraps long text at 45 characters
+
+struct DiagParser {
+  ImportPart part;
+  dcgm::Report report;
+  std::string category;
+  std::string pending_key;  // the key of the row being continued: a test, "Error", "Warning", "Info"
+  std::string text;         // the message being assembled from slices
+  bool seen = false;
+  bool in_table = false;
+
+  void flush_message() {
+    if (pending_key.empty() || text.empty() || report.tests.empty()) {
+      text.clear();
+      return;
+    }
+    auto& t = report.tests.back();
+    const std::string msg(trim(text));
+    if (pending_key == "Error") t.errors.push_back(msg);
+    else if (pending_key == "Warning") t.warnings.push_back(msg);
+    else if (pending_key == "Info") t.info.push_back(msg);
+    text.clear();
+  }
+
+  // "Pass - GPUs: 0, 1" / "Fail - GPU: 3" / "Pass - All" / "Pass" / "GPU0: Pass".
+  void apply_result(dcgm::Test& t, std::string_view v) {
+    v = trim(v);
+    if (starts_with(v, "GPU") && v.size() > 3 && std::isdigit(static_cast<unsigned char>(v[3]))) {
+      const auto colon = v.find(':');
+      if (colon != std::string_view::npos)
+        if (const auto id = to_int(v.substr(3, colon - 3)); id && *id >= 0 && *id < 4096) {
+          const std::string res = dcgm::normalize_result(split_ws(v.substr(colon + 1)).empty()
+                                                             ? std::string_view()
+                                                             : split_ws(v.substr(colon + 1))[0]);
+          if (!res.empty()) t.per_gpu[static_cast<int>(*id)] = res;
+        }
+      return;
+    }
+    const auto dash = v.find(" - ");
+    const std::string res = dcgm::normalize_result(dash == std::string_view::npos ? v : v.substr(0, dash));
+    if (res.empty()) return;
+    if (dash == std::string_view::npos) {
+      if (t.result.empty()) t.result = res;
+      return;
+    }
+    std::string_view who = trim(v.substr(dash + 3));
+    if (who == "All") {
+      t.result = res;
+      return;
+    }
+    if (const auto c = who.find(':'); c != std::string_view::npos) who = who.substr(c + 1);
+    bool any = false;
+    std::size_t i = 0;
+    while (i < who.size()) {
+      while (i < who.size() && (who[i] == ',' || who[i] == ' ')) ++i;
+      const std::size_t b = i;
+      while (i < who.size() && std::isdigit(static_cast<unsigned char>(who[i]))) ++i;
+      if (i > b)
+        if (const auto id = to_int(who.substr(b, i - b)); id && *id < 4096) {
+          t.per_gpu[static_cast<int>(*id)] = res;
+          any = true;
+        }
+      if (i == b) ++i;
+    }
+    if (!any && t.result.empty()) t.result = res;
+  }
+
+  void on_line(std::string_view raw, int ln) {
+    const std::string_view line = trim(raw);
+    if (line.empty()) return;
+    if (line.front() != '|' && line.front() != '+' &&
+        (contains(line, "Successfully ran diagnostic") || starts_with(line, "Error: ") ||
+         contains(line, "Diagnostic could not") || contains(line, "Unable to"))) {
+      report.notes.push_back(std::string(line));
+      seen = true;
+      return;
+    }
+    if (line.front() != '|' && line.front() != '+') return;
+    // A section separator: "|-----  Metadata  ----------+---...|" or "+-----  Hardware  ---...+".
+    if (contains(line, "-----  ")) {
+      flush_message();
+      pending_key.clear();
+      const auto b = line.find("-----  ") + 7;
+      const auto e = line.find("  ", b);
+      category = std::string(trim(line.substr(b, e == std::string_view::npos ? std::string_view::npos : e - b)));
+      in_table = true;
+      seen = true;
+      return;
+    }
+    if (line.front() == '+') return;  // borders
+    // "| key | info |"
+    const auto p1 = line.find('|');
+    const auto p2 = line.find('|', p1 + 1);
+    const auto p3 = line.rfind('|');
+    if (p2 == std::string_view::npos || p3 <= p2) {
+      part.skipped.push_back("line " + std::to_string(ln) + ": table row cut halfway");
+      return;
+    }
+    const std::string key(trim(line.substr(p1 + 1, p2 - p1 - 1)));
+    std::string_view info = line.substr(p2 + 1, p3 - p2 - 1);
+    if (!info.empty() && info.front() == ' ') info.remove_prefix(1);
+    const std::string_view slice = info.substr(0, std::min(info.size(), kSliceWidth));
+    if (key == "Diagnostic" && trim(info) == "Result") {
+      in_table = true;
+      seen = true;
+      return;
+    }
+    if (category == "Metadata") {
+      if (key == "DCGM Version") report.dcgm_version = std::string(trim(info));
+      else if (key == "Driver Version Detected") report.driver_version = std::string(trim(info));
+      else if (key == "GPU Device IDs Detected") {
+        const std::string_view ids = trim(info);
+        std::size_t i = 0;
+        while (i <= ids.size()) {
+          const auto c = ids.find(',', i);
+          const auto id = trim(ids.substr(i, c == std::string_view::npos ? std::string_view::npos : c - i));
+          if (!id.empty()) report.device_ids.emplace_back(id);
+          if (c == std::string_view::npos) break;
+          i = c + 1;
+        }
+      }
+      return;
+    }
+    if (key.empty()) {
+      // A continuation: more of a message, or another result line of the test above.
+      if (pending_key == "Error" || pending_key == "Warning" || pending_key == "Info") {
+        text += std::string(slice);
+      } else if (!report.tests.empty()) {
+        apply_result(report.tests.back(), info);
+      }
+      return;
+    }
+    flush_message();
+    if (key == "Error" || key == "Warning" || key == "Info") {
+      pending_key = key;
+      text = std::string(slice);
+      return;
+    }
+    dcgm::Test t;
+    t.category = category;
+    t.name = key;
+    t.line = ln;
+    apply_result(t, info);
+    report.tests.push_back(std::move(t));
+    pending_key = key;
+    seen = true;
+  }
+};
+
+int detect_dcgmi_diag(std::string_view text) {
+  int score = 0;
+  if (contains(text, "| Diagnostic") && contains(text, "| Result")) score += 50;
+  for (std::string_view section : {"-----  Metadata  ", "-----  Deployment  ", "-----  Integration  ",
+                                   "-----  Hardware  ", "-----  Stress  "})
+    if (contains(text, section)) {
+      score += 40;  // a paste that starts inside the table still has its section bars
+      break;
+    }
+  if (contains(text, "DCGM Version")) score += 20;
+  if (contains(text, "Successfully ran diagnostic")) score += 20;
+  if (!text.empty() && trim(text).front() == '{') return 0;
+  return score >= 40 ? std::min(score, 100) : 0;
+}
+
+ImportPart parse_dcgmi_diag(std::string_view text, const std::string& file) {
+  DiagParser p;
+  p.part.format = "dcgmi-diag";
+  p.part.source = SourceRef{"dcgmi", "", file, 0};
+  const auto lines = split_lines(text);
+  for (std::size_t i = 0; i < lines.size(); ++i) p.on_line(lines[i], static_cast<int>(i + 1));
+  p.flush_message();
+  if (p.seen) dcgm::fill_part(p.report, p.part);
+  return std::move(p.part);
+}
+
+const RegisterFormat reg{{"dcgmi-diag", "dcgmi diag text table", detect_dcgmi_diag, parse_dcgmi_diag}};
+
+}  // namespace
+
+}  // namespace gpuaudit::imports

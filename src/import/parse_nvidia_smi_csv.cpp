@@ -1,0 +1,362 @@
+// `nvidia-smi --query-gpu=... --format=csv[,nounits] [-l N | -lms N]` logs: a telemetry timeline per
+// GPU (ImportPart.timelines), the only evidence many users have of what the card did under load; and,
+// from each GPU's first row, the identity and state columns (name, bus id, limits, max clocks, link
+// maximum) into GpuInfo. `--query-compute-apps` CSV fills GpuInfo.processes.
+//
+// Columns are known only from the header line: nvidia-smi's names ("power.draw [W]", "clocks.sm
+// [MHz]", "clocks_event_reasons.active") say what each holds, and the user picks which and in what
+// order. A `noheader` log is recognised (so it gets a clear message rather than "unknown format") but
+// not read: guessing the columns would turn a power figure into a clock.
+#include "import/import.hpp"
+#include "import/smi_values.hpp"
+#include "probe/clock_reasons.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+
+namespace gpuaudit::imports {
+
+namespace {
+
+using smi::trim;
+
+std::vector<std::string> split_csv(std::string_view line) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= line.size(); ++i)
+    if (i == line.size() || line[i] == ',') {
+      out.emplace_back(trim(line.substr(start, i - start)));
+      start = i + 1;
+    }
+  return out;
+}
+
+// "power.draw [W]" -> "power.draw"; lower case.
+std::string column_name(std::string_view field) {
+  field = trim(field);
+  if (auto b = field.find(" ["); b != std::string_view::npos) field = field.substr(0, b);
+  return smi::lower(trim(field));
+}
+
+bool looks_like_query_name(std::string_view f) {
+  const std::string n = column_name(f);
+  if (n.empty()) return false;
+  for (char c : n)
+    if (!(std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == '_'))
+      return false;
+  return std::isalpha(static_cast<unsigned char>(n[0])) != 0;
+}
+
+// Names that mark a --query-gpu / --query-compute-apps header (any one, with the rest query-like).
+const std::set<std::string>& known_columns() {
+  static const std::set<std::string> k = {
+      "timestamp", "index", "name", "gpu_name", "pci.bus_id", "gpu_bus_id", "uuid", "gpu_uuid", "driver_version",
+      "utilization.gpu", "utilization.memory", "clocks.sm", "clocks.current.sm", "clocks.mem", "clocks.memory",
+      "clocks.current.memory", "clocks.max.sm", "clocks.max.memory", "clocks.max.mem", "power.draw",
+      "power.draw.average", "power.draw.instant", "power.limit", "enforced.power.limit", "power.default_limit",
+      "power.min_limit", "power.max_limit", "temperature.gpu", "temperature.memory", "pcie.link.gen.current",
+      "pcie.link.gen.max", "pcie.link.width.current", "pcie.link.width.max", "pcie.link.gen.gpucurrent",
+      "pcie.link.gen.gpumax", "pcie.link.gen.hostmax", "clocks_event_reasons.active", "clocks_throttle_reasons.active",
+      "memory.total", "memory.used", "memory.free", "pstate", "fan.speed", "pid", "process_name", "used_gpu_memory",
+      "used_memory", "mig.mode.current", "persistence_mode", "compute_mode", "ecc.mode.current", "count"};
+  return k;
+}
+
+struct Header {
+  int line = 0;
+  std::vector<std::string> names;  // per column, column_name()
+};
+
+std::optional<Header> header_of(std::string_view line, int no) {
+  const auto f = split_csv(line);
+  if (f.size() < 2) return std::nullopt;
+  int known = 0;
+  for (const auto& x : f) {
+    if (!looks_like_query_name(x)) return std::nullopt;
+    if (known_columns().count(column_name(x)) || column_name(x).rfind("clocks_event_reasons.", 0) == 0 ||
+        column_name(x).rfind("clocks_throttle_reasons.", 0) == 0)
+      ++known;
+  }
+  if (known == 0) return std::nullopt;
+  Header h;
+  h.line = no;
+  for (const auto& x : f) h.names.push_back(column_name(x));
+  return h;
+}
+
+// A data row of a noheader log: it starts with a "YYYY/MM/DD hh:mm:ss" timestamp or holds a bus id.
+bool looks_like_headerless_row(std::string_view line) {
+  const auto f = split_csv(line);
+  if (f.size() < 3) return false;
+  if (smi::timestamp_seconds(f[0])) return true;
+  for (const auto& x : f)
+    if (x.size() == 16 && x[8] == ':' && x[11] == ':' && x[14] == '.') return true;  // 00000000:3B:00.0
+  return false;
+}
+
+std::vector<std::pair<int, std::string_view>> lines_of(std::string_view text) {
+  std::vector<std::pair<int, std::string_view>> out;
+  std::size_t pos = 0;
+  int n = 0;
+  while (pos < text.size()) {
+    std::size_t eol = text.find('\n', pos);
+    if (eol == std::string_view::npos) eol = text.size();
+    out.emplace_back(++n, text.substr(pos, eol - pos));
+    pos = eol + 1;
+  }
+  return out;
+}
+
+int detect_csv(std::string_view text) {
+  const std::string_view head = text.substr(0, 64 * 1024);
+  if (head.find("<nvidia_smi_log") != std::string_view::npos || head.find("NVSMI LOG") != std::string_view::npos) return 0;
+  int headerless_rows = 0, rows = 0;
+  for (const auto& [no, line] : lines_of(head)) {
+    if (trim(line).empty()) continue;
+    if (auto h = header_of(line, no)) {
+      int score = 40;
+      for (const auto& n : h->names)
+        if (n == "pci.bus_id" || n == "utilization.gpu" || n == "index" || n == "timestamp" || n == "power.draw" ||
+            n == "clocks.sm" || n == "gpu_bus_id" || n == "pid")
+          score += 10;
+      return std::min(score, 95);
+    }
+    if (looks_like_headerless_row(line)) ++headerless_rows;
+    if (++rows > 200) break;
+  }
+  // A noheader log: claimed weakly, so the parse can say why nothing is read.
+  return headerless_rows >= 1 ? 15 : 0;
+}
+
+struct Row {
+  int line = 0;
+  std::map<std::string, std::string> v;  // column name -> value as printed
+  const std::string* get(std::initializer_list<const char*> names) const {
+    for (const char* n : names)
+      if (auto it = v.find(n); it != v.end() && !smi::is_absent(it->second)) return &it->second;
+    return nullptr;
+  }
+};
+
+std::optional<double> num(const Row& r, std::initializer_list<const char*> names) {
+  const std::string* s = r.get(names);
+  return s ? smi::number(*s) : std::nullopt;
+}
+std::optional<int> inum(const Row& r, std::initializer_list<const char*> names) {
+  const std::string* s = r.get(names);
+  return s ? smi::integer(*s) : std::nullopt;
+}
+
+// The active reasons of one row: the hex mask column, or the per-reason Active/Not Active columns.
+std::optional<std::vector<std::string>> reasons_of(const Row& r) {
+  if (const std::string* m = r.get({"clocks_event_reasons.active", "clocks_throttle_reasons.active"})) {
+    std::string s = smi::lower(trim(*m));
+    if (s.rfind("0x", 0) == 0) s = s.substr(2);
+    if (s.empty() || s.size() > 16 || !std::all_of(s.begin(), s.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); }))
+      return std::nullopt;
+    return clock_reason_names(std::stoull(s, nullptr, 16));
+  }
+  std::uint64_t mask = 0;
+  bool any = false;
+  for (const auto& [k, v] : r.v) {
+    if (k.rfind("clocks_event_reasons.", 0) != 0 && k.rfind("clocks_throttle_reasons.", 0) != 0) continue;
+    const std::uint64_t bit = smi::clock_reason_bit(k.substr(k.find('.') + 1));
+    const auto on = smi::active(v);
+    if (bit == 0 || !on) continue;
+    any = true;
+    if (*on) mask |= bit;
+  }
+  if (!any) return std::nullopt;
+  return clock_reason_names(mask);
+}
+
+TimelineSample sample_of(const Row& r, std::optional<double> t0) {
+  TimelineSample s;
+  if (const std::string* ts = r.get({"timestamp"}); ts && t0)
+    if (auto t = smi::timestamp_seconds(*ts)) s.t_s = *t - *t0;
+  s.sm_clock_mhz = num(r, {"clocks.sm", "clocks.current.sm"});
+  s.mem_clock_mhz = num(r, {"clocks.mem", "clocks.memory", "clocks.current.memory"});
+  s.power_w = num(r, {"power.draw", "power.draw.average", "power.draw.instant"});
+  s.power_limit_w = num(r, {"enforced.power.limit", "power.limit"});
+  s.temperature_c = num(r, {"temperature.gpu"});
+  s.gpu_util_pct = num(r, {"utilization.gpu"});
+  s.mem_util_pct = num(r, {"utilization.memory"});
+  s.pcie_gen = inum(r, {"pcie.link.gen.current"});
+  s.pcie_width = inum(r, {"pcie.link.width.current"});
+  if (auto rs = reasons_of(r)) s.clock_event_reasons = *rs;
+  return s;
+}
+
+// Identity and state from a GPU's first row.
+void fill_gpu(GpuInfo& g, const Row& r, ImportPart& part) {
+  if (const std::string* v = r.get({"name", "gpu_name"})) g.name = *v;
+  if (const std::string* v = r.get({"uuid", "gpu_uuid"})) g.uuid = *v;
+  if (const std::string* v = r.get({"pci.bus_id", "gpu_bus_id"})) g.pci_bus_id = smi::bus_id_as_printed(*v);
+  if (const std::string* v = r.get({"driver_version"}); v && !part.software.driver_version) {
+    part.software.driver_version = *v;
+    part.source.version = *v;
+  }
+  g.power.limit_w = num(r, {"power.limit"});
+  g.power.enforced_limit_w = num(r, {"enforced.power.limit"});
+  g.power.default_limit_w = num(r, {"power.default_limit"});
+  g.power.min_limit_w = num(r, {"power.min_limit"});
+  g.power.max_limit_w = num(r, {"power.max_limit"});
+  g.power.usage_w = num(r, {"power.draw", "power.draw.average", "power.draw.instant"});
+  g.clocks.sm_max_mhz = inum(r, {"clocks.max.sm"});
+  g.clocks.mem_max_mhz = inum(r, {"clocks.max.memory", "clocks.max.mem"});
+  g.clocks.sm_now_mhz = inum(r, {"clocks.sm", "clocks.current.sm"});
+  g.clocks.mem_now_mhz = inum(r, {"clocks.mem", "clocks.memory", "clocks.current.memory"});
+  g.pcie.gen_now = inum(r, {"pcie.link.gen.current"});
+  g.pcie.gen_max = inum(r, {"pcie.link.gen.max"});
+  g.pcie.gen_gpu_max = inum(r, {"pcie.link.gen.gpumax"});
+  g.pcie.width_now = inum(r, {"pcie.link.width.current"});
+  g.pcie.width_max = inum(r, {"pcie.link.width.max"});
+  if (auto v = inum(r, {"pcie.link.gen.hostmax"})) g.pcie.extra["host_gen_max"] = *v;
+  if (auto v = inum(r, {"pcie.link.gen.gpucurrent"})) g.pcie.extra["device_gen_now"] = *v;
+  g.temperature_c = inum(r, {"temperature.gpu"});
+  g.utilization_pct = num(r, {"utilization.gpu"});
+  if (const std::string* v = r.get({"memory.total"})) g.memory_total_bytes = smi::mib_bytes(*v);
+  if (const std::string* v = r.get({"memory.free"})) g.memory_free_bytes = smi::mib_bytes(*v);
+  if (const std::string* v = r.get({"mig.mode.current"})) g.mig.mode_enabled = smi::boolean(*v);
+  if (const std::string* v = r.get({"persistence_mode"})) g.persistence_mode = smi::boolean(*v);
+  if (const std::string* v = r.get({"compute_mode"})) g.compute_mode = smi::compute_mode(*v);
+  if (const std::string* v = r.get({"ecc.mode.current"})) g.ecc.enabled = smi::boolean(*v);
+  if (const std::string* v = r.get({"ecc.errors.corrected.volatile.total"})) g.ecc.volatile_corrected = smi::count(*v);
+  if (const std::string* v = r.get({"ecc.errors.uncorrected.volatile.total"})) g.ecc.volatile_uncorrected = smi::count(*v);
+  if (const std::string* v = r.get({"ecc.errors.uncorrected.aggregate.total"})) g.ecc.aggregate_uncorrected = smi::count(*v);
+  if (auto rs = reasons_of(r)) g.clock_event_reasons = *rs;
+  json im = json::object();
+  if (const std::string* v = r.get({"pstate"})) im["performance_state"] = *v;
+  if (auto v = num(r, {"temperature.memory"})) im["memory_temp_c"] = *v;
+  if (!im.empty()) g.extra["imported"] = im;
+}
+
+ImportPart parse_csv(std::string_view text, const std::string& file) {
+  ImportPart part;
+  part.format = "nvidia-smi-csv";
+  part.source = {"nvidia-smi", "", file, 0};
+  std::optional<Header> header;
+  std::vector<Row> rows;
+  int headerless = 0, bad = 0;
+  std::string first_bad;
+  for (const auto& [no, line] : lines_of(text)) {
+    if (trim(line).empty()) continue;
+    if (auto h = header_of(line, no)) {
+      if (!header) part.source.line = no;
+      header = h;  // a log appended to by a second nvidia-smi run repeats the header
+      continue;
+    }
+    if (!header) {
+      if (looks_like_headerless_row(line)) ++headerless;
+      continue;  // prompt lines, the command itself
+    }
+    const auto f = split_csv(line);
+    if (f.size() != header->names.size()) {
+      if (bad++ == 0)
+        first_bad = "line " + std::to_string(no) + ": " + std::to_string(f.size()) + " fields where the header (line " +
+                    std::to_string(header->line) + ") has " + std::to_string(header->names.size());
+      continue;
+    }
+    Row r;
+    r.line = no;
+    for (std::size_t i = 0; i < f.size(); ++i) r.v[header->names[i]] = f[i];
+    rows.push_back(std::move(r));
+  }
+  if (bad > 0) part.skipped.push_back(first_bad + (bad > 1 ? " (and " + std::to_string(bad - 1) + " more such lines)" : ""));
+  if (!header) {
+    part.skipped.push_back(headerless > 0 ? "no header line (--format=csv,noheader?): " + std::to_string(headerless) +
+                                                " rows whose columns cannot be known; log again without noheader"
+                                          : "no --query-gpu header line: nothing was read");
+    return part;
+  }
+
+  // --query-compute-apps: processes, attached to their GPU by bus id or UUID.
+  const bool apps = std::find(header->names.begin(), header->names.end(), "pid") != header->names.end() &&
+                    std::find(header->names.begin(), header->names.end(), "utilization.gpu") == header->names.end();
+  if (apps) {
+    std::map<std::string, std::size_t> by_gpu;
+    for (const auto& r : rows) {
+      const std::string* bus = r.get({"gpu_bus_id", "pci.bus_id"});
+      const std::string* uuid = r.get({"gpu_uuid", "uuid"});
+      const std::string key = bus ? smi::bus_id_as_printed(*bus) : uuid ? *uuid : "";
+      auto it = by_gpu.find(key);
+      if (it == by_gpu.end()) {
+        GpuInfo g;
+        g.index = static_cast<int>(part.gpus.size());
+        if (bus) g.pci_bus_id = key;
+        if (uuid) g.uuid = *uuid;
+        if (const std::string* n = r.get({"gpu_name"})) g.name = *n;
+        SourceRef s = part.source;
+        s.line = r.line;
+        g.extra = json::object();
+        g.extra["source"] = source_json(s);
+        part.gpus.push_back(std::move(g));
+        it = by_gpu.emplace(key, part.gpus.size() - 1).first;
+      }
+      GpuProcess p;
+      if (auto pid = num(r, {"pid"})) p.pid = static_cast<std::int64_t>(*pid);
+      if (const std::string* n = r.get({"process_name", "name"})) p.name = *n;
+      if (const std::string* m = r.get({"used_gpu_memory", "used_memory"})) p.used_memory_bytes = smi::mib_bytes(*m);
+      part.gpus[it->second].processes.push_back(std::move(p));
+    }
+    if (by_gpu.size() > 1 || (by_gpu.size() == 1 && !by_gpu.begin()->first.empty())) return part;
+    part.warnings.push_back("compute-apps rows without gpu_bus_id or gpu_uuid: their GPU is not known");
+    return part;
+  }
+
+  // Timelines, one per GPU: by index, else bus id, else UUID, else one GPU.
+  std::optional<double> t0;
+  for (const auto& r : rows)
+    if (const std::string* ts = r.get({"timestamp"}))
+      if (auto t = smi::timestamp_seconds(*ts)) {
+        t0 = *t;
+        break;
+      }
+  std::map<std::string, int> index_of;  // GPU key -> index
+  std::map<int, std::size_t> timeline_of;
+  std::set<std::string> unknown;
+  for (const auto& n : header->names)
+    if (!known_columns().count(n) && n.rfind("clocks_event_reasons.", 0) != 0 && n.rfind("clocks_throttle_reasons.", 0) != 0 &&
+        n.rfind("ecc.errors.", 0) != 0)
+      unknown.insert(n);
+  for (const auto& r : rows) {
+    std::string key;
+    std::optional<int> idx = inum(r, {"index"});
+    if (idx) key = "index:" + std::to_string(*idx);
+    else if (const std::string* b = r.get({"pci.bus_id"})) key = "bus:" + smi::bus_id_as_printed(*b);
+    else if (const std::string* u = r.get({"uuid"})) key = "uuid:" + *u;
+    auto it = index_of.find(key);
+    if (it == index_of.end()) {
+      const int gi = idx ? *idx : static_cast<int>(index_of.size());
+      it = index_of.emplace(key, gi).first;
+      GpuInfo g;
+      g.index = gi;
+      g.extra = json::object();
+      fill_gpu(g, r, part);
+      SourceRef s = part.source;
+      s.line = r.line;
+      g.extra["source"] = source_json(s);
+      part.gpus.push_back(std::move(g));
+      timeline_of[gi] = part.timelines.size();
+      part.timelines.push_back({gi, {}});
+    }
+    part.timelines[timeline_of[it->second]].second.push_back(sample_of(r, t0));
+  }
+  std::sort(part.gpus.begin(), part.gpus.end(), [](const GpuInfo& a, const GpuInfo& b) { return a.index < b.index; });
+  std::sort(part.timelines.begin(), part.timelines.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  if (!unknown.empty()) {
+    json cols = json::array();
+    for (const auto& u : unknown) cols.push_back(u);
+    part.imported = json{{"nvidia-smi-csv", {{"unmapped_columns", cols}}}};
+  }
+  if (rows.empty()) part.skipped.push_back("line " + std::to_string(header->line) + ": a header but no data rows");
+  return part;
+}
+
+const RegisterFormat reg{{"nvidia-smi-csv", "nvidia-smi --query-gpu/--query-compute-apps CSV (with a header)", detect_csv, parse_csv}};
+
+}  // namespace
+
+}  // namespace gpuaudit::imports

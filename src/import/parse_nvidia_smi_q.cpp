@@ -1,0 +1,480 @@
+// `nvidia-smi -q` (also -a, and -q -d SECTION filters): GPU identity and state, every driver version
+// people paste, from 270 (2011: "GPU 0:2:0", "Memory Usage ... Mb") through the 384-470 layout
+// ("Clocks Throttle Reasons", "Power Readings" with "Power Limit") to 535+ ("Clocks Event Reasons")
+// and 550+ ("GPU Power Readings" with "Current Power Limit", "Module Power Readings").
+//
+// The text is read as an indentation outline first (indent_tree.hpp), then each "GPU <bus id>"
+// section is mapped onto GpuInfo as docs/import-nvidia-smi.md lists. Values nvidia-smi could not
+// give (N/A, [Not Supported]) stay null. What is not understood goes to `skipped` with its line.
+#include "import/import.hpp"
+#include "import/indent_tree.hpp"
+#include "import/smi_values.hpp"
+#include "probe/clock_reasons.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <functional>
+#include <set>
+
+namespace gpuaudit::imports {
+
+namespace {
+
+using smi::trim;
+
+bool starts_with_ci(std::string_view s, std::string_view prefix) {
+  return s.size() >= prefix.size() && smi::lower(s.substr(0, prefix.size())) == smi::lower(prefix);
+}
+
+// "GPU 00000000:18:00.0", "GPU 0000:00:1E.0", "GPU 0:2:0" -> the bus id; "" when not a GPU header.
+std::string gpu_header_bus_id(const IndentNode& n) {
+  if (n.value || !starts_with_ci(n.key, "GPU ")) return "";
+  std::string_view id = trim(std::string_view(n.key).substr(4));
+  if (id.empty() || id.find(':') == std::string_view::npos) return "";
+  for (char c : id)
+    if (!std::isxdigit(static_cast<unsigned char>(c)) && c != ':' && c != '.') return "";
+  return std::string(id);
+}
+
+void put(json& j, const char* key, const std::optional<std::string>& v) {
+  if (v && !smi::is_absent(*v)) j[key] = *v;
+}
+
+// Sums the leaves of an ECC counter block: the pre-Ampere layout ("Single Bit" > "Total", "Double
+// Bit" > "Total") or the Ampere+ one ("SRAM Correctable", "DRAM Uncorrectable", "SRAM Uncorrectable
+// Parity" ...). corrected = single-bit / correctable, uncorrected = double-bit / uncorrectable.
+struct EccSums {
+  std::optional<std::uint64_t> corrected, uncorrected;
+};
+EccSums ecc_sums(const IndentNode& block) {
+  EccSums s;
+  auto add = [](std::optional<std::uint64_t>& to, const std::optional<std::string>& v) {
+    if (!v) return;
+    if (auto n = smi::count(*v)) to = to.value_or(0) + *n;
+  };
+  if (const IndentNode* sb = block.child({"Single Bit"})) add(s.corrected, sb->get({"Total"}));
+  if (const IndentNode* db = block.child({"Double Bit"})) add(s.uncorrected, db->get({"Total"}));
+  for (const auto& c : block.children) {
+    if (!c.value) continue;
+    const std::string k = smi::lower(c.key);
+    if (k.find("threshold") != std::string::npos) continue;
+    if (k.find("uncorrectable") != std::string::npos) add(s.uncorrected, c.value);
+    else if (k.find("correctable") != std::string::npos) add(s.corrected, c.value);
+  }
+  return s;
+}
+
+// The active clock-event reasons of a "Clocks Event Reasons" / "Clocks Throttle Reasons" block (HW
+// Thermal and HW Power Brake nest under HW Slowdown), as a mask; unknown names go to `unknown`.
+std::uint64_t reason_mask(const IndentNode& block, std::vector<std::string>& unknown) {
+  std::uint64_t mask = 0;
+  for (const auto& c : block.children) {
+    if (c.value) {
+      const std::uint64_t bit = smi::clock_reason_bit(c.key);
+      const auto on = smi::active(*c.value);
+      if (bit == 0 && on) unknown.push_back(c.key);
+      if (bit != 0 && on.value_or(false)) mask |= bit;
+    }
+    mask |= reason_mask(c, unknown);
+  }
+  return mask;
+}
+
+std::vector<GpuProcess> read_processes(const IndentNode& block) {
+  // 450+: "GPU instance ID", "Compute instance ID", "Process ID" as siblings, then "Type", "Name",
+  // "Used GPU Memory" nested under "Process ID" (or, in some versions, as further siblings).
+  std::vector<GpuProcess> out;
+  json pending = json::object();
+  auto fill = [](GpuProcess& p, const IndentNode& n) {
+    const std::string k = smi::lower(n.key);
+    if (!n.value) return;
+    if (k == "type" || k == "process type") p.type = *n.value;
+    else if (k == "name" || k == "process name") p.name = *n.value;
+    else if (k == "used gpu memory" || k == "used memory") p.used_memory_bytes = smi::mib_bytes(*n.value);
+  };
+  for (const auto& c : block.children) {
+    const std::string k = smi::lower(c.key);
+    if (k == "process id" || k == "pid") {
+      GpuProcess p;
+      if (c.value) {
+        if (auto pid = smi::number(*c.value)) p.pid = static_cast<std::int64_t>(*pid);
+      }
+      p.extra = pending;
+      pending = json::object();
+      for (const auto& f : c.children) fill(p, f);
+      out.push_back(std::move(p));
+    } else if (k == "gpu instance id" || k == "compute instance id") {
+      if (c.value && !smi::is_absent(*c.value)) pending[k == "gpu instance id" ? "gpu_instance_id" : "compute_instance_id"] = *c.value;
+    } else if (!out.empty()) {
+      fill(out.back(), c);
+    }
+  }
+  return out;
+}
+
+struct Dump {
+  ImportPart part;
+  std::set<std::string> seen_bus_ids;
+  int repeated_sections = 0;
+};
+
+void read_pci(const IndentNode& pci, GpuInfo& g) {
+  if (auto v = pci.get({"Bus Id"}); v && !smi::is_absent(*v)) g.pci_bus_id = smi::bus_id_as_printed(*v);
+  if (auto v = pci.get({"Device Id"})) g.pci_device_id = smi::pci_id_pair(*v);
+  if (auto v = pci.get({"Sub System Id"})) g.pci_subsystem_id = smi::pci_id_pair(*v);
+  const IndentNode* link = pci.child({"GPU Link Info"});
+  if (!link) return;
+  if (const IndentNode* gen = link->child({"PCIe Generation"})) {
+    if (auto v = gen->get({"Current"})) g.pcie.gen_now = smi::integer(*v);
+    if (auto v = gen->get({"Max"})) g.pcie.gen_max = smi::integer(*v);
+    if (auto v = gen->get({"Device Max"})) g.pcie.gen_gpu_max = smi::integer(*v);
+    if (auto v = gen->get({"Host Max"}); v && smi::integer(*v)) g.pcie.extra["host_gen_max"] = *smi::integer(*v);
+    if (auto v = gen->get({"Device Current"}); v && smi::integer(*v)) g.pcie.extra["device_gen_now"] = *smi::integer(*v);
+  }
+  if (const IndentNode* w = link->child({"Link Width"})) {
+    if (auto v = w->get({"Current"})) g.pcie.width_now = smi::integer(*v);
+    if (auto v = w->get({"Max"})) g.pcie.width_max = smi::integer(*v);
+  }
+}
+
+void read_power(const IndentNode& p, GpuInfo& g, json& im) {
+  auto w = [&](std::initializer_list<std::string_view> keys) -> std::optional<double> {
+    auto v = p.get(keys);
+    return v ? smi::number(*v) : std::nullopt;
+  };
+  // "Power Draw" until 555; then "Average Power Draw" (what NVML's power usage returns on Ampere+
+  // boards other than GA100) and "Instantaneous Power Draw".
+  g.power.usage_w = w({"Power Draw"});
+  if (!g.power.usage_w) g.power.usage_w = w({"Average Power Draw"});
+  if (!g.power.usage_w) g.power.usage_w = w({"Instantaneous Power Draw"});
+  if (auto v = w({"Instantaneous Power Draw"})) g.power.extra["instantaneous_w"] = *v;
+  // "Power Limit" (old) and "Current Power Limit" (550+) are the limit in force; 550+ prints the one
+  // software asked for as "Requested Power Limit" and no longer prints "Enforced Power Limit".
+  g.power.limit_w = w({"Current Power Limit", "Power Limit"});
+  g.power.enforced_limit_w = w({"Enforced Power Limit"});
+  if (!g.power.enforced_limit_w && p.child({"Current Power Limit"})) g.power.enforced_limit_w = g.power.limit_w;
+  g.power.default_limit_w = w({"Default Power Limit"});
+  g.power.min_limit_w = w({"Min Power Limit"});
+  g.power.max_limit_w = w({"Max Power Limit"});
+  if (auto v = w({"Requested Power Limit"})) g.power.extra["requested_limit_w"] = *v;
+  if (auto v = p.get({"Power State"}); v && !smi::is_absent(*v)) im["power_state"] = *v;
+}
+
+void read_temperature(const IndentNode& t, GpuInfo& g, json& im) {
+  auto c = [&](std::initializer_list<std::string_view> keys) -> std::optional<int> {
+    auto v = t.get(keys);
+    return v ? smi::integer(*v) : std::nullopt;
+  };
+  g.temperature_c = c({"GPU Current Temp", "Gpu"});
+  g.temperature_shutdown_c = c({"GPU Shutdown Temp"});
+  g.temperature_slowdown_c = c({"GPU Slowdown Temp"});
+  g.temperature_max_operating_c = c({"GPU Max Operating Temp"});
+  // T.Limit (Hopper+): degrees below the GPU's own limit, and 565+ prints the thresholds on that scale
+  // too ("GPU Slowdown T.Limit Temp : -2 C"): offsets, not temperatures, so they stay imported extras.
+  if (auto v = c({"GPU T.Limit Temp"})) im["t_limit_temp_c"] = *v;
+  if (auto v = c({"GPU Shutdown T.Limit Temp"})) im["shutdown_t_limit_temp_c"] = *v;
+  if (auto v = c({"GPU Slowdown T.Limit Temp"})) im["slowdown_t_limit_temp_c"] = *v;
+  if (auto v = c({"GPU Max Operating T.Limit Temp"})) im["max_operating_t_limit_temp_c"] = *v;
+  if (auto v = c({"GPU Target Temperature"})) im["target_temp_c"] = *v;
+  if (auto v = c({"Memory Current Temp"})) im["memory_temp_c"] = *v;
+  if (auto v = c({"Memory Max Operating Temp"})) im["memory_max_operating_temp_c"] = *v;
+}
+
+void read_ecc(const IndentNode& gpu, GpuInfo& g) {
+  if (const IndentNode* m = gpu.child({"ECC Mode", "Ecc Mode"}))
+    if (auto v = m->get({"Current"})) g.ecc.enabled = smi::boolean(*v);
+  if (const IndentNode* e = gpu.child({"ECC Errors"})) {
+    if (const IndentNode* vol = e->child({"Volatile"})) {
+      auto s = ecc_sums(*vol);
+      g.ecc.volatile_corrected = s.corrected;
+      g.ecc.volatile_uncorrected = s.uncorrected;
+    }
+    if (const IndentNode* agg = e->child({"Aggregate"})) g.ecc.aggregate_uncorrected = ecc_sums(*agg).uncorrected;
+  }
+  if (const IndentNode* r = gpu.child({"Retired Pages"})) {
+    std::optional<int> total;
+    for (auto key : {"Single Bit ECC", "Double Bit ECC"})
+      if (const IndentNode* c = r->child({key})) {
+        // 384-470 put the count on the line; some versions nest it as "Retired Count" / "Count".
+        std::optional<std::string> v = c->value;
+        if ((!v || smi::is_absent(*v)) && !c->children.empty()) v = c->get({"Retired Count", "Count"});
+        if (v)
+          if (auto n = smi::integer(*v)) total = total.value_or(0) + *n;
+      }
+    g.ecc.retired_pages = total;
+    if (auto v = r->get({"Pending Page Blacklist", "Pending"})) {
+      if (auto b = smi::boolean(*v)) g.ecc.extra["retirement_pending"] = *b;
+    }
+  }
+  if (const IndentNode* r = gpu.child({"Remapped Rows"})) {
+    if (auto v = r->get({"Correctable Error"})) g.ecc.remapped_rows_correctable = smi::integer(*v);
+    if (auto v = r->get({"Uncorrectable Error"})) g.ecc.remapped_rows_uncorrectable = smi::integer(*v);
+    if (auto v = r->get({"Pending"})) g.ecc.remap_pending = smi::boolean(*v);
+    if (auto v = r->get({"Remapping Failure Occurred"})) g.ecc.remap_failure = smi::boolean(*v);
+  }
+}
+
+// A MIG slice under "MIG devices": the board's state, the slice's own instance ids, SMs and memory.
+GpuInfo read_mig_device(const IndentNode& d, const GpuInfo& board, const SourceRef& src) {
+  GpuInfo g = board;
+  g.mig.is_mig_device = true;
+  g.mig.mode_enabled = true;
+  if (!board.uuid.empty()) g.mig.parent_uuid = board.uuid;
+  g.uuid.clear();
+  if (auto v = d.get({"UUID", "MIG Device UUID", "Device UUID"}); v && !smi::is_absent(*v)) g.uuid = *v;
+  if (auto v = d.get({"GPU Instance ID"})) g.mig.gpu_instance_id = smi::integer(*v);
+  if (auto v = d.get({"Compute Instance ID"}); v && smi::integer(*v)) g.mig.extra["compute_instance_id"] = *smi::integer(*v);
+  if (auto v = d.get({"Index", "MIG Device Index"}); v && smi::integer(*v)) g.mig.extra["device_index"] = *smi::integer(*v);
+  // -q does not print the profile name ("1g.10gb"); the slice's SMs and memory say its size.
+  g.mig.profile.reset();
+  if (const IndentNode* attr = d.child({"Device Attributes"}))
+    if (const IndentNode* sh = attr->child({"Shared"}))
+      for (const auto& c : sh->children) {
+        if (!c.value) continue;
+        if (smi::lower(c.key) == "multiprocessor count") g.sm_count = smi::integer(*c.value);
+        else if (auto n = smi::integer(*c.value)) g.mig.extra["shared"][smi::lower(c.key)] = *n;
+      }
+  if (const IndentNode* fb = d.child({"FB Memory Usage"})) {
+    g.memory_total_bytes = std::nullopt;
+    g.memory_free_bytes = std::nullopt;
+    if (auto v = fb->get({"Total"})) g.memory_total_bytes = smi::mib_bytes(*v);
+    if (auto v = fb->get({"Free"})) g.memory_free_bytes = smi::mib_bytes(*v);
+  }
+  g.processes.clear();
+  SourceRef s = src;
+  s.line = d.line;
+  g.extra["source"] = source_json(s);
+  return g;
+}
+
+// One "GPU <bus id>" section.
+void read_gpu(const IndentNode& sec, const std::string& header_bus, Dump& dump, const SourceRef& base) {
+  ImportPart& part = dump.part;
+  GpuInfo g;
+  g.extra = json::object();
+  json im = json::object();  // fields nothing in GpuInfo maps to
+  g.pci_bus_id = smi::bus_id_as_printed(header_bus);
+  if (auto v = sec.get({"Product Name"}); v && !smi::is_absent(*v)) g.name = *v;
+  if (auto v = sec.get({"GPU UUID"}); v && !smi::is_absent(*v)) g.uuid = *v;
+  if (auto v = sec.get({"Persistence Mode"})) g.persistence_mode = smi::boolean(*v);
+  if (auto v = sec.get({"Compute Mode"})) g.compute_mode = smi::compute_mode(*v);
+  put(im, "product_brand", sec.get({"Product Brand"}));
+  put(im, "product_architecture", sec.get({"Product Architecture"}));
+  put(im, "serial_number", sec.get({"Serial Number"}));
+  put(im, "vbios_version", sec.get({"VBIOS Version"}));
+  put(im, "board_part_number", sec.get({"Board Part Number"}));
+  put(im, "performance_state", sec.get({"Performance State"}));
+  put(im, "fan_speed", sec.get({"Fan Speed"}));
+  put(im, "minor_number", sec.get({"Minor Number"}));
+  if (const IndentNode* m = sec.child({"MIG Mode"})) {
+    if (auto v = m->get({"Current"})) g.mig.mode_enabled = smi::boolean(*v);
+    if (auto v = m->get({"Pending"}); v && smi::boolean(*v)) g.mig.extra["pending_enabled"] = *smi::boolean(*v);
+  }
+  if (const IndentNode* vm = sec.child({"GPU Virtualization Mode"})) {
+    if (auto v = vm->get({"Virtualization Mode"})) {
+      g.virtualization_mode = smi::virtualization_mode(*v);
+      if (!g.virtualization_mode && !smi::is_absent(*v))
+        part.skipped.push_back("line " + std::to_string(vm->child({"Virtualization Mode"})->line) +
+                               ": unknown virtualization mode \"" + *v + "\"");
+    }
+    put(im, "host_vgpu_mode", vm->get({"Host VGPU Mode"}));
+    put(im, "vgpu_heterogeneous_mode", vm->get({"vGPU Heterogeneous Mode"}));
+  }
+  if (const IndentNode* lic = sec.child({"vGPU Software Licensed Product"})) {
+    put(im, "vgpu_licensed_product", lic->get({"Product Name"}));
+    put(im, "vgpu_license_status", lic->get({"License Status"}));
+  }
+  if (const IndentNode* vg = sec.child({"vGPU Device Capability"})) {
+    json caps = json::object();
+    for (const auto& c : vg->children)
+      if (c.value) caps[c.key] = *c.value;
+    if (!caps.empty()) im["vgpu_device_capability"] = caps;
+  }
+  if (const IndentNode* pci = sec.child({"PCI"})) read_pci(*pci, g);
+  std::vector<std::string> unknown_reasons;
+  if (const IndentNode* r = sec.child({"Clocks Event Reasons", "Clocks Throttle Reasons", "Clocks Throttle Reason"})) {
+    g.clock_event_reasons = clock_reason_names(reason_mask(*r, unknown_reasons));
+    for (const auto& u : unknown_reasons)
+      part.skipped.push_back("line " + std::to_string(r->line) + ": unknown clock event reason \"" + u + "\" (active)");
+  }
+  if (const IndentNode* fb = sec.child({"FB Memory Usage", "Memory Usage"})) {
+    if (auto v = fb->get({"Total"})) g.memory_total_bytes = smi::mib_bytes(*v);
+    if (auto v = fb->get({"Free"})) g.memory_free_bytes = smi::mib_bytes(*v);
+  }
+  if (const IndentNode* u = sec.child({"Utilization"})) {
+    if (auto v = u->get({"Gpu", "GPU"})) g.utilization_pct = smi::number(*v);
+    if (auto v = u->get({"Memory"}); v && smi::number(*v)) im["memory_utilization_pct"] = *smi::number(*v);
+  }
+  read_ecc(sec, g);
+  if (const IndentNode* t = sec.child({"Temperature"})) read_temperature(*t, g, im);
+  if (const IndentNode* p = sec.child({"GPU Power Readings", "Power Readings"})) read_power(*p, g, im);
+  if (const IndentNode* mp = sec.child({"Module Power Readings"})) {
+    json mod = json::object();
+    for (const auto& c : mp->children)
+      if (c.value)
+        if (auto n = smi::number(*c.value)) mod[smi::lower(c.key)] = *n;
+    if (!mod.empty()) g.power.extra["module"] = mod;
+  }
+  if (const IndentNode* c = sec.child({"Clocks"})) {
+    if (auto v = c->get({"SM"})) g.clocks.sm_now_mhz = smi::integer(*v);
+    if (auto v = c->get({"Memory"})) g.clocks.mem_now_mhz = smi::integer(*v);
+    if (auto v = c->get({"Graphics"}); v && smi::integer(*v)) g.clocks.extra["graphics_now_mhz"] = *smi::integer(*v);
+  }
+  if (const IndentNode* c = sec.child({"Max Clocks"})) {
+    if (auto v = c->get({"SM"})) g.clocks.sm_max_mhz = smi::integer(*v);
+    if (auto v = c->get({"Memory"})) g.clocks.mem_max_mhz = smi::integer(*v);
+    if (auto v = c->get({"Graphics"}); v && smi::integer(*v)) g.clocks.extra["graphics_max_mhz"] = *smi::integer(*v);
+  }
+  if (const IndentNode* c = sec.child({"Applications Clocks"})) {
+    if (auto v = c->get({"Graphics"}); v && smi::integer(*v)) g.clocks.extra["applications_graphics_mhz"] = *smi::integer(*v);
+    if (auto v = c->get({"Memory"}); v && smi::integer(*v)) g.clocks.extra["applications_memory_mhz"] = *smi::integer(*v);
+  }
+  if (const IndentNode* p = sec.child({"Processes"})) g.processes = read_processes(*p);
+  if (!im.empty()) g.extra["imported"] = std::move(im);
+
+  SourceRef src = base;
+  src.line = sec.line;
+  g.extra["source"] = source_json(src);
+
+  // `nvidia-smi -q -l N` repeats every GPU once per interval: the first dump of each is kept.
+  if (!dump.seen_bus_ids.insert(g.pci_bus_id).second) {
+    ++dump.repeated_sections;
+    return;
+  }
+  const IndentNode* mig = sec.child({"MIG devices", "MIG Devices"});
+  bool any_slice = false;
+  if (mig && g.mig.mode_enabled.value_or(false)) {
+    // One header per slice ("Device 0" / "MIG Device" with its fields below), or, should a version
+    // print them flat, runs of sibling fields each starting at "Index" or a new "GPU Instance ID".
+    std::vector<IndentNode> flat;
+    for (const auto& c : mig->children) {
+      const std::string k = smi::lower(c.key);
+      const bool starts = k == "index" || k == "mig device index" ||
+                          (k == "gpu instance id" && (flat.empty() || flat.back().child({"GPU Instance ID"})));
+      if (!c.value && c.child({"GPU Instance ID"})) continue;  // a per-slice header: read below
+      if (starts) {
+        IndentNode d;
+        d.key = c.key;
+        d.line = c.line;
+        flat.push_back(std::move(d));
+      }
+      if (!flat.empty()) flat.back().children.push_back(c);
+    }
+    for (const auto& d : mig->children)
+      if (!d.value && d.child({"GPU Instance ID"})) {
+        part.gpus.push_back(read_mig_device(d, g, base));
+        any_slice = true;
+      }
+    for (const auto& d : flat)
+      if (d.child({"GPU Instance ID"})) {
+        part.gpus.push_back(read_mig_device(d, g, base));
+        any_slice = true;
+      }
+  }
+  if (!any_slice) part.gpus.push_back(std::move(g));
+}
+
+// A cut paste: the last GPU section stops before the sections that end every full dump. Told from a
+// `-d` filtered dump (which has no "Product Name") and from a full one (which ends with "Processes").
+void check_truncation(const std::vector<const IndentNode*>& sections, ImportPart& part) {
+  if (sections.empty()) return;
+  const IndentNode& last = *sections.back();
+  // Every full dump since the 3xx drivers ends a GPU with "Processes"; the 2011 layout ("Memory Usage",
+  // no "FB Memory Usage") did not, and a -d filtered dump has no "Product Name".
+  const bool full = last.child({"Product Name"}) != nullptr && last.child({"FB Memory Usage"}) != nullptr;
+  bool cut = full && !last.child({"Processes"});
+  if (sections.size() >= 2) {
+    const IndentNode& first = *sections.front();
+    if (last.children.size() < first.children.size() && first.child({"Processes"}) && !last.child({"Processes"}))
+      cut = true;
+  }
+  if (cut) {
+    const std::string name = last.key.substr(std::min<std::size_t>(4, last.key.size()));
+    std::string what = "line " + std::to_string(last.last_line()) + ": dump ends inside GPU " + name;
+    if (!last.children.empty()) what += " (after \"" + last.children.back().key + "\")";
+    part.skipped.push_back(what + "; the sections after it are missing");
+  }
+}
+
+int detect_q(std::string_view text) {
+  const std::string_view head = text.substr(0, 64 * 1024);
+  int score = 0;
+  if (head.find("==============NVSMI LOG==============") != std::string_view::npos) score += 60;
+  if (head.find("NVSMI LOG") != std::string_view::npos) score += 10;
+  if (head.find("Attached GPUs") != std::string_view::npos) score += 20;
+  if (head.find("Product Name") != std::string_view::npos) score += 5;
+  if (head.find("Driver Version") != std::string_view::npos && head.find(" : ") != std::string_view::npos) score += 5;
+  for (auto key : {"GPU Power Readings", "Power Readings", "Clocks Event Reasons", "Clocks Throttle Reasons",
+                   "FB Memory Usage", "GPU Link Info", "GPU UUID"})
+    if (head.find(key) != std::string_view::npos) {
+      score += 5;
+      break;
+    }
+  // XML has the same words inside tags; the XML parser takes it.
+  if (head.find("<nvidia_smi_log") != std::string_view::npos) return 0;
+  // A -q dump without the banner still has "GPU 00000000:..." headers followed by key : value lines.
+  if (score < 20) return 0;
+  return std::min(score, 100);
+}
+
+ImportPart parse_q(std::string_view text, const std::string& file) {
+  Dump dump;
+  ImportPart& part = dump.part;
+  part.format = "nvidia-smi-q";
+  part.source = {"nvidia-smi", "", file, 0};
+  const IndentNode root = build_indent_tree(text);
+
+  // The header lines sit at the outline's top level, and so do the GPU sections.
+  std::vector<const IndentNode*> sections;
+  std::optional<int> attached;
+  int logs = 0;
+  std::function<void(const IndentNode&, int)> scan = [&](const IndentNode& n, int depth) {
+    for (const auto& c : n.children) {
+      if (c.key.find("NVSMI LOG") != std::string::npos) ++logs;
+      if (!gpu_header_bus_id(c).empty()) {
+        sections.push_back(&c);
+        continue;
+      }
+      if (c.value) {
+        const std::string k = smi::lower(c.key);
+        if (k == "driver version" && !part.software.driver_version && !smi::is_absent(*c.value)) {
+          part.software.driver_version = *c.value;
+          part.source.version = *c.value;
+        } else if (k == "cuda version" && !part.software.cuda_driver_version) {
+          part.software.cuda_driver_version = smi::cuda_version_number(*c.value);
+        } else if (k == "attached gpus" && !attached) {
+          attached = smi::integer(*c.value);
+        } else if (k == "timestamp" && !part.imported.contains("timestamp")) {
+          part.imported["timestamp"] = *c.value;
+        }
+      }
+      // A paste indented under a prompt line ("$ nvidia-smi -q") nests everything one level down.
+      if (depth < 3 && !c.children.empty() && !c.value) scan(c, depth + 1);
+    }
+  };
+  scan(root, 0);
+  SourceRef base = part.source;
+  for (const IndentNode* s : sections) read_gpu(*s, gpu_header_bus_id(*s), dump, base);
+  for (std::size_t i = 0; i < part.gpus.size(); ++i) part.gpus[i].index = static_cast<int>(i);
+  check_truncation(sections, part);
+
+  if (dump.repeated_sections > 0)
+    part.warnings.push_back(std::to_string(logs) + " dumps in one file (nvidia-smi -q -l): the first of each GPU is read, " +
+                            std::to_string(dump.repeated_sections) + " later GPU sections are not");
+  const int boards = static_cast<int>(dump.seen_bus_ids.size());
+  if (attached && *attached != boards && dump.repeated_sections == 0)
+    part.warnings.push_back("\"Attached GPUs : " + std::to_string(*attached) + "\" but the dump has " + std::to_string(boards) +
+                            " GPU section" + (boards == 1 ? "" : "s") + " (nvidia-smi -q -i, or a paste cut short)");
+  if (sections.empty()) part.skipped.push_back("no \"GPU <bus id>\" section: nothing per GPU was read");
+  if (!part.gpus.empty() && part.imported.contains("timestamp"))
+    part.imported = json{{"nvidia-smi-q", {{"timestamp", part.imported["timestamp"]}}}};
+  else
+    part.imported = json::object();
+  return part;
+}
+
+const RegisterFormat reg{{"nvidia-smi-q", "nvidia-smi -q (text): GPU identity and state", detect_q, parse_q}};
+
+}  // namespace
+
+}  // namespace gpuaudit::imports

@@ -1,0 +1,349 @@
+// `nvidia-smi topo -m`: the GPU (and NIC) link matrix, CPU and NUMA affinity, the NIC legend.
+//
+//         GPU0    GPU1    NIC0    CPU Affinity    NUMA Affinity   GPU NUMA ID
+// GPU0     X      NV18    PIX     0-79            0               N/A
+//
+// Cells: X (self), NV# (a bonded set of # NVLinks), PIX, PXB, PHB, NODE, SYS, and SOC (the name of
+// SYS before ~2017). Columns are told by their header names, not by position, and cells are split on
+// any white space: pastes come tab-separated (as printed) or with the tabs turned into spaces (as
+// GitHub and forums render them), and the empty column nvidia-smi prints before "GPU NUMA ID"
+// vanishes either way.
+//
+// The result is a multigpu::Topology (ImportPart.topology) classified by classify_pairs(), so the
+// imported machine reads like one gpuaudit measured. topo -m prints one NV# per pair and nothing per
+// link, so on an NVSwitch box (HGX: NV18 between every pair of 8 H100s) the row sum (126) is not a
+// link count; a full matrix of one NV# whose row sum exceeds the most links any GPU has (18) can only
+// be switched, and is read as k links per GPU to the switches.
+#include "import/import.hpp"
+#include "import/smi_values.hpp"
+#include "multigpu/topology.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace gpuaudit::imports {
+
+namespace {
+
+using smi::trim;
+
+// No GPU has more NVLinks than this (NVLink 4 and 5: 18 per GPU).
+constexpr int kMaxLinksPerGpu = 18;
+// Bounds that no real matrix reaches (a node has at most a few dozen GPUs),
+// so a hostile file cannot make the pair classification quadratic in megabytes: a larger NV# is an
+// unknown cell, GPU rows past the bound are dropped with a note.
+constexpr int kMaxNvlinksInCell = 64;
+constexpr std::size_t kMaxGpuRows = 128;
+
+std::vector<std::string> tokens(std::string_view line) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : line) {
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      if (!cur.empty()) out.push_back(std::move(cur)), cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!cur.empty()) out.push_back(std::move(cur));
+  return out;
+}
+
+std::vector<std::pair<int, std::string>> lines_of(std::string_view text) {
+  std::vector<std::pair<int, std::string>> out;
+  std::size_t pos = 0;
+  int n = 0;
+  while (pos < text.size()) {
+    std::size_t eol = text.find('\n', pos);
+    if (eol == std::string_view::npos) eol = text.size();
+    out.emplace_back(++n, std::string(text.substr(pos, eol - pos)));
+    pos = eol + 1;
+  }
+  return out;
+}
+
+std::optional<int> gpu_number(std::string_view name) {
+  if (name.size() < 4 || name.substr(0, 3) != "GPU") return std::nullopt;
+  int v = 0;
+  for (char c : name.substr(3)) {
+    if (!std::isdigit(static_cast<unsigned char>(c)) || v > 100000) return std::nullopt;
+    v = v * 10 + (c - '0');
+  }
+  return v;
+}
+
+// NV# -> #, else nullopt.
+std::optional<int> nvlinks_of(std::string_view cell) {
+  if (cell.size() < 3 || cell.substr(0, 2) != "NV") return std::nullopt;
+  int v = 0;
+  for (char c : cell.substr(2)) {
+    if (!std::isdigit(static_cast<unsigned char>(c)) || v > kMaxNvlinksInCell) return std::nullopt;
+    v = v * 10 + (c - '0');
+  }
+  if (v > kMaxNvlinksInCell) return std::nullopt;
+  return v;
+}
+
+// The PCIe label topology.hpp uses, or "" when the cell is not a PCIe path.
+std::string pcie_label(std::string_view cell) {
+  if (cell == "PIX" || cell == "PXB" || cell == "PHB" || cell == "NODE" || cell == "SYS") return std::string(cell);
+  if (cell == "SOC") return "SYS";  // the name of SYS in drivers before ~384
+  return "";
+}
+
+struct Header {
+  int line = 0;
+  std::vector<std::string> columns;  // GPU0, GPU1, ..., NIC0 / mlx5_0 ...
+  bool cpu_affinity = false, numa_affinity = false, gpu_numa_id = false;
+};
+
+// The header is the first line whose tokens start with GPU0 (and that is not a row: rows start with
+// their own label and then the cells).
+std::optional<Header> find_header(const std::vector<std::pair<int, std::string>>& lines) {
+  for (const auto& [no, text] : lines) {
+    const auto t = tokens(text);
+    if (t.empty() || t[0] != "GPU0" || (t.size() > 1 && (t[1] == "X" || nvlinks_of(t[1]) || !pcie_label(t[1]).empty())))
+      continue;
+    Header h;
+    h.line = no;
+    for (const auto& tok : t) {
+      if (tok == "CPU" || tok == "NUMA" || tok == "GPU" || tok == "Affinity" || tok == "ID") break;
+      h.columns.push_back(tok);
+    }
+    h.cpu_affinity = text.find("CPU Affinity") != std::string::npos;
+    h.numa_affinity = text.find("NUMA Affinity") != std::string::npos;
+    h.gpu_numa_id = text.find("GPU NUMA ID") != std::string::npos;
+    return h;
+  }
+  return std::nullopt;
+}
+
+int detect_topo(std::string_view text) {
+  const std::string_view head = text.substr(0, 64 * 1024);
+  if (head.find("<nvidia_smi_log") != std::string_view::npos) return 0;
+  const auto lines = lines_of(head);
+  const auto h = find_header(lines);
+  if (!h) return 0;
+  int score = 30;
+  bool row = false;
+  for (const auto& [no, text_line] : lines) {
+    const auto t = tokens(text_line);
+    if (t.size() >= 2 && t[0] == "GPU0" && t[1] == "X") row = true;
+  }
+  if (!row) return 0;
+  score += 30;
+  if (head.find("Legend:") != std::string_view::npos) score += 20;
+  if (head.find("Connection traversing") != std::string_view::npos) score += 10;
+  if (h->cpu_affinity) score += 10;
+  return std::min(score, 100);
+}
+
+ImportPart parse_topo(std::string_view text, const std::string& file) {
+  ImportPart part;
+  part.format = "nvidia-smi-topo";
+  part.source = {"nvidia-smi", "", file, 0};
+  const auto lines = lines_of(text);
+  const auto header = find_header(lines);
+  if (!header) {
+    part.skipped.push_back("no topo -m header (a line starting with GPU0 GPU1 ...): nothing was read");
+    return part;
+  }
+  part.source.line = header->line;
+  const auto& cols = header->columns;
+  std::map<std::string, std::size_t> col_index;
+  for (std::size_t i = 0; i < cols.size(); ++i) col_index[cols[i]] = i;
+
+  struct Row {
+    std::string label;
+    int line = 0;
+    std::vector<std::string> cells;   // one per column
+    std::vector<std::string> trailer; // CPU affinity, NUMA affinity, GPU NUMA ID (as present)
+  };
+  std::vector<Row> rows;
+  std::map<std::string, std::string> nic_legend;  // NIC0 -> mlx5_0
+  bool in_nic_legend = false, after_matrix = false;
+  for (const auto& [no, text_line] : lines) {
+    if (no <= header->line) continue;
+    const auto t = tokens(text_line);
+    if (t.empty()) continue;
+    if (text_line.find("NIC Legend") != std::string::npos) {
+      in_nic_legend = true;
+      continue;
+    }
+    if (in_nic_legend) {
+      // "  NIC0: mlx5_0"
+      if (t.size() == 2 && t[0].size() > 1 && t[0].back() == ':') nic_legend[t[0].substr(0, t[0].size() - 1)] = t[1];
+      continue;
+    }
+    if (t[0] == "Legend:" || t[0].rfind("Legend", 0) == 0) {
+      after_matrix = true;
+      continue;
+    }
+    if (after_matrix || !col_index.count(t[0])) continue;
+    Row r;
+    r.label = t[0];
+    r.line = no;
+    const std::size_t n = std::min(cols.size(), t.size() - 1);
+    r.cells.assign(t.begin() + 1, t.begin() + 1 + static_cast<std::ptrdiff_t>(n));
+    r.trailer.assign(t.begin() + 1 + static_cast<std::ptrdiff_t>(n), t.end());
+    if (r.cells.size() < cols.size())
+      part.skipped.push_back("line " + std::to_string(no) + ": row " + r.label + " has " + std::to_string(r.cells.size()) +
+                             " of " + std::to_string(cols.size()) + " cells (cut short)");
+    rows.push_back(std::move(r));
+  }
+
+  // GPUs: the rows named GPU<n>, in the order printed.
+  std::vector<const Row*> gpu_rows;
+  std::set<std::string> seen_rows;
+  for (const auto& r : rows)
+    if (gpu_number(r.label) && seen_rows.insert(r.label).second) gpu_rows.push_back(&r);
+  if (gpu_rows.size() > kMaxGpuRows) {
+    part.skipped.push_back("line " + std::to_string(gpu_rows[kMaxGpuRows]->line) + ": more than " +
+                           std::to_string(kMaxGpuRows) + " GPU rows; the rest are not read");
+    gpu_rows.resize(kMaxGpuRows);
+  }
+  std::set<std::string> gpu_cols;
+  for (const auto& c : cols)
+    if (gpu_number(c)) gpu_cols.insert(c);
+  const int expected_gpus = static_cast<int>(gpu_cols.size());
+  if (static_cast<int>(gpu_rows.size()) < expected_gpus)
+    part.skipped.push_back("line " + std::to_string(lines.empty() ? 0 : lines.back().first) + ": the matrix ends after " +
+                           std::to_string(gpu_rows.size()) + " of " + std::to_string(expected_gpus) + " GPU rows");
+
+  auto cell = [&](const Row& r, const std::string& col) -> std::string {
+    auto it = col_index.find(col);
+    if (it == col_index.end() || it->second >= r.cells.size()) return "";
+    return r.cells[it->second];
+  };
+
+  multigpu::Topology topo;
+  topo.source = "nvidia-smi topo -m";
+  // Pairs, each from the row of its lower GPU (the matrix is symmetric; the other half fills gaps of
+  // a cut row).
+  std::map<std::pair<int, int>, std::string> pair_cell;
+  for (const Row* r : gpu_rows) {
+    const int a = *gpu_number(r->label);
+    for (const Row* s : gpu_rows) {
+      const int b = *gpu_number(s->label);
+      if (a == b) continue;
+      const std::string c = cell(*r, s->label);
+      if (c.empty()) continue;
+      auto key = std::make_pair(std::min(a, b), std::max(a, b));
+      if (!pair_cell.count(key) || a < b) pair_cell[key] = c;
+    }
+  }
+  // Which reading of NV#: switched when every pair shows one NV k and the row sum cannot be direct links.
+  std::set<int> nv_counts;
+  bool all_nv = !pair_cell.empty();
+  for (const auto& [k, c] : pair_cell) {
+    if (auto n = nvlinks_of(c)) nv_counts.insert(*n);
+    else all_nv = false;
+  }
+  const int n_gpus = static_cast<int>(gpu_rows.size());
+  const std::size_t full_pairs = static_cast<std::size_t>(n_gpus) * static_cast<std::size_t>(std::max(n_gpus - 1, 0)) / 2;
+  const bool switched = all_nv && nv_counts.size() == 1 && pair_cell.size() == full_pairs &&
+                        *nv_counts.begin() * (n_gpus - 1) > kMaxLinksPerGpu;
+  if (all_nv && nv_counts.size() == 1 && !switched && n_gpus > 1)
+    part.warnings.push_back("every GPU pair shows NV" + std::to_string(*nv_counts.begin()) +
+                            ": read as direct links (topo -m cannot tell a small NVSwitch slice from a bridge or mesh)");
+
+  auto synthetic_id = [](int i) { return "topo:GPU" + std::to_string(i); };
+  for (const Row* r : gpu_rows) {
+    const int i = *gpu_number(r->label);
+    multigpu::GpuLinks g;
+    g.index = i;
+    g.bus_id = synthetic_id(i);  // classify_pairs matches link ends by id; cleared below
+    for (const Row* s : gpu_rows) {
+      const int j = *gpu_number(s->label);
+      if (i == j) continue;
+      auto it = pair_cell.find({std::min(i, j), std::max(i, j)});
+      if (it == pair_cell.end()) continue;
+      if (auto n = nvlinks_of(it->second)) {
+        if (switched) continue;
+        g.nvlinks_up += *n;
+        for (int k = 0; k < *n; ++k) g.nvlink_remotes.push_back(synthetic_id(j));
+      }
+    }
+    if (switched) {
+      g.nvlinks_up = *nv_counts.begin();
+      g.nvlinks_to_switch = *nv_counts.begin();
+    }
+    topo.gpus.push_back(g);
+  }
+  for (const auto& [key, c] : pair_cell) {
+    multigpu::PairTopology p;
+    p.a = key.first;
+    p.b = key.second;
+    p.pcie_path = pcie_label(c);
+    if (p.pcie_path.empty() && !nvlinks_of(c)) {
+      part.skipped.push_back("GPU" + std::to_string(p.a) + "-GPU" + std::to_string(p.b) + ": unknown link \"" + c + "\"");
+      continue;
+    }
+    topo.pairs.push_back(p);
+  }
+  multigpu::classify_pairs(topo);
+  for (auto& g : topo.gpus) {
+    g.bus_id.clear();
+    g.nvlink_remotes.clear();
+  }
+  // classify_pairs names a pair by what it computed; keep the cell exactly as printed.
+  for (auto& p : topo.pairs) p.label = pair_cell[{p.a, p.b}];
+  part.topology = topo;
+
+  // GpuInfo per GPU row: index, NUMA node, affinity as printed.
+  for (const Row* r : gpu_rows) {
+    GpuInfo g;
+    g.index = *gpu_number(r->label);
+    g.extra = json::object();
+    json im = json::object();
+    std::size_t k = 0;
+    auto next = [&]() -> std::optional<std::string> {
+      if (k < r->trailer.size()) return r->trailer[k++];
+      return std::nullopt;
+    };
+    if (header->cpu_affinity)
+      if (auto v = next()) im["cpu_affinity"] = *v;
+    if (header->numa_affinity)
+      if (auto v = next()) {
+        im["numa_affinity"] = *v;
+        const bool plain = !v->empty() && std::all_of(v->begin(), v->end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+        if (plain) g.numa_node = smi::integer(*v);
+      }
+    if (header->gpu_numa_id)
+      if (auto v = next()) im["gpu_numa_id"] = *v;
+    if (!im.empty()) g.extra["imported"] = im;
+    SourceRef s = part.source;
+    s.line = r->line;
+    g.extra["source"] = source_json(s);
+    part.gpus.push_back(std::move(g));
+  }
+
+  // NICs (any non-GPU column): their path to each GPU, and the device name from the NIC legend.
+  json nics = json::array();
+  for (const auto& c : cols) {
+    if (gpu_number(c)) continue;
+    json n = json::object();
+    n["name"] = c;
+    if (auto it = nic_legend.find(c); it != nic_legend.end()) n["device"] = it->second;
+    json to = json::object();
+    for (const Row* r : gpu_rows)
+      if (auto v = cell(*r, c); !v.empty()) to[r->label] = v;
+    n["to_gpus"] = to;
+    nics.push_back(n);
+  }
+  json im = json::object();
+  if (!nics.empty()) im["nics"] = nics;
+  if (!nic_legend.empty()) im["nic_legend"] = nic_legend;
+  if (!im.empty()) part.imported = json{{"nvidia-smi-topo", im}};
+  if (gpu_rows.empty()) part.skipped.push_back("line " + std::to_string(header->line) + ": a header but no GPU rows");
+  return part;
+}
+
+const RegisterFormat reg{{"nvidia-smi-topo", "nvidia-smi topo -m: GPU/NIC link matrix and affinity", detect_topo, parse_topo}};
+
+}  // namespace
+
+}  // namespace gpuaudit::imports

@@ -1,0 +1,221 @@
+#include "import/smi_values.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+
+namespace gpuaudit::imports::smi {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool is_absent(std::string_view v) {
+  std::string s = lower(trim(v));
+  if (s.size() >= 2 && s.front() == '[' && s.back() == ']') s = s.substr(1, s.size() - 2);
+  return s.empty() || s == "n/a" || s == "not supported" || s == "unknown error" || s == "not found" ||
+         s == "unknown" || s == "insufficient permissions" || s == "gpu requires reset" || s == "not available" ||
+         s.find("deprecated") != std::string::npos || s == "none";
+}
+
+std::optional<double> number(std::string_view v) {
+  v = trim(v);
+  if (v.empty() || is_absent(v)) return std::nullopt;
+  if (v.size() > 1 && v[0] == '0' && (v[1] == 'x' || v[1] == 'X')) return std::nullopt;  // a hex id, not a figure
+  std::string digits;
+  std::size_t i = 0;
+  if (i < v.size() && (v[i] == '-' || v[i] == '+')) digits += v[i++];
+  bool any = false, sep = false;
+  for (; i < v.size(); ++i) {
+    const char c = v[i];
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      digits += c;
+      any = true;
+    } else if ((c == '.' || c == ',') && !sep && i + 1 < v.size() &&
+               std::isdigit(static_cast<unsigned char>(v[i + 1]))) {
+      digits += '.';  // the locale's decimal comma reads like a point
+      sep = true;
+    } else {
+      break;
+    }
+  }
+  if (!any) return std::nullopt;
+  char* end = nullptr;
+  const double d = std::strtod(digits.c_str(), &end);
+  if (!std::isfinite(d)) return std::nullopt;
+  return d;
+}
+
+std::optional<int> integer(std::string_view v) {
+  auto d = number(v);
+  if (!d || std::fabs(*d) > 2e9) return std::nullopt;
+  return static_cast<int>(std::lround(*d));
+}
+
+std::optional<std::uint64_t> count(std::string_view v) {
+  auto d = number(v);
+  if (!d || *d < 0 || *d > 1.8e19) return std::nullopt;
+  return static_cast<std::uint64_t>(std::llround(*d));
+}
+
+std::optional<std::uint64_t> mib_bytes(std::string_view v) {
+  auto d = number(v);
+  if (!d || *d < 0 || *d > 1e12) return std::nullopt;
+  const std::string s = lower(v);
+  double scale = 1024.0 * 1024.0;  // MiB, and the "MB"/"Mb" of old drivers (which meant MiB)
+  if (s.find("gib") != std::string::npos || s.find("gb") != std::string::npos) scale *= 1024.0;
+  else if (s.find("kib") != std::string::npos || s.find("kb") != std::string::npos) scale = 1024.0;
+  return static_cast<std::uint64_t>(std::llround(*d * scale));
+}
+
+std::optional<bool> boolean(std::string_view v) {
+  const std::string s = lower(trim(v));
+  if (s == "enabled" || s == "yes" || s == "active" || s == "on" || s == "true" || s == "enable") return true;
+  if (s == "disabled" || s == "no" || s == "not active" || s == "off" || s == "false" || s == "disable")
+    return false;
+  return std::nullopt;
+}
+
+std::optional<bool> active(std::string_view v) {
+  const std::string s = lower(trim(v));
+  if (s == "active") return true;
+  if (s == "not active") return false;
+  return std::nullopt;
+}
+
+std::optional<std::string> pci_id_pair(std::string_view v) {
+  v = trim(v);
+  // "0x233010DE"; drivers of 2011 print "109110DE" without the 0x
+  if (v.size() >= 3 && v[0] == '0' && (v[1] == 'x' || v[1] == 'X')) v.remove_prefix(2);
+  else if (v.size() != 8) return std::nullopt;
+  if (v.empty() || v.size() > 8) return std::nullopt;
+  std::uint32_t x = 0;
+  for (char c : v) {
+    const int h = std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
+                  : (c >= 'a' && c <= 'f')                      ? c - 'a' + 10
+                  : (c >= 'A' && c <= 'F')                      ? c - 'A' + 10
+                                                                : -1;
+    if (h < 0) return std::nullopt;
+    x = (x << 4) | static_cast<std::uint32_t>(h);
+  }
+  static const char* hex = "0123456789abcdef";
+  auto hex4 = [](std::uint32_t n) {
+    std::string s(4, '0');
+    for (int i = 3; i >= 0; --i, n >>= 4) s[static_cast<std::size_t>(i)] = hex[n & 0xf];
+    return s;
+  };
+  return hex4(x & 0xffff) + ":" + hex4(x >> 16);
+}
+
+std::optional<int> cuda_version_number(std::string_view v) {
+  v = trim(v);
+  auto dot = v.find_first_of(".,");
+  if (dot == std::string_view::npos) return std::nullopt;
+  auto major = integer(v.substr(0, dot));
+  std::string_view rest = v.substr(dot + 1);
+  std::size_t n = 0;
+  while (n < rest.size() && std::isdigit(static_cast<unsigned char>(rest[n]))) ++n;
+  if (!major || n == 0 || n > 2 || *major <= 0 || *major > 99) return std::nullopt;
+  const int minor = std::atoi(std::string(rest.substr(0, n)).c_str());
+  return *major * 1000 + minor * 10;
+}
+
+std::optional<std::string> virtualization_mode(std::string_view v) {
+  std::string s;
+  for (char c : lower(trim(v)))
+    if (std::isalnum(static_cast<unsigned char>(c))) s += c;
+  if (s == "none") return "none";
+  if (s == "passthrough") return "passthrough";
+  if (s == "vgpu") return "vgpu";
+  if (s == "hostvgpu") return "host-vgpu";
+  if (s == "hostvsga" || s == "vsga") return "host-vsga";
+  return std::nullopt;
+}
+
+std::optional<std::string> compute_mode(std::string_view v) {
+  std::string s;
+  for (char c : lower(trim(v))) s += (c == '_' || c == ' ') ? '-' : c;
+  if (s == "default" || s == "exclusive-process" || s == "prohibited" || s == "exclusive-thread") return s;
+  return std::nullopt;
+}
+
+std::uint64_t clock_reason_bit(std::string_view name) {
+  // Prefixes are cut before the punctuation goes: "clocks_event_reason_sw_power_cap" would otherwise
+  // read as "clockseventreasons" + "wpowercap".
+  std::string l = lower(trim(name));
+  for (const char* prefix : {"clocks_event_reasons.", "clocks_throttle_reasons.", "clocks_event_reason_",
+                             "clocks_throttle_reason_"})
+    if (l.rfind(prefix, 0) == 0) l = l.substr(std::string_view(prefix).size());
+  std::string s;
+  for (char c : l)
+    if (std::isalnum(static_cast<unsigned char>(c))) s += c;
+  if (s == "idle" || s == "gpuidle") return 0x001;
+  if (s == "applicationsclockssetting" || s == "applicationsclocks") return 0x002;
+  if (s == "swpowercap") return 0x004;
+  if (s == "hwslowdown") return 0x008;
+  if (s == "syncboost") return 0x010;
+  if (s == "swthermalslowdown") return 0x020;
+  if (s == "hwthermalslowdown") return 0x040;
+  if (s == "hwpowerbrakeslowdown") return 0x080;
+  if (s == "displayclocksetting" || s == "displayclockssetting") return 0x100;
+  return 0;
+}
+
+namespace {
+// Days from 1970-01-01 to y-m-d in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
+long days_from_civil(long y, unsigned m, unsigned d) {
+  y -= m <= 2;
+  const long era = (y >= 0 ? y : y - 399) / 400;
+  const unsigned yoe = static_cast<unsigned>(y - era * 400);
+  const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + static_cast<long>(doe) - 719468;
+}
+}  // namespace
+
+std::optional<double> timestamp_seconds(std::string_view v) {
+  v = trim(v);
+  // 2024/05/01 12:00:01.123 (also 2024-05-01, and a T between date and time)
+  int f[6] = {0, 0, 0, 0, 0, 0};
+  std::size_t i = 0;
+  for (int k = 0; k < 6; ++k) {
+    std::size_t n = 0;
+    int x = 0;
+    while (i < v.size() && std::isdigit(static_cast<unsigned char>(v[i])) && n < 4) x = x * 10 + (v[i++] - '0'), ++n;
+    if (n == 0) return std::nullopt;
+    f[k] = x;
+    if (k < 5) {
+      if (i >= v.size()) return std::nullopt;
+      const char sepc = v[i];
+      const bool ok = k < 2 ? (sepc == '/' || sepc == '-') : k == 2 ? (sepc == ' ' || sepc == 'T') : sepc == ':';
+      if (!ok) return std::nullopt;
+      ++i;
+    }
+  }
+  double frac = 0;
+  if (i < v.size() && (v[i] == '.' || v[i] == ',')) {
+    double scale = 0.1;
+    for (++i; i < v.size() && std::isdigit(static_cast<unsigned char>(v[i])); ++i, scale /= 10) frac += (v[i] - '0') * scale;
+  }
+  if (f[1] < 1 || f[1] > 12 || f[2] < 1 || f[2] > 31 || f[3] > 23 || f[4] > 59 || f[5] > 60) return std::nullopt;
+  const long days = days_from_civil(f[0], static_cast<unsigned>(f[1]), static_cast<unsigned>(f[2]));
+  return static_cast<double>(days) * 86400.0 + f[3] * 3600.0 + f[4] * 60.0 + f[5] + frac;
+}
+
+std::string bus_id_as_printed(std::string_view v) {
+  std::string s(trim(v));
+  // "0000:18:00.0" (drivers before ~400) -> "00000000:18:00.0"
+  if (s.size() == 12 && s[4] == ':' && s[7] == ':' && s[10] == '.') s = "0000" + s;
+  return s;
+}
+
+}  // namespace gpuaudit::imports::smi

@@ -1,0 +1,59 @@
+// Values as nvidia-smi prints them, shared by its four parsers (-q text, -q -x XML, --query-gpu CSV,
+// topo -m): "24.69 W", "1980 MHz", "81559 MiB", "16x", "N/A", "[Not Supported]", "Active".
+//
+// nvidia-smi is English-only, but a paste may come from a machine whose locale writes decimal commas
+// ("69,50 W"), so numbers accept either separator. Anything that is not a number (N/A, [N/A],
+// [Not Supported], Unknown Error, "Requested functionality has been deprecated") reads as nullopt:
+// a value the tool could not give is absent, never 0.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuaudit::imports::smi {
+
+std::string_view trim(std::string_view s);
+std::string lower(std::string_view s);
+
+// The leading number of a value ("24.69 W" -> 24.69, "69,50 W" -> 69.5, "16x" -> 16, "0x1F" -> no).
+std::optional<double> number(std::string_view v);
+std::optional<int> integer(std::string_view v);           // rounded number()
+std::optional<std::uint64_t> count(std::string_view v);   // a non-negative integer count
+// "81559 MiB" (also "MB"/"Mb" of old drivers, which meant MiB; "GiB"; "KiB") -> bytes.
+std::optional<std::uint64_t> mib_bytes(std::string_view v);
+
+// "Enabled"/"Yes"/"Active"/"On" -> true; "Disabled"/"No"/"Not Active"/"Off" -> false; else nullopt.
+std::optional<bool> boolean(std::string_view v);
+// "Active" -> true, "Not Active" -> false (the clock-event reason fields), else nullopt.
+std::optional<bool> active(std::string_view v);
+
+// The value is one of nvidia-smi's "no value" words (N/A, [N/A], [Not Supported], Unknown Error, ...).
+bool is_absent(std::string_view v);
+
+// "0x233010DE" (device in the high 16 bits, vendor in the low) -> "10de:2330"; nullopt if not hex.
+std::optional<std::string> pci_id_pair(std::string_view v);
+
+// "12.4" -> 12040 (CUDA_VERSION style); "Not Found"/"N/A" -> nullopt.
+std::optional<int> cuda_version_number(std::string_view v);
+
+// "None" -> "none", "Pass-Through" -> "passthrough", "VGPU" -> "vgpu", "Host VGPU" -> "host-vgpu",
+// "Host VSGA" -> "host-vsga" (the names of probe/nvml_inventory.cpp); nullopt for N/A or unknown words.
+std::optional<std::string> virtualization_mode(std::string_view v);
+// "Default" -> "default", "Exclusive_Process" -> "exclusive-process", "Prohibited", "Exclusive_Thread".
+std::optional<std::string> compute_mode(std::string_view v);
+
+// A clock-event reason as nvidia-smi names it (text "SW Power Cap", XML/CSV "sw_power_cap",
+// "clocks_event_reason_sw_power_cap") -> its NVML bit, 0 when unknown.
+std::uint64_t clock_reason_bit(std::string_view name);
+
+// "2024/05/01 12:00:01.123" -> seconds since an arbitrary epoch (only differences are meaningful).
+std::optional<double> timestamp_seconds(std::string_view v);
+
+// "00000000:18:00.0" kept as printed, but a 4-digit-domain "0000:18:00.0" (older drivers) widened
+// to 8 digits, so dumps of different driver versions name one GPU alike. Upper case as printed.
+std::string bus_id_as_printed(std::string_view v);
+
+}  // namespace gpuaudit::imports::smi

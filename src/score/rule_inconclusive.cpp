@@ -1,0 +1,114 @@
+// inconclusive: the evidence cannot decide, and the verdict says so instead of passing silently.
+//   Per GPU: no rule reached a verdict (no finding, no healthy) and no document-wide healthy
+//   verdict covers it: it had no key figure with a reference and no telemetry under load that
+//   could judge its clock. The finding lists what the document held, what was missing, and the
+//   command that would settle it.
+//   Document-wide (gpu null): nothing at all to judge - no GPU and no benchmark row - or, with no
+//   GPU named, multi-GPU figures with no expectation.
+//   Not for a run that measured only the host (every row host/*, `gpuaudit run --only host`): its
+//   GPUs were not examined, and its host rows say what they found or why they failed.
+// Exit code 6 (exit_codes.hpp) when no fault finding accompanies it: a CI gate must not read
+// "could not tell" as healthy.
+#include "report/format.hpp"
+#include "score/evidence.hpp"
+#include "score/families.hpp"
+#include "score/rules.hpp"
+
+namespace gpuaudit {
+
+namespace {
+
+// The telemetry log that settles a GPU without figures, in nvidia-smi's own query names.
+constexpr const char* kQueryLog =
+    "nvidia-smi --query-gpu=timestamp,index,name,pci.bus_id,utilization.gpu,clocks.sm,clocks.max.sm,power.draw,"
+    "power.limit,power.default_limit,temperature.gpu,pcie.link.gen.current,pcie.link.gen.max,pcie.link.width.current,"
+    "pcie.link.width.max,clocks_throttle_reasons.active --format=csv -l 1";
+
+std::string settle_command() {
+  return "run `gpuaudit run --quick` on the machine, or import (`gpuaudit import`) an `" + std::string(kQueryLog) +
+         "` log taken while a job runs";
+}
+
+Verdict gpu_inconclusive(const GpuScoring& g) {
+  const LoadTelemetry& load = g.under_load();
+  int figures = 0, referenced = 0;
+  for (const auto& f : g.figures) {
+    ++figures;
+    referenced += f.ratio && family_of(f.name).key ? 1 : 0;
+  }
+  std::vector<std::string> missing;
+  Verdict v = make_verdict("inconclusive", g.index(), "high", "", "");
+  Finding& f = v.finding;
+  if (figures == 0) missing.push_back("no benchmark figure");
+  else if (referenced == 0) missing.push_back("no key figure with a reference (" + std::to_string(figures) + " other figures)");
+  if (!load.present()) {
+    missing.push_back("no telemetry under load");
+  } else if (!load.sm_clock_mhz) {
+    missing.push_back("telemetry under load (" + load.sources() + ") without an SM clock");
+  } else if (!g.sm_max_mhz()) {
+    missing.push_back("no max SM clock to judge the clock under load against (neither the card's nor the model's)");
+  }
+  std::string what;
+  for (const auto& m : missing) what += (what.empty() ? "" : " and ") + m;
+  f.evidence.push_back("judged from state alone: " + what);
+  // What the state showed, so the reader sees it was read.
+  const GpuInfo& gpu = *g.gpu;
+  std::string state;
+  auto add = [&](const std::string& x) { state += (state.empty() ? "" : ", ") + x; };
+  if (const auto lim = g.power_limit_w())
+    add("power limit " + fmt_num(*lim, 0) + " W" +
+        (gpu.power.default_limit_w ? " (default " + fmt_num(*gpu.power.default_limit_w, 0) + " W)" : std::string()));
+  if (gpu.pcie.gen_now || gpu.pcie.gen_max)
+    add("PCIe Gen" + (gpu.pcie.gen_now ? std::to_string(*gpu.pcie.gen_now) : std::string("?")) + " of Gen" +
+        (gpu.pcie.gen_max ? std::to_string(*gpu.pcie.gen_max) : std::string("?")) + " at idle (not judged)");
+  if (gpu.temperature_c) add(std::to_string(*gpu.temperature_c) + " C at inventory");
+  if (gpu.nvlink.links_queried > 0)
+    add("NVLink " + std::to_string(gpu.nvlink.links_up) + " of " + std::to_string(gpu.nvlink.links_queried) + " links up");
+  if (!state.empty()) f.evidence.push_back("state read, no fault in it: " + state);
+  f.evidence.push_back("to settle it: " + settle_command());
+  f.figures["figures"] = figures;
+  f.figures["key_figures_with_reference"] = referenced;
+  v.short_text = what;
+  f.summary = "The document cannot tell whether this GPU is healthy: " + what + ". To settle it, " + settle_command() + ".";
+  return v;
+}
+
+}  // namespace
+
+void rule_inconclusive(const DocScoring& d, const Thresholds& /*t*/, std::vector<Verdict>& out) {
+  bool machine_healthy = false;
+  for (const auto& v : out) machine_healthy |= v.finding.id == "healthy" && !v.finding.gpu;
+  // A run that chose to measure only the host (`gpuaudit run --only host`) did not ask about its
+  // GPUs: they are not "inconclusive", they were not examined.
+  bool host_only = !d.doc->benchmarks.empty();
+  for (const auto& b : d.doc->benchmarks) host_only &= b.name.rfind("host/", 0) == 0;
+  std::vector<Verdict> found;
+  for (const auto& g : *d.gpus)
+    if (g.verdicts.empty() && !machine_healthy && !host_only) found.push_back(gpu_inconclusive(g));
+
+  if (d.gpus->empty() && out.empty() && !host_only) {
+    int unjudged = 0;
+    for (const auto& f : d.shared) unjudged += f.ratio ? 0 : 1;
+    if (d.doc->benchmarks.empty() || unjudged > 0) {
+      Verdict v = make_verdict("inconclusive", std::nullopt, "high", "", "");
+      const GpuStatus& st = d.doc->gpu_status;
+      const std::string why = st.state != "ok" ? "no GPU in this document (" + st.state +
+                                                     (st.message.empty() ? "" : ": " + st.message) + ")"
+                                               : std::string("no GPU in this document");
+      v.finding.evidence.push_back(why);
+      if (unjudged > 0)
+        v.finding.evidence.push_back(std::to_string(unjudged) +
+                                     " multi-GPU figures with no expectation: no GPU is named to look one up for");
+      else
+        v.finding.evidence.push_back("no benchmark row at all");
+      v.finding.evidence.push_back("to settle it: " + settle_command());
+      v.short_text = unjudged > 0 ? "multi-GPU figures with no GPU named" : "nothing to judge";
+      v.finding.summary = "Nothing in this document can be judged: " + why +
+                          ". Score a document from the machine itself: " + settle_command() + ".";
+      found.push_back(std::move(v));
+    }
+  }
+  for (auto& v : found) out.push_back(std::move(v));
+}
+
+}  // namespace gpuaudit

@@ -1,0 +1,69 @@
+// The share of a board a vGPU is (src/score/slice.cpp): a time-sliced profile sees every SM and
+// its framebuffer share; a MIG-backed one is its MIG slice. The rules read `kind` to call it sliced.
+#include "baselines/baseline_set.hpp"
+#include "score/baseline_lookup.hpp"
+#include "score/slice.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace gpuaudit;
+
+namespace {
+
+const BaselineSet& real_set() {
+  static const BaselineSet set = load_baselines(std::filesystem::path(GPUAUDIT_SOURCE_DIR) / "baselines");
+  return set;
+}
+
+GpuInfo guest(const std::string& name, std::uint64_t mib) {
+  GpuInfo g;
+  g.name = name;
+  g.memory_total_bytes = mib * 1024ull * 1024ull;
+  g.virtualization_mode = "vgpu";
+  return g;
+}
+
+}  // namespace
+
+TEST(SliceShare, TimeSlicedVgpuHasAllSmsAndItsFramebufferShare) {
+  const GpuInfo g = guest("NVIDIA A10-12Q", 12288);
+  const GpuReference ref = reference_for(real_set(), g);
+  EXPECT_EQ(ref.method, "vgpu-profile");
+  ASSERT_TRUE(ref.vgpu_profile);
+  const SliceShare s = slice_share(ResultDocument{}, g, ref);
+  EXPECT_EQ(s.kind, "vgpu");
+  EXPECT_TRUE(s.sliced());
+  EXPECT_DOUBLE_EQ(s.sm_fraction, 1.0);
+  EXPECT_EQ(s.slice_sms, 72);
+  EXPECT_DOUBLE_EQ(s.memory_fraction, 0.5);
+  EXPECT_EQ(s.vgpu_profile, "A10-12Q");
+  EXPECT_NE(s.note.find("shared in time"), std::string::npos) << s.note;
+}
+
+TEST(SliceShare, FullFramebufferVgpuIsStillShared) {
+  const GpuInfo g = guest("NVIDIA A10-24Q", 24576);
+  const SliceShare s = slice_share(ResultDocument{}, g, reference_for(real_set(), g));
+  EXPECT_EQ(s.kind, "vgpu");
+  EXPECT_DOUBLE_EQ(s.memory_fraction, 1.0);
+}
+
+TEST(SliceShare, MigBackedVgpuIsItsMigSlice) {
+  const GpuInfo g = guest("NVIDIA H100XM-3-40C", 40960);
+  const SliceShare s = slice_share(ResultDocument{}, g, reference_for(real_set(), g));
+  EXPECT_EQ(s.kind, "mig");
+  EXPECT_EQ(s.profile, "3g.40gb");
+  EXPECT_EQ(s.vgpu_profile, "H100XM-3-40C");
+  EXPECT_EQ(s.slice_sms, 60);
+  EXPECT_DOUBLE_EQ(s.memory_fraction, 0.5);
+}
+
+TEST(SliceShare, VgpuModeWithoutAProfileNameUsesTheReportedMemory) {
+  GpuInfo g = guest("NVIDIA H100 80GB HBM3", 40960);
+  g.pci_device_id = "10de:2330";
+  const GpuReference ref = reference_for(real_set(), g);
+  EXPECT_EQ(ref.method, "pci-id");
+  const SliceShare s = slice_share(ResultDocument{}, g, ref);
+  EXPECT_EQ(s.kind, "vgpu");
+  EXPECT_NEAR(s.memory_fraction, 0.5, 0.01);
+  EXPECT_TRUE(s.uncertain);
+}
