@@ -23,6 +23,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+SCORED = (0, 1, 6)
 DEFAULT_CORPUS = os.path.normpath(os.path.join(HERE, "..", "tests", "data", "real-world"))
 
 
@@ -33,8 +34,9 @@ def run(cmd):
 
 def assessment_of(binary, files):
     """The assessment JSON for these files, or raise RuntimeError with the tool's message."""
+    # exit 0 healthy, 1 finding, 6 inconclusive: each prints the assessment (src/core/exit_codes.hpp)
     rc, out, err = run([binary, "score", "--json"] + files)
-    if rc in (0, 1):
+    if rc in SCORED:
         return json.loads(out)
     with tempfile.TemporaryDirectory() as tmp:
         doc = os.path.join(tmp, "imported.json")
@@ -42,7 +44,7 @@ def assessment_of(binary, files):
         if rc2 != 0:
             raise RuntimeError((err2 or err).strip().splitlines()[-1] if (err2 or err).strip() else f"exit {rc2}")
         rc3, out3, err3 = run([binary, "score", "--json", doc])
-        if rc3 not in (0, 1):
+        if rc3 not in SCORED:
             raise RuntimeError(err3.strip() or f"score exit {rc3}")
         return json.loads(out3)
 
