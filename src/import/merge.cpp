@@ -175,8 +175,19 @@ void fill_struct(T& into, const T& from) {
   into = a.template get<T>();
 }
 
+// The document's extra, with every known field named first: serialisation starts from `extra`, so
+// the import records and the topology would otherwise come before "schema" (which detection and a
+// person reading the file expect at the top) instead of after the figures.
 json& extra_object(ResultDocument& doc) {
-  if (!doc.extra.is_object()) doc.extra = json::object();
+  static const char* const known[] = {"schema", "tool", "created_utc", "synthetic", "synthetic_source", "tags",
+                                      "price_per_hour", "currency", "mode", "host", "software", "gpu_status",
+                                      "gpus", "benchmarks", "assessment"};
+  if (doc.extra.is_object() && doc.extra.contains("schema")) return doc.extra;
+  json ordered = json::object();
+  for (const char* k : known) ordered[k] = nullptr;
+  if (doc.extra.is_object())
+    for (auto it = doc.extra.begin(); it != doc.extra.end(); ++it) ordered[it.key()] = it.value();
+  doc.extra = std::move(ordered);
   return doc.extra;
 }
 
