@@ -74,6 +74,14 @@ std::string lower(std::string s) {
 bool conflicts(const GpuInfo& a, const GpuInfo& b) {
   const BusKey ka = bus_key(a.pci_bus_id), kb = bus_key(b.pci_bus_id);
   if (ka.known() && kb.known() && !same_bus(ka, kb)) return true;
+  // MIG slices of one board share its bus and, in nvidia-smi -q / -q -x before 590, print no UUID:
+  // their GPU (and compute) instance ids tell them apart.
+  if (a.mig.is_mig_device && b.mig.is_mig_device) {
+    if (a.mig.gpu_instance_id && b.mig.gpu_instance_id && *a.mig.gpu_instance_id != *b.mig.gpu_instance_id) return true;
+    const json& ca = a.mig.extra.is_object() && a.mig.extra.contains("compute_instance_id") ? a.mig.extra["compute_instance_id"] : json();
+    const json& cb = b.mig.extra.is_object() && b.mig.extra.contains("compute_instance_id") ? b.mig.extra["compute_instance_id"] : json();
+    if (!ca.is_null() && !cb.is_null() && ca != cb) return true;
+  }
   return !a.uuid.empty() && !b.uuid.empty() && lower(a.uuid) != lower(b.uuid);
 }
 
