@@ -74,6 +74,14 @@ std::string lower(std::string s) {
 bool conflicts(const GpuInfo& a, const GpuInfo& b) {
   const BusKey ka = bus_key(a.pci_bus_id), kb = bus_key(b.pci_bus_id);
   if (ka.known() && kb.known() && !same_bus(ka, kb)) return true;
+  // MIG slices of one board share its bus and, in nvidia-smi -q / -q -x before 590, print no UUID:
+  // their GPU (and compute) instance ids tell them apart.
+  if (a.mig.is_mig_device && b.mig.is_mig_device) {
+    if (a.mig.gpu_instance_id && b.mig.gpu_instance_id && *a.mig.gpu_instance_id != *b.mig.gpu_instance_id) return true;
+    const json& ca = a.mig.extra.is_object() && a.mig.extra.contains("compute_instance_id") ? a.mig.extra["compute_instance_id"] : json();
+    const json& cb = b.mig.extra.is_object() && b.mig.extra.contains("compute_instance_id") ? b.mig.extra["compute_instance_id"] : json();
+    if (!ca.is_null() && !cb.is_null() && ca != cb) return true;
+  }
   return !a.uuid.empty() && !b.uuid.empty() && lower(a.uuid) != lower(b.uuid);
 }
 
@@ -175,8 +183,19 @@ void fill_struct(T& into, const T& from) {
   into = a.template get<T>();
 }
 
+// The document's extra, with every known field named first: serialisation starts from `extra`, so
+// the import records and the topology would otherwise come before "schema" (which detection and a
+// person reading the file expect at the top) instead of after the figures.
 json& extra_object(ResultDocument& doc) {
-  if (!doc.extra.is_object()) doc.extra = json::object();
+  static const char* const known[] = {"schema", "tool", "created_utc", "synthetic", "synthetic_source", "tags",
+                                      "price_per_hour", "currency", "mode", "host", "software", "gpu_status",
+                                      "gpus", "benchmarks", "assessment"};
+  if (doc.extra.is_object() && doc.extra.contains("schema")) return doc.extra;
+  json ordered = json::object();
+  for (const char* k : known) ordered[k] = nullptr;
+  if (doc.extra.is_object())
+    for (auto it = doc.extra.begin(); it != doc.extra.end(); ++it) ordered[it.key()] = it.value();
+  doc.extra = std::move(ordered);
   return doc.extra;
 }
 

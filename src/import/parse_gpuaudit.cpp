@@ -17,13 +17,13 @@ std::size_t skip_space(std::string_view t, std::size_t i) {
   return i;
 }
 
-// A JSON object whose "schema" member names gpuaudit.result/: certain (100). Only the opening of
-// the text is searched: gpuaudit writes "schema" first, and an imported document that quotes
-// another document deep inside (an extra) must not count.
+// A JSON object with a "schema" member naming gpuaudit.result/: certain (100). gpuaudit writes it
+// first, but a document another program rewrote may have it anywhere, so the whole text is searched
+// (no other tool's output holds that string).
 int detect_gpuaudit(std::string_view text) {
   std::size_t i = skip_space(text, 0);
   if (i >= text.size() || text[i] != '{') return 0;
-  const std::string_view head = text.substr(i, 4096);
+  const std::string_view head = text.substr(i);
   for (std::size_t at = head.find("\"schema\""); at != std::string_view::npos;
        at = head.find("\"schema\"", at + 1)) {
     std::size_t j = skip_space(head, at + 8);

@@ -97,7 +97,9 @@ std::string sidecar_problems(const fs::path& sidecar, json& out) {
         bad(at + ": \"path\" is not a JSON pointer");
       }
     }
-    if (e.contains("equals") == e.contains("approx")) bad(at + ": needs exactly one of \"equals\" and \"approx\"");
+    if (e.contains("equals") + e.contains("approx") + e.contains("count") != 1)
+      bad(at + ": needs exactly one of \"equals\", \"approx\" and \"count\"");
+    if (e.contains("count") && !e["count"].is_number_unsigned()) bad(at + ": \"count\" must be a whole number");
     if (e.contains("approx") && !e["approx"].is_number()) bad(at + ": \"approx\" must be a number");
     if (e.contains("rel") && !(e["rel"].is_number() && e["rel"].get<double>() > 0)) bad(at + ": \"rel\" must be > 0");
     if (e.contains("figure") &&
@@ -129,10 +131,19 @@ std::string check_expectation(const json& doc, const json& e) {
     root = select_figure(doc, e["figure"]);
     if (!root) return "no benchmark row matches " + e["figure"].dump();
   }
-  const json::json_pointer ptr(e["path"].get<std::string>());
+  // "/extra/topology/kind" names the C++ field (doc.extra["topology"]); in the JSON the extras are
+  // fields of their object ("/topology/kind"), so both spellings are read.
+  std::string path = e["path"].get<std::string>();
+  if (path.rfind("/extra/", 0) == 0 && !root->contains(json::json_pointer(path))) path = path.substr(6);
+  const json::json_pointer ptr(path);
   if (!root->contains(ptr)) return e["path"].get<std::string>() + " is not in the document";
   const json& got = root->at(ptr);
   if (e.contains("equals")) return got == e["equals"] ? "" : "got " + got.dump() + ", want " + e["equals"].dump();
+  if (e.contains("count")) {
+    if (!got.is_array() && !got.is_object()) return "got " + got.dump() + ", want a list of " + e["count"].dump();
+    return got.size() == e["count"].get<std::size_t>() ? ""
+                                                       : "got " + std::to_string(got.size()) + " entries, want " + e["count"].dump();
+  }
   if (!got.is_number()) return "got " + got.dump() + ", want a number near " + e["approx"].dump();
   const double want = e["approx"].get<double>(), rel = e.value("rel", kDefaultRel);
   const double have = got.get<double>();
@@ -234,4 +245,7 @@ TEST(ImportFixtures, SelectorsAndPointersFindWhatTheySay) {
   EXPECT_NE(check_expectation(doc, json::parse(R"({"figure": {"name": "pcie/h2d_pinned", "gpu": 0},
                                                    "path": "/summary/median", "approx": 24.6})")), "");
   EXPECT_NE(check_expectation(doc, json::parse(R"({"path": "/gpus/0/name", "equals": "x"})")), "");
+  EXPECT_EQ(check_expectation(doc, json::parse(R"({"path": "/benchmarks", "count": 3})")), "");
+  EXPECT_NE(check_expectation(doc, json::parse(R"({"path": "/benchmarks", "count": 2})")), "");
+  EXPECT_EQ(check_expectation(doc, json::parse(R"({"path": "/extra/software/nccl_version", "equals": "2.18.3"})")), "");
 }
