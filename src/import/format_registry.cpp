@@ -64,6 +64,19 @@ std::string normalize_text(std::string_view raw) {
     const char c = raw[i];
     if (c == '\0') {
       ++i;
+    } else if (c == '\x1b') {
+      // A terminal's colour and cursor codes (nvidia-smi topo -m bolds its header on a tty; pastes
+      // from a coloured log keep them): ESC [ parameters final-byte, or ESC and one character.
+      std::size_t j = i + 1;
+      if (j < raw.size() && raw[j] == '[') {
+        ++j;
+        while (j < raw.size() && static_cast<unsigned char>(raw[j]) >= 0x20 && static_cast<unsigned char>(raw[j]) <= 0x3F) ++j;
+        while (j < raw.size() && static_cast<unsigned char>(raw[j]) >= 0x20 && static_cast<unsigned char>(raw[j]) <= 0x2F) ++j;
+        if (j < raw.size()) ++j;  // the final byte
+      } else if (j < raw.size()) {
+        ++j;
+      }
+      i = j;
     } else if (c == '\r') {
       out += '\n';
       i += (i + 1 < raw.size() && raw[i + 1] == '\n') ? 2 : 1;

@@ -8,6 +8,7 @@
 #include "core/error.hpp"
 #include "import/import.hpp"
 #include "import/importer.hpp"
+#include "import/software_errors.hpp"
 
 #include <sys/stat.h>
 
@@ -140,10 +141,22 @@ ResultDocument import_files(const std::vector<std::string>& files, const ImportO
   std::optional<ResultDocument> base;
   std::string base_file;
   std::vector<ImportPart> parts;
+  std::vector<SoftwareError> software_errors;
   for (const auto& file : files) {
     const std::string name = file == "-" ? std::string("standard input") : file;
     const std::string text = read_input(file);
-    const std::string format = opt.format.empty() ? detect_format(text, name) : format_named(opt.format).name;
+    // A file that holds only a software-stack error (bandwidthTest stopped by "CUDA driver version is
+    // insufficient", nccl-tests by "Cuda failure") is evidence for the software rule, not bad input.
+    std::vector<SoftwareError> errors = find_software_errors(text, name);
+    std::string format;
+    try {
+      format = opt.format.empty() ? detect_format(text, name) : format_named(opt.format).name;
+    } catch (const Error&) {
+      if (errors.empty() || !opt.format.empty()) throw;
+      rep.lines.push_back(name + ": no tool output, but " + errors.front().kind + ": " + errors.front().text);
+      software_errors.insert(software_errors.end(), errors.begin(), errors.end());
+      continue;
+    }
     if (format == kGpuauditFormat) {
       if (base)
         throw input_error(name + ": a second gpuaudit document (" + base_file +
@@ -167,7 +180,12 @@ ResultDocument import_files(const std::vector<std::string>& files, const ImportO
     part.format = f.name;
     if (part.source.file.empty()) part.source.file = name;
     if (part.source.tool.empty()) part.source.tool = f.name;
+    software_errors.insert(software_errors.end(), errors.begin(), errors.end());
     if (part.empty()) {
+      if (!errors.empty()) {
+        rep.lines.push_back(name + ": " + f.name + " stopped by " + errors.front().kind + ": " + errors.front().text);
+        continue;
+      }
       std::string why = part.skipped.empty() ? "" : " (" + part.skipped.front() + ")";
       throw input_error(name + ": looks like " + f.name + " output but nothing could be read from it" + why);
     }
@@ -202,10 +220,23 @@ ResultDocument import_files(const std::vector<std::string>& files, const ImportO
     doc.extra["import"].push_back(rec);
   }
   for (auto& p : parts) merge_part(doc, std::move(p));
+  if (!software_errors.empty()) {
+    if (!doc.extra.is_object()) doc.extra = json::object();
+    json& list = doc.extra[kSoftwareErrorsKey];
+    if (!list.is_array()) list = json::array();
+    for (const auto& e : software_errors) list.push_back(software_error_json(e));
+  }
   for (const auto& [k, v] : opt.tags) doc.tags[k] = v;
   if (!base) {
     doc.gpu_status.state = doc.gpus.empty() ? "no-device" : "ok";
     doc.gpu_status.message = doc.gpus.empty() ? "the imported files name no GPU (nvidia-smi -q output adds them)" : "";
+    // A tool that could not reach the GPU says why better than "no GPU named".
+    for (const auto& e : software_errors)
+      if (doc.gpus.empty() && (e.kind == "driver-too-old" || e.kind == "driver-not-loaded" || e.kind == "no-device")) {
+        doc.gpu_status.state = e.kind;
+        doc.gpu_status.message = e.file + " line " + std::to_string(e.line) + ": " + e.text;
+        break;
+      }
   }
   return doc;
 }

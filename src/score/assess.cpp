@@ -11,6 +11,12 @@ namespace gpuaudit {
 
 namespace {
 
+std::string join_lines(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const auto& l : lines) out += (out.empty() ? "" : "; ") + l;
+  return out;
+}
+
 Verdict unknown_verdict(const GpuScoring& g) {
   const GpuInfo& gpu = *g.gpu;
   std::string id = gpu.pci_device_id ? " (PCI id " + *gpu.pci_device_id + ")" : "";
@@ -22,9 +28,9 @@ Verdict unknown_verdict(const GpuScoring& g) {
     v.finding.evidence.push_back("no baseline matches \"" + gpu.name + "\"" + id);
     v.finding.evidence.push_back("expectations: " + b.model + " (" + b.id + "), " +
                                  (g.ref.note.empty() ? "scaled per SM from its architecture's reference" : g.ref.note));
-    v.finding.summary = "This model has no baseline: its figures were compared with " +
+    v.finding.summary = "This model has no baseline: it was judged against " +
                         (b.architecture.empty() ? std::string("its architecture's") : b.architecture) +
-                        " per-SM expectations, an estimate. No healthy verdict is possible; add a baseline for it.";
+                        " per-SM expectations, an estimate with wider tolerances; a baseline for it would be exact";
     return v;
   }
   Verdict v = make_verdict("unknown-gpu", gpu.index, "high", "", "no baseline for this model");
@@ -77,6 +83,7 @@ Assessment assess(const ResultDocument& doc, const ReferenceLookup& lookup, cons
                   const Thresholds& t, const std::vector<multigpu::TopologyBaseline>* topologies) {
   std::vector<GpuScoring> gpus;
   gpus.reserve(doc.gpus.size());
+  std::vector<std::string> notes;
   for (const auto& gpu : doc.gpus) {
     GpuScoring g;
     g.doc = &doc;
@@ -85,7 +92,15 @@ Assessment assess(const ResultDocument& doc, const ReferenceLookup& lookup, cons
     g.slice = slice_share(doc, gpu, g.ref);
     g.figures = score_figures(doc, gpu.index, g.baseline(), g.slice, t);
     g.load = load_telemetry(doc, gpu, t.rules.load_util_pct);
-    if (g.ref.unknown_model()) g.verdicts.push_back(unknown_verdict(g));
+    // An unknown model with an architecture estimate is judged like any other, on that estimate
+    // (wider tolerances, the headline says "estimated"): the note says so. With no reference at
+    // all, unknown-gpu is the finding, and it means "could not judge the figures" (exit 6).
+    if (g.ref.unknown_model()) {
+      Verdict u = unknown_verdict(g);
+      if (g.ref.baseline) notes.push_back("GPU " + std::to_string(gpu.index) + ": " + u.finding.summary + " (" +
+                                          join_lines(u.finding.evidence) + ")");
+      else g.verdicts.push_back(std::move(u));
+    }
     rule_sliced(g, t);
     rule_power(g, t);
     rule_thermal(g, t);
@@ -100,7 +115,6 @@ Assessment assess(const ResultDocument& doc, const ReferenceLookup& lookup, cons
     gpus.push_back(std::move(g));
   }
 
-  std::vector<std::string> notes;
   DocScoring d;
   d.doc = &doc;
   d.notes = &notes;
@@ -164,7 +178,8 @@ int score_document(ResultDocument& doc, const ReferenceLookup& lookup, const std
 int assessment_exit_code(const Assessment& a) {
   bool inconclusive = false;
   for (const auto& f : a.findings) {
-    if (f.id == "inconclusive") inconclusive = true;
+    // unknown-gpu is left only where no reference at all exists: "could not judge", like inconclusive.
+    if (f.id == "inconclusive" || f.id == "unknown-gpu") inconclusive = true;
     else if (f.id != "healthy") return exit_code::finding;
   }
   return inconclusive ? exit_code::inconclusive : exit_code::ok;

@@ -44,10 +44,12 @@ std::vector<std::string> telemetry_judged(const GpuScoring& g) {
   return out;
 }
 
+std::string b_model_of(const GpuScoring& g) { return g.baseline()->model + " (" + g.baseline()->id + ")"; }
+
 }  // namespace
 
 void rule_healthy(GpuScoring& g, const Thresholds& /*t*/) {
-  if (!g.verdicts.empty() || g.ref.unknown_model()) return;
+  if (!g.verdicts.empty() || !g.baseline()) return;
   std::vector<const FigureScore*> key;
   for (const auto& f : g.figures)
     if (f.ratio && family_of(f.name).key) {
@@ -57,7 +59,13 @@ void rule_healthy(GpuScoring& g, const Thresholds& /*t*/) {
   const std::vector<std::string> tel = telemetry_judged(g);
   if (key.empty() && tel.empty()) return;
   const Baseline& b = *g.baseline();
-  Verdict v = make_verdict("healthy", g.index(), key.empty() ? "medium" : "high", "", "healthy");
+  // Against an architecture estimate (an unknown model) healthy is said one step less sure.
+  const bool estimated = g.ref.unknown_model();
+  Verdict v = make_verdict("healthy", g.index(), key.empty() || estimated ? "medium" : "high", "",
+                           estimated ? "healthy (estimated)" : "healthy");
+  if (estimated)
+    v.finding.evidence.push_back("no baseline for this model: judged against " + b_model_of(g) +
+                                 ", an architecture estimate with wider tolerances");
   for (const FigureScore* f : key) v.finding.evidence.push_back(figure_evidence(*f));
   for (const auto& line : tel) v.finding.evidence.push_back(line);
   v.finding.figures["key_figures"] = static_cast<double>(key.size());

@@ -6,6 +6,9 @@
 //   Lowered and (binding or compute low) = power-capped, high, with or without a figure;
 //   lowered alone = low (a heavier job will hit it); not lowered, power reasons AND compute below
 //   tolerance = medium.
+//   HW Power Brake active, in the inventory's snapshot or under load = power-capped, high: the
+//   platform (power supply, BMC) asserts it to pull the clocks down; no workload or GPU setting
+//   causes it, so it is never a design's normal cap.
 // Power reasons and a draw at the limit are no finding when the limit is the default: power-
 // limited designs (L4, T4, H100 PCIe) hit their cap on every GEMM, and their references include it.
 #include "probe/clock_reasons.hpp"
@@ -41,10 +44,14 @@ void rule_power(GpuScoring& g, const Thresholds& t) {
   const GroupView tensor = g.group(tensor_figures());
   const GroupView vec = g.group(vector_figures());
   const bool compute_low = tensor.low() || vec.low();
-  if (!limit_low && !(compute_low && !reasons.empty())) return;
+  const auto& now = g.gpu->clock_event_reasons;
+  const bool brake = std::find(now.begin(), now.end(), "hw-power-brake") != now.end() ||
+                     std::find(load.reasons.begin(), load.reasons.end(), "hw-power-brake") != load.reasons.end();
+  if (!limit_low && !brake && !(compute_low && !reasons.empty())) return;
 
   std::string conf;
-  if (limit_low) conf = binding || compute_low ? "high" : "low";
+  if (brake) conf = "high";
+  else if (limit_low) conf = binding || compute_low ? "high" : "low";
   else conf = "medium";  // reasons with low compute at the default limit
   // A TDP stands in for a default some boards set differently: one step less sure.
   if (def_name != "board default" && conf == "high") conf = "medium";
@@ -57,7 +64,14 @@ void rule_power(GpuScoring& g, const Thresholds& t) {
     f.figures["default_limit_w"] = def;
     v.short_text = "power limit " + fmt_num(limit, 0) + " W of " + fmt_num(def, 0) + " W";
   } else {
-    v.short_text = "power-cap clock events under load";
+    v.short_text = brake ? "HW power brake active" : "power-cap clock events under load";
+  }
+  if (brake) {
+    std::string clock;
+    if (g.gpu->clocks.sm_now_mhz && g.gpu->clocks.sm_max_mhz)
+      clock = " (SM clock " + std::to_string(*g.gpu->clocks.sm_now_mhz) + " of " + std::to_string(*g.gpu->clocks.sm_max_mhz) + " MHz)";
+    f.evidence.push_back("HW Power Brake Slowdown is active" + clock +
+                         ": the system's power supply or BMC is holding the card's clocks down");
   }
   if (!reasons.empty()) f.evidence.push_back("clock-event reasons under load (" + load.sources() + "): " + join(reasons));
   if (load.power_w && limit > 0) {
@@ -89,7 +103,9 @@ void rule_power(GpuScoring& g, const Thresholds& t) {
   std::string sum = limit_low ? "The power limit is " + fmt_num(limit, 0) + " W, " + fmt_pct(limit / def) + " of the " +
                                     (def_name == "board default" ? "board's " + fmt_num(def, 0) + " W default"
                                                                  : "model's " + fmt_num(def, 0) + " W TDP")
-                              : "The card hits its power cap under load";
+                              : brake ? "The platform holds the card down with its HW power brake (an external signal: "
+                                        "check the power supplies and the BMC's power policy)"
+                                      : "The card hits its power cap under load";
   if (compute_low) sum += "; compute runs at " + fmt_pct(f.figures["compute_ratio"]) + " of a healthy card";
   else if (limit_low && binding) sum += ", and the card runs into it under load";
   else if (tensor.present || vec.present) sum += "; compute is still within tolerance";

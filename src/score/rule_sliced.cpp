@@ -141,6 +141,20 @@ void rule_sliced(GpuScoring& g, const Thresholds& t) {
     f.evidence.push_back("the device is a MIG slice" + (profile.empty() ? std::string() : " (profile " + profile + ")") +
                          (gpu.sm_count ? ", " + std::to_string(*gpu.sm_count) + " SMs" : std::string()));
     summary.push_back("This GPU is a MIG " + (profile.empty() ? std::string("slice") : profile + " slice") + " of a larger card");
+  } else if (gpu.mig.mode_enabled.value_or(false)) {
+    // The board itself, with MIG mode on: its SMs and memory are split into GPU instances, and a
+    // process runs on one instance, never on the whole card (CUDA cannot use a MIG-mode board
+    // that has none). State alone decides it, whatever the figures say.
+    raise("high");
+    int instances = 0;
+    for (const auto& other : g.doc->gpus)
+      if (other.mig.is_mig_device && (!other.mig.parent_uuid || gpu.uuid.empty() || *other.mig.parent_uuid == gpu.uuid))
+        ++instances;
+    shorts.push_back("MIG mode enabled");
+    f.evidence.push_back("MIG mode is enabled on " + model +
+                         (instances > 0 ? " (" + std::to_string(instances) + " MIG device(s) listed)" : std::string()) +
+                         ": work runs on a GPU instance, not on the whole card");
+    summary.push_back("MIG mode is enabled: the card is partitioned into GPU instances");
   } else if (s.kind == "census") {
     raise(has_census ? "high" : "medium");
     const std::string sm = std::to_string(*s.slice_sms) + " of " + full + " SMs";

@@ -4,6 +4,10 @@
 //   The machine's default CUDA toolkit (/usr/local/cuda) is a major version newer than the driver
 //   supports: programs built on this image fail with cudaErrorInsufficientDriver (medium: frameworks
 //   that bundle their own runtime, like PyTorch wheels, may not use it).
+//   A tool's output (imported) shows the stack failing: "CUDA driver version is insufficient",
+//   "system not yet initialized" (an NVSwitch box without its fabric manager), a driver/library
+//   mismatch, the driver not loaded (high: the program could not use the GPU at all; the GPU itself
+//   is not at fault). The messages are CUDA's and NVML's own, the same in every tool.
 // Not verdicts, only notes: a runtime or toolkit a minor version ahead (minor-version
 // compatibility: it runs, PTX JIT fails; the CUDA 12.9 build on a 535-570 driver is the normal
 // case on old rentals), a non-default toolkit that is too new, and the inventory's
@@ -16,6 +20,29 @@ namespace {
 
 std::string cuda_version(int v) { return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10); }
 
+// The imported outputs' software-stack errors (import/software_errors.hpp): one finding with
+// every error as evidence. Returns whether it found one.
+bool stack_errors(const DocScoring& d, std::vector<Verdict>& out) {
+  const json& extra = d.doc->extra;
+  if (!extra.is_object()) return false;
+  const auto it = extra.find("software_errors");
+  if (it == extra.end() || !it->is_array() || it->empty()) return false;
+  Verdict v = make_verdict("software", std::nullopt, "high", "", "");
+  std::string first_meaning, first_kind;
+  for (const auto& e : *it) {
+    if (!e.is_object()) continue;
+    auto str = [&](const char* k) { return e.contains(k) && e[k].is_string() ? e[k].get<std::string>() : std::string(); };
+    const std::string line = e.contains("line") && e["line"].is_number_integer() ? " line " + std::to_string(e["line"].get<long long>()) : "";
+    v.finding.evidence.push_back(str("file") + line + ": \"" + str("text") + "\" (" + str("kind") + ")");
+    if (first_meaning.empty()) first_meaning = str("meaning"), first_kind = str("kind");
+  }
+  if (v.finding.evidence.empty()) return false;
+  v.short_text = first_kind;
+  v.finding.summary = "The software stack stopped the tool before it could use the GPU: " + first_meaning + ".";
+  out.push_back(std::move(v));
+  return true;
+}
+
 }  // namespace
 
 void rule_software(const DocScoring& d, const Thresholds& /*t*/, std::vector<Verdict>& out) {
@@ -24,7 +51,7 @@ void rule_software(const DocScoring& d, const Thresholds& /*t*/, std::vector<Ver
     if (d.notes) d.notes->push_back(line);
   };
   for (const auto& w : s.warnings) note(w);
-  if (!s.cuda_driver_version) return;
+  if (stack_errors(d, out) || !s.cuda_driver_version) return;
   const int driver_cuda = *s.cuda_driver_version;
   const std::string drv = cuda_version(driver_cuda);
   const std::string driver = s.driver_version ? " " + *s.driver_version : std::string();
