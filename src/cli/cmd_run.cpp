@@ -7,6 +7,7 @@
 #include "core/exit_codes.hpp"
 #include "multigpu/multinode.hpp"
 #include "probe/inventory.hpp"
+#include "report/prometheus.hpp"
 #include "report/results_text.hpp"
 #include "run/suite.hpp"
 
@@ -26,6 +27,7 @@ struct RunArgs {
   double price = -1;
   bool nccl_multinode = false;
   bool list = false;
+  std::string prometheus;  // --prometheus FILE
 };
 
 // Every --only entry must name at least one figure this build can measure: a typo ("--only hmb")
@@ -114,6 +116,7 @@ int run_run(const RunArgs& a) {
   if (!was_interrupted)
     for (auto& hook : post_run_hooks()) code = std::max(code, hook(doc));
   checkpoint();  // with the assessment
+  if (!a.prometheus.empty()) write_prometheus_textfile(a.prometheus, doc);
   std::printf("\nresult: %s\n", out.c_str());
 
   if (was_interrupted) {
@@ -145,6 +148,7 @@ const RegisterCommand run_cmd{
        sub.add_option("-o,--output", a->output, "Result file (default gpuaudit-<host>-<time>.json)");
        sub.add_flag("--nccl-multinode", a->nccl_multinode, "Under mpirun/srun: one NCCL communicator across nodes");
        sub.add_flag("--list", a->list, "List what --only can name, suite by suite, and exit");
+       sub.add_option("--prometheus", a->prometheus, "Also write a node_exporter textfile (docs/prometheus.md)");
        return [a] { return run_run(*a); };
      }}};
 

@@ -11,6 +11,7 @@
 #include "score/assessment_text.hpp"
 #include "score/baseline_lookup.hpp"
 #include "score/thresholds.hpp"
+#include "report/prometheus.hpp"
 
 #include <cstdio>
 #include <memory>
@@ -22,6 +23,7 @@ struct ScoreArgs {
   std::string file, thresholds, baselines, currency;
   double price = -1;
   bool json = false, write = false;
+  std::string prometheus;  // --prometheus FILE: a node_exporter textfile of the scored document
 };
 
 int run_score(const ScoreArgs& a) {
@@ -38,6 +40,7 @@ int run_score(const ScoreArgs& a) {
     write_result(a.file, doc);
     std::fprintf(stderr, "gpuaudit: assessment written to %s\n", a.file.c_str());
   }
+  if (!a.prometheus.empty()) write_prometheus_textfile(a.prometheus, doc);
   return code;
 }
 
@@ -53,6 +56,7 @@ const RegisterCommand score_cmd{
            ->check(CLI::NonNegativeNumber);
        sub.add_option("--currency", a->currency, "Currency of the price (default: the document's, else USD)");
        sub.add_flag("--write", a->write, "Store the assessment in the document (replaces an earlier one)");
+       sub.add_option("--prometheus", a->prometheus, "Write the figures and findings as a node_exporter textfile (docs/prometheus.md)");
        return [a] { return run_score(*a); };
      }}};
 
