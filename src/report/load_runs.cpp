@@ -43,7 +43,7 @@ void slim_for_report(ResultDocument& d) {
 
 }  // namespace
 
-std::vector<LoadedRun> load_runs(const std::vector<std::string>& paths, const LoadOptions& opt) {
+std::vector<fs::path> list_result_files(const std::vector<std::string>& paths) {
   std::vector<fs::path> files;
   for (const auto& p : paths) {
     std::error_code ec;
@@ -70,6 +70,11 @@ std::vector<LoadedRun> load_runs(const std::vector<std::string>& paths, const Lo
     if (seen.insert(ec ? f : canon).second) unique.push_back(f);  // a file named twice counts once
   }
 
+  return unique;
+}
+
+std::vector<LoadedRun> load_runs(const std::vector<std::string>& paths, const LoadOptions& opt) {
+  const std::vector<fs::path> unique = list_result_files(paths);
   // Parsing is the whole cost of a report (JSON to the document model): spread it over the cores.
   // Each slot is written by one thread; the outcome is in file order whatever the scheduling.
   std::vector<std::optional<ResultDocument>> docs(unique.size());

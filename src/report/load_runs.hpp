@@ -3,6 +3,7 @@
 
 #include "report/fleet.hpp"
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,10 @@ struct LoadOptions {
 // (without skip_invalid) a file that is not a readable gpuaudit result. The documents come back
 // slimmed for reporting: no samples, telemetry, params or raw `extra` (except extra.soak), so
 // never write them back.
+// The files a list of paths names: files as given, folders searched recursively for *.json
+// (sorted), a file named twice once. Throws Error(usage) on a missing path or an empty folder.
+std::vector<std::filesystem::path> list_result_files(const std::vector<std::string>& paths);
+
 std::vector<LoadedRun> load_runs(const std::vector<std::string>& paths, const LoadOptions& options = {});
 
 }  // namespace gpuaudit
