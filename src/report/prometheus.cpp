@@ -118,6 +118,7 @@ PrometheusUnit prometheus_unit(std::string_view unit) {
   };
   if (const auto it = known.find(unit); it != known.end()) return it->second;
   std::string u(unit);
+  if (u.size() >= 2 && u.compare(u.size() - 2, 2, "/s") == 0) u.replace(u.size() - 2, 2, " per second");
   for (std::string::size_type p; (p = u.find('/')) != std::string::npos;) u.replace(p, 1, " per ");
   return {snake(u), 1};
 }
