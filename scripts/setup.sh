@@ -28,6 +28,8 @@ pkgs=(build-essential cmake ninja-build ccache pkg-config python3 python3-pip
 if [ "$want_test" = 1 ]; then
   pkgs+=(libopenmpi-dev openmpi-bin fio chromium libxml2-utils
          clang-14 libclang-rt-14-dev)  # scripts/fuzz.sh: libFuzzer and its sanitizer runtimes
+  # promtool (--prometheus), sqlite3 (export), YAML parser (k8s examples), man page, .deb checks
+  pkgs+=(prometheus sqlite3 python3-yaml help2man dpkg-dev)
 fi
 if [ "$want_cuda12" = 1 ]; then
   pkgs+=(clang-19)  # the CUDA front end of the 12.9 build: the PyPI wheels have no nvcc (scripts/cuda12-toolkit.sh)

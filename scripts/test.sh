@@ -18,6 +18,9 @@ python3 scripts/list-device-code.py build/gpuaudit
 echo "== tests"
 ctest --test-dir build --no-tests=error --output-on-failure -j "$JOBS"
 
+echo "== package: the host-only .deb and .tar.gz installed into a fresh prefix (build-package/)"
+scripts/package-test.sh
+
 echo "== CUDA 12.9 build (old cards and drivers: build-cuda12/, the gpuaudit binary only)"
 scripts/build-cuda12.sh -DGPUAUDIT_WERROR=ON
 

@@ -25,14 +25,21 @@ struct ReportArgs {
 
 int run_report(const ReportArgs& a) {
   const auto keys = parse_group_by(a.group_by);
-  const auto runs = load_runs(a.runs, {.skip_invalid = a.skip_invalid});
+  const HtmlOptions html{.generated_utc = utc_now_iso8601()};
+  // Streamed: each document is read, reduced to what the report needs and dropped (load_runs.hpp).
+  const auto runs = load_run_digests(a.runs, {.skip_invalid = a.skip_invalid}, keys, html.max_soak_runs);
+  // A key that is no built-in and no document's tag would only make one group called "unknown".
   std::vector<std::string> tag_keys;
-  for (const auto& r : runs)
-    for (const auto& [k, v] : r.doc.tags) tag_keys.push_back(k);
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    for (const auto& r : runs)
+      if (i < r.key_values.size() && r.key_values[i] != "unknown") {
+        tag_keys.push_back(keys[i]);
+        break;
+      }
   check_group_keys(keys, tag_keys);
   const FleetReport report = build_fleet_report(runs, keys);
   if (!a.csv.empty()) write_file_atomic(a.csv, fleet_csv(report));
-  if (!a.html.empty()) write_file_atomic(a.html, fleet_html(report, runs, {.generated_utc = utc_now_iso8601()}));
+  if (!a.html.empty()) write_file_atomic(a.html, fleet_html(report, runs, html));
   if (!a.quiet) {
     const std::string text = fleet_text(report);
     std::fwrite(text.data(), 1, text.size(), stdout);

@@ -9,6 +9,7 @@
 #include "core/names.hpp"
 #include "multigpu/multinode.hpp"
 #include "probe/inventory.hpp"
+#include "report/prometheus.hpp"
 #include "report/results_text.hpp"
 #include "run/suite.hpp"
 
@@ -29,6 +30,7 @@ struct RunArgs {
   double price = -1;
   bool nccl_multinode = false;
   bool list = false;
+  std::string prometheus;  // --prometheus FILE
 };
 
 // Every --only entry must name at least one figure this build can measure: a typo ("--only hmb")
@@ -141,6 +143,7 @@ int run_run(const RunArgs& a) {
   if (!was_interrupted)
     for (auto& hook : post_run_hooks()) code = std::max(code, hook(doc));
   if (!stream) write_result(out, doc);  // with the assessment
+  if (!a.prometheus.empty()) write_prometheus_textfile(a.prometheus, doc);
   std::printf("\nresult: %s\n", out.c_str());
   aside.restore();
   if (stream) write_result(out, doc);  // its only write, with the assessment
@@ -184,6 +187,7 @@ const RegisterCommand run_cmd{
        sub.add_option("-o,--output", a->output, "Result file (default gpuaudit-<host>-<time>.json)");
        sub.add_flag("--nccl-multinode", a->nccl_multinode, "Under mpirun/srun: one NCCL communicator across nodes");
        sub.add_flag("--list", a->list, "List what --only can name, suite by suite, and exit");
+       sub.add_option("--prometheus", a->prometheus, "Also write a node_exporter textfile (docs/prometheus.md)");
        return [a] { return run_run(*a); };
      }}};
 

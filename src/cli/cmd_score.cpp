@@ -15,6 +15,7 @@
 #include "score/assessment_text.hpp"
 #include "score/baseline_lookup.hpp"
 #include "score/thresholds.hpp"
+#include "report/prometheus.hpp"
 
 #include <cstdio>
 #include <memory>
@@ -27,6 +28,7 @@ struct ScoreArgs {
   std::string thresholds, baselines, currency, format;
   double price = -1;
   bool json = false, write = false;
+  std::string prometheus;  // --prometheus FILE: a node_exporter textfile of the scored document
 };
 
 // One gpuaudit document is read as it always was; anything else is imported in memory.
@@ -71,6 +73,7 @@ int run_score(const ScoreArgs& a) {
     write_result(a.files.front(), doc);
     std::fprintf(stderr, "gpuaudit: assessment written to %s\n", a.files.front().c_str());
   }
+  if (!a.prometheus.empty()) write_prometheus_textfile(a.prometheus, doc);
   return code;
 }
 
@@ -89,6 +92,7 @@ const RegisterCommand score_cmd{
            ->check(CLI::NonNegativeNumber);
        sub.add_option("--currency", a->currency, "Currency of the price (default: the document's, else USD)");
        sub.add_flag("--write", a->write, "Store the assessment in the document (replaces an earlier one)");
+       sub.add_option("--prometheus", a->prometheus, "Write the figures and findings as a node_exporter textfile (docs/prometheus.md)");
        return [a] { return run_score(*a); };
      }}};
 

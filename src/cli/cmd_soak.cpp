@@ -8,6 +8,7 @@
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
 #include "probe/inventory.hpp"
+#include "report/prometheus.hpp"
 #include "soak/soak_runner.hpp"
 
 #include <algorithm>
@@ -23,6 +24,7 @@ struct SoakArgs {
   double interval_s = 10;
   std::string gpus, output;
   std::vector<std::string> tags;
+  std::string prometheus;  // --prometheus FILE
 };
 
 std::string opt_num(const std::optional<double>& v, const char* f) {
@@ -97,6 +99,10 @@ int run_soak_cmd(const SoakArgs& a) {
   const int interrupted_code = ctrl_c->exit_status();
   ctrl_c.reset();
   owned.clear();  // free device memory before printing
+  if (!a.prometheus.empty()) {
+    doc.extra["soak"] = rec;  // the final record, with the decay verdicts
+    write_prometheus_textfile(a.prometheus, doc);
+  }
 
   bool decayed = false, failed = false;
   std::printf("soak: %.1f of %.1f min%s; %s\n", rec.elapsed_s / 60, a.minutes, rec.interrupted ? " (interrupted)" : "",
@@ -139,6 +145,7 @@ const RegisterCommand soak_cmd{
        sub.add_option("--gpus", a->gpus, "Comma-separated GPU indices (default: all)");
        sub.add_option("--tag", a->tags, "key=value stored in the document");
        sub.add_option("-o,--output", a->output, "Result file (default gpuaudit-soak-<host>-<time>.json)");
+       sub.add_option("--prometheus", a->prometheus, "Also write a node_exporter textfile (docs/prometheus.md)");
        return [a] { return run_soak_cmd(*a); };
      }}};
 

@@ -33,7 +33,8 @@ namespace gpuaudit {
   X(nvmlDeviceGetNvLinkVersion) X(nvmlDeviceGetNvLinkRemotePciInfo) X(nvmlDeviceGetEccMode)       \
   X(nvmlDeviceGetTotalEccErrors) X(nvmlDeviceGetRetiredPages) X(nvmlDeviceGetRemappedRows)        \
   X(nvmlDeviceGetPersistenceMode) X(nvmlDeviceGetComputeMode) X(nvmlDeviceGetUtilizationRates)    \
-  X(nvmlDeviceGetTopologyCommonAncestor) X(nvmlDeviceGetP2PStatus) X(nvmlDeviceGetNvLinkRemoteDeviceType)
+  X(nvmlDeviceGetTopologyCommonAncestor) X(nvmlDeviceGetP2PStatus) X(nvmlDeviceGetNvLinkRemoteDeviceType)        \
+  X(nvmlDeviceGetComputeRunningProcesses) X(nvmlDeviceGetGraphicsRunningProcesses)
 
 struct NvmlApi {
 #define GA_NVML_MEMBER(fn) decltype(&::fn) fn = nullptr;

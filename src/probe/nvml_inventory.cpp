@@ -2,8 +2,13 @@
 
 #include "probe/clock_reasons.hpp"
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
+#include <vector>
 
 namespace gpuaudit {
 
@@ -62,6 +67,46 @@ const char* compute_mode_name(nvmlComputeMode_t m) {
     case NVML_COMPUTEMODE_EXCLUSIVE_PROCESS: return "exclusive-process";
     default: return "unknown";
   }
+}
+
+// Who uses the GPU now (NVML's compute and graphics process lists) and how busy it is: what
+// `gpuaudit check` reads to leave a busy GPU alone. NVML gives host PIDs, also of other
+// containers, so a co-tenant is seen even when its process is not; the name comes from /proc
+// when this PID namespace can see it. gpuaudit's own process is left out.
+void read_processes(const NvmlApi& api, nvmlDevice_t d, GpuInfo& g) {
+  const auto self = static_cast<unsigned>(::getpid());
+  auto read = [&](auto fn, const char* type) {
+    if (!fn) return;
+    std::vector<nvmlProcessInfo_t> infos(64);
+    unsigned count = static_cast<unsigned>(infos.size());
+    nvmlReturn_t r = fn(d, &count, infos.data());
+    if (r == NVML_ERROR_INSUFFICIENT_SIZE) {
+      infos.resize(count + 16);
+      count = static_cast<unsigned>(infos.size());
+      r = fn(d, &count, infos.data());
+    }
+    if (r != NVML_SUCCESS) return;
+    for (unsigned i = 0; i < count && i < infos.size(); ++i) {
+      if (infos[i].pid == self) continue;
+      auto same = std::find_if(g.processes.begin(), g.processes.end(),
+                               [&](const GpuProcess& p) { return p.pid == static_cast<std::int64_t>(infos[i].pid); });
+      if (same != g.processes.end()) {
+        if (same->type != type) same->type = "C+G";
+        continue;
+      }
+      GpuProcess p;
+      p.pid = infos[i].pid;
+      p.type = type;
+      if (infos[i].usedGpuMemory != static_cast<unsigned long long>(NVML_VALUE_NOT_AVAILABLE)) p.used_memory_bytes = infos[i].usedGpuMemory;
+      std::ifstream comm("/proc/" + std::to_string(infos[i].pid) + "/comm");
+      std::getline(comm, p.name);
+      g.processes.push_back(std::move(p));
+    }
+  };
+  read(api.nvmlDeviceGetComputeRunningProcesses, "C");
+  read(api.nvmlDeviceGetGraphicsRunningProcesses, "G");
+  nvmlUtilization_t u{};
+  if (ok(api.nvmlDeviceGetUtilizationRates, d, &u)) g.utilization_pct = u.gpu;
 }
 
 // Everything that belongs to the physical board: power, clocks, link, ECC, modes.
@@ -165,6 +210,7 @@ void read_board(const NvmlApi& api, nvmlDevice_t d, GpuInfo& g) {
   if (ok(api.nvmlDeviceGetPersistenceMode, d, &pm)) g.persistence_mode = pm == NVML_FEATURE_ENABLED;
   nvmlComputeMode_t cm{};
   if (ok(api.nvmlDeviceGetComputeMode, d, &cm)) g.compute_mode = compute_mode_name(cm);
+  read_processes(api, d, g);
 }
 
 // A MIG slice: the board's state plus the slice's own name, UUID, SMs and memory.

@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 #include "core/figure_label.hpp"
 #include "core/stats.hpp"
+#include "report/soak_series.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -134,35 +135,34 @@ std::vector<const BenchmarkResult*> report_rows(const ResultDocument& d) {
   return rows;
 }
 
-void fill_group(Group& g, const std::vector<LoadedRun>& runs) {
+void fill_group(Group& g, const std::vector<RunDigest>& runs) {
   std::map<std::string, FigureStats> figs;
   std::vector<double> delivered;
   std::map<std::string, int> currencies;
-  std::vector<RunCost> costs;
+  std::vector<const RunCost*> costs;
   for (size_t i : g.runs) {
-    const ResultDocument& d = runs[i].doc;
-    g.gpus += static_cast<int>(d.gpus.size());
+    const RunDigest& d = runs[i];
+    g.gpus += d.gpus;
     g.synthetic += d.synthetic;
-    for (const BenchmarkResult* bp : report_rows(d)) {
-      const BenchmarkResult& b = *bp;
-      auto& f = figs[b.name];
+    for (const RunDigest::Row& row : d.rows) {
+      const std::string& name = report_figure_names()[row.figure];
+      const std::string& unit = d.units[row.unit];
+      auto& f = figs[name];
       if (f.name.empty()) {
-        f.name = b.name;
-        f.unit = b.unit;
-        f.higher_is_better = b.higher_is_better;
+        f.name = name;
+        f.unit = unit;
+        f.higher_is_better = row.higher_is_better;
       }
-      if (b.unit == f.unit) f.values.push_back(*b.value());  // a unit change would mix apples and pears
+      if (unit == f.unit) f.values.push_back(row.value);  // a unit change would mix apples and pears
     }
-    if (d.assessment) {
+    if (d.scored) {
       ++g.scored;
-      std::set<std::string> ids;
-      for (const auto& f : d.assessment->findings) ids.insert(f.id);
-      for (const auto& id : ids) ++g.findings[id];
-      if (d.assessment->delivered_fraction) delivered.push_back(100.0 * *d.assessment->delivered_fraction);
+      for (const auto& id : d.finding_ids) ++g.findings[id];
+      if (d.delivered_pct) delivered.push_back(*d.delivered_pct);
     }
-    if (auto c = run_cost(d)) {
-      ++currencies[c->currency];
-      costs.push_back(std::move(*c));
+    if (d.cost) {
+      ++currencies[d.cost->currency];
+      costs.push_back(&*d.cost);
     }
   }
   for (const auto& name : report_figure_names()) {
@@ -178,16 +178,16 @@ void fill_group(Group& g, const std::vector<LoadedRun>& runs) {
   g.currency = std::max_element(currencies.begin(), currencies.end(),
                                 [](const auto& a, const auto& b) { return a.second < b.second; })->first;
   std::vector<double> price, pflop, tbs, gbs;
-  for (const auto& c : costs) {
-    if (c.currency != g.currency) {
+  for (const RunCost* c : costs) {
+    if (c->currency != g.currency) {
       ++g.other_currency;
       continue;
     }
     ++g.priced;
-    price.push_back(c.price_per_hour);
-    if (c.per_bf16_pflop_hour) pflop.push_back(*c.per_bf16_pflop_hour);
-    if (c.per_hbm_tbs_hour) tbs.push_back(*c.per_hbm_tbs_hour);
-    if (c.per_host_copy_gbs_hour) gbs.push_back(*c.per_host_copy_gbs_hour);
+    price.push_back(c->price_per_hour);
+    if (c->per_bf16_pflop_hour) pflop.push_back(*c->per_bf16_pflop_hour);
+    if (c->per_hbm_tbs_hour) tbs.push_back(*c->per_hbm_tbs_hour);
+    if (c->per_host_copy_gbs_hour) gbs.push_back(*c->per_host_copy_gbs_hour);
   }
   g.price_per_hour = spread_of(price);
   g.per_bf16_pflop_hour = spread_of(pflop);
@@ -197,14 +197,56 @@ void fill_group(Group& g, const std::vector<LoadedRun>& runs) {
 
 }  // namespace
 
+RunDigest digest_run(const std::string& path, const ResultDocument& d, const std::vector<std::string>& group_by) {
+  RunDigest r;
+  r.path = path;
+  for (const auto& k : group_by) r.key_values.push_back(group_value(d, k));
+  r.gpus = static_cast<int>(d.gpus.size());
+  r.synthetic = d.synthetic;
+  const auto& names = report_figure_names();
+  for (const BenchmarkResult* b : report_rows(d)) {
+    RunDigest::Row row;
+    row.figure = static_cast<std::uint8_t>(std::find(names.begin(), names.end(), b->name) - names.begin());
+    auto u = std::find(r.units.begin(), r.units.end(), b->unit);
+    if (u == r.units.end()) u = r.units.insert(r.units.end(), b->unit);
+    row.unit = static_cast<std::uint8_t>(u - r.units.begin());
+    row.higher_is_better = b->higher_is_better;
+    row.value = *b->value();
+    r.rows.push_back(row);
+  }
+  r.rows.shrink_to_fit();
+  if (d.assessment) {
+    r.scored = true;
+    for (const auto& f : d.assessment->findings)
+      if (std::find(r.finding_ids.begin(), r.finding_ids.end(), f.id) == r.finding_ids.end()) r.finding_ids.push_back(f.id);
+    if (d.assessment->delivered_fraction) r.delivered_pct = 100.0 * *d.assessment->delivered_fraction;
+    r.headline = d.assessment->headline;
+  }
+  r.cost = run_cost(d);
+  r.created_utc = d.created_utc;
+  r.soak = read_soak(d);
+  r.has_soak = r.soak.has_value();
+  return r;
+}
+
+std::vector<RunDigest> digest_runs(const std::vector<LoadedRun>& runs, const std::vector<std::string>& group_by) {
+  std::vector<RunDigest> out;
+  out.reserve(runs.size());
+  for (const auto& r : runs) out.push_back(digest_run(r.path, r.doc, group_by));
+  return out;
+}
+
 FleetReport build_fleet_report(const std::vector<LoadedRun>& runs, const std::vector<std::string>& group_by) {
+  return build_fleet_report(digest_runs(runs, group_by), group_by);
+}
+
+FleetReport build_fleet_report(const std::vector<RunDigest>& runs, const std::vector<std::string>& group_by) {
   FleetReport r;
   r.group_by = group_by;
   r.run_count = runs.size();
   std::map<std::vector<std::string>, size_t> index;
   for (size_t i = 0; i < runs.size(); ++i) {
-    std::vector<std::string> key;
-    for (const auto& k : group_by) key.push_back(group_value(runs[i].doc, k));
+    const std::vector<std::string>& key = runs[i].key_values;
     auto [it, inserted] = index.try_emplace(key, r.groups.size());
     if (inserted) {
       Group g;

@@ -4,7 +4,9 @@
 #pragma once
 
 #include "core/result.hpp"
+#include "soak/timeline.hpp"
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -60,6 +62,33 @@ std::optional<RunCost> run_cost(const ResultDocument& doc);
 // times the GPU count), because the price covers them all.
 std::optional<double> total_over_gpus(const ResultDocument& doc, const std::string& name);
 
+// What a report keeps of one document: its group key, its report figures, findings, cost and
+// what the HTML lists — a few hundred bytes instead of the document, so 100,000 documents fit in
+// bounded memory (docs/report.md). digest_run() makes it; the document can go right after.
+struct RunDigest {
+  std::string path;
+  std::vector<std::string> key_values;  // group_value() of each --group-by key, in order
+  int gpus = 0;
+  bool synthetic = false;
+  struct Row {
+    std::uint8_t figure = 0;  // index into report_figure_names()
+    std::uint8_t unit = 0;    // index into units
+    bool higher_is_better = true;
+    double value = 0;
+  };
+  std::vector<Row> rows;           // report_rows() of the document
+  std::vector<std::string> units;  // the units its rows use
+  bool scored = false;
+  std::vector<std::string> finding_ids;  // each once
+  std::optional<double> delivered_pct;
+  std::optional<RunCost> cost;
+  std::string created_utc;
+  std::string headline;
+  bool has_soak = false;
+  std::optional<SoakRecord> soak;  // the timeline, while the report still draws it (see keep_soak)
+};
+RunDigest digest_run(const std::string& path, const ResultDocument& doc, const std::vector<std::string>& group_by);
+
 struct Group {
   std::vector<std::string> key_values;  // in --group-by order
   std::string label;                    // "aws / us-east-1 / NVIDIA H100 80GB HBM3"
@@ -88,6 +117,9 @@ struct FleetReport {
   int synthetic = 0;
 };
 
+FleetReport build_fleet_report(const std::vector<RunDigest>& runs, const std::vector<std::string>& group_by);
+// The same from whole documents (tests, small reports).
 FleetReport build_fleet_report(const std::vector<LoadedRun>& runs, const std::vector<std::string>& group_by);
+std::vector<RunDigest> digest_runs(const std::vector<LoadedRun>& runs, const std::vector<std::string>& group_by);
 
 }  // namespace gpuaudit

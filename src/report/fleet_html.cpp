@@ -195,7 +195,7 @@ void figure_charts(std::ostringstream& o, const FleetReport& r, size_t& charts) 
   o << "</section>\n";
 }
 
-void scatter_section(std::ostringstream& o, const FleetReport& r, const std::vector<LoadedRun>& runs, size_t& charts) {
+void scatter_section(std::ostringstream& o, const FleetReport& r, const std::vector<RunDigest>& runs, size_t& charts) {
   // Throughput a run delivers against its price: the first figure with priced data.
   struct Perf {
     const char* name;
@@ -211,7 +211,7 @@ void scatter_section(std::ostringstream& o, const FleetReport& r, const std::vec
     for (const auto& g : r.groups) {
       Series s{g.label, {}};
       for (size_t i : g.runs) {
-        const auto cost = run_cost(runs[i].doc);
+        const auto& cost = runs[i].cost;
         if (!cost || !(*cost.*(p.field))) continue;
         currencies.insert(cost->currency);
         const double y = *(*cost.*(p.field));
@@ -235,12 +235,12 @@ void scatter_section(std::ostringstream& o, const FleetReport& r, const std::vec
   }
 }
 
-void soak_section(std::ostringstream& o, const FleetReport& r, const std::vector<LoadedRun>& runs,
+void soak_section(std::ostringstream& o, const FleetReport& r, const std::vector<RunDigest>& runs,
                   const HtmlOptions& opt, size_t& charts) {
   std::vector<std::pair<const Group*, size_t>> soak_runs;
   for (const auto& g : r.groups)
     for (size_t i : g.runs)
-      if (read_soak(runs[i].doc)) soak_runs.push_back({&g, i});
+      if (runs[i].has_soak) soak_runs.push_back({&g, i});
   if (soak_runs.empty()) return;
   o << "<section id=\"soak\">\n<h2>Soak timelines</h2>\n<p>Throughput, clocks, power and temperature over a long run; "
        "a triangle on the time axis marks where a clock-event reason (throttling) began.</p>\n";
@@ -249,7 +249,8 @@ void soak_section(std::ostringstream& o, const FleetReport& r, const std::vector
       << " are drawn.</p>\n";
   for (size_t k = 0; k < soak_runs.size() && k < opt.max_soak_runs; ++k) {
     const auto& [g, i] = soak_runs[k];
-    const SoakRecord rec = *read_soak(runs[i].doc);
+    if (!runs[i].soak) continue;  // not kept (keep_soak): only the drawn ones are
+    const SoakRecord& rec = *runs[i].soak;
     o << "<h3>" << esc(g->label) << " &mdash; " << esc(runs[i].path) << "</h3>\n";
     if (!rec.workload.empty()) o << "<p>Workload: " << esc(rec.workload) << "</p>\n";
     std::vector<Marker> markers;
@@ -291,16 +292,16 @@ void soak_section(std::ostringstream& o, const FleetReport& r, const std::vector
   o << "</section>\n";
 }
 
-void documents_section(std::ostringstream& o, const FleetReport& r, const std::vector<LoadedRun>& runs) {
+void documents_section(std::ostringstream& o, const FleetReport& r, const std::vector<RunDigest>& runs) {
   o << "<section id=\"documents\">\n<h2>Documents</h2>\n";
   for (const auto& g : r.groups) {
     o << "<details><summary>" << esc(g.label) << ": " << g.runs.size() << " document"
       << (g.runs.size() == 1 ? "" : "s") << "</summary>\n<ul>\n";
     for (size_t i : g.runs) {
-      const auto& d = runs[i].doc;
-      o << "<li>" << esc(runs[i].path) << " (" << esc(d.created_utc.empty() ? "no date" : d.created_utc);
+      const auto& d = runs[i];
+      o << "<li>" << esc(d.path) << " (" << esc(d.created_utc.empty() ? "no date" : d.created_utc);
       if (d.synthetic) o << ", synthetic";
-      if (d.assessment && !d.assessment->headline.empty()) o << ") &mdash; " << esc(d.assessment->headline);
+      if (!d.headline.empty()) o << ") &mdash; " << esc(d.headline);
       else o << ")";
       o << "</li>\n";
     }
@@ -312,6 +313,10 @@ void documents_section(std::ostringstream& o, const FleetReport& r, const std::v
 }  // namespace
 
 std::string fleet_html(const FleetReport& r, const std::vector<LoadedRun>& runs, const HtmlOptions& opt) {
+  return fleet_html(r, digest_runs(runs, r.group_by), opt);
+}
+
+std::string fleet_html(const FleetReport& r, const std::vector<RunDigest>& runs, const HtmlOptions& opt) {
   std::ostringstream o;
   std::string by;
   for (const auto& k : r.group_by) by += (by.empty() ? "" : ", ") + k;

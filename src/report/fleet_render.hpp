@@ -17,6 +17,7 @@ struct HtmlOptions {
   size_t max_soak_runs = 8;    // timelines drawn; more are counted, not drawn
 };
 std::string fleet_html(const FleetReport& r, const std::vector<LoadedRun>& runs, const HtmlOptions& options = {});
+std::string fleet_html(const FleetReport& r, const std::vector<RunDigest>& runs, const HtmlOptions& options = {});
 
 // "17.3 USD" style money; "per BF16 PFLOP-hour" style labels used by every face.
 std::string fmt_money(double v, const std::string& currency);

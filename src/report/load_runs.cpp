@@ -2,11 +2,13 @@
 
 #include "core/document_io.hpp"
 #include "core/error.hpp"
+#include "report/stream_documents.hpp"
 
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <set>
 #include <thread>
@@ -43,7 +45,7 @@ void slim_for_report(ResultDocument& d) {
 
 }  // namespace
 
-std::vector<LoadedRun> load_runs(const std::vector<std::string>& paths, const LoadOptions& opt) {
+std::vector<fs::path> list_result_files(const std::vector<std::string>& paths) {
   std::vector<fs::path> files;
   for (const auto& p : paths) {
     std::error_code ec;
@@ -81,6 +83,11 @@ std::vector<LoadedRun> load_runs(const std::vector<std::string>& paths, const Lo
     if (seen.insert(ec ? f : canon).second) unique.push_back(f);  // a file named twice counts once
   }
 
+  return unique;
+}
+
+std::vector<LoadedRun> load_runs(const std::vector<std::string>& paths, const LoadOptions& opt) {
+  const std::vector<fs::path> unique = list_result_files(paths);
   // Parsing is the whole cost of a report (JSON to the document model): spread it over the cores.
   // Each slot is written by one thread; the outcome is in file order whatever the scheduling.
   std::vector<std::optional<ResultDocument>> docs(unique.size());
@@ -116,6 +123,23 @@ std::vector<LoadedRun> load_runs(const std::vector<std::string>& paths, const Lo
   }
   if (runs.empty()) throw input_error("no readable result documents to report on");
   return runs;
+}
+
+std::vector<RunDigest> load_run_digests(const std::vector<std::string>& paths, const LoadOptions& opt,
+                                        const std::vector<std::string>& group_by, size_t keep_soak) {
+  const std::vector<fs::path> files = list_result_files(paths);
+  std::vector<RunDigest> out;
+  out.reserve(files.size());
+  std::map<std::vector<std::string>, size_t> soak_kept;
+  stream_documents(
+      files, {.skip_invalid = opt.skip_invalid},
+      [&group_by](const fs::path& p, ResultDocument& doc) { return digest_run(p.string(), doc, group_by); },
+      [&](const fs::path&, RunDigest& d) {
+        if (d.soak && soak_kept[d.key_values]++ >= keep_soak) d.soak.reset();
+        out.push_back(std::move(d));
+      });
+  if (out.empty()) throw input_error("no readable result documents to report on");
+  return out;
 }
 
 }  // namespace gpuaudit

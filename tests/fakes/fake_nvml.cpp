@@ -295,6 +295,22 @@ nvmlReturn_t f_utilization(nvmlDevice_t h, nvmlUtilization_t* u) {
   u->memory = d->util_mem;
   return NVML_SUCCESS;
 }
+nvmlReturn_t f_compute_processes(nvmlDevice_t h, unsigned* count, nvmlProcessInfo_t* infos) {
+  LOCK();
+  DEVICE(h);
+  const auto n = static_cast<unsigned>(d->compute_processes.size());
+  if (*count < n) {
+    *count = n;
+    return NVML_ERROR_INSUFFICIENT_SIZE;
+  }
+  *count = n;
+  for (unsigned i = 0; i < n; ++i) {
+    infos[i] = nvmlProcessInfo_t{};
+    infos[i].pid = d->compute_processes[i].first;
+    infos[i].usedGpuMemory = d->compute_processes[i].second;
+  }
+  return NVML_SUCCESS;
+}
 nvmlReturn_t f_topology(nvmlDevice_t a, nvmlDevice_t b, nvmlGpuTopologyLevel_t* level) {
   LOCK();
   unsigned i = dev_of(a), j = dev_of(b);
@@ -368,6 +384,7 @@ NvmlApi install(FakeSystem& sys) {
   api.nvmlDeviceGetPersistenceMode = f_persistence;
   api.nvmlDeviceGetComputeMode = f_compute_mode;
   api.nvmlDeviceGetUtilizationRates = f_utilization;
+  api.nvmlDeviceGetComputeRunningProcesses = f_compute_processes;
   api.nvmlDeviceGetTopologyCommonAncestor = f_topology;
   api.nvmlDeviceGetP2PStatus = f_p2p;
   return api;

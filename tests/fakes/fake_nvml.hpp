@@ -52,6 +52,7 @@ struct FakeDevice {
   bool persistence = true;
   nvmlComputeMode_t compute_mode = NVML_COMPUTEMODE_DEFAULT;
   unsigned util_gpu = 0, util_mem = 0;
+  std::vector<std::pair<unsigned, unsigned long long>> compute_processes;  // pid, used bytes
 };
 
 struct FakeSystem {

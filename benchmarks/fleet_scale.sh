@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# How `gpuaudit report` and `gpuaudit export` scale with the number of documents: time and peak
+# resident memory (GNU time's "Maximum resident set size") for N documents. Not a CI test (100,000
+# documents take minutes): run it by hand and compare with docs/report.md.
+#
+#   benchmarks/fleet_scale.sh BUILD/gpuaudit [N...]        # default N: 1000 10000 100000
+#
+# The documents: 1,000 distinct synthetic ones from tests/data/report/make_fleet.py (8 GPUs, 6
+# figures, 10 samples and telemetry each, about 40 kB), hard-linked as many times as needed, so
+# 100,000 documents cost 40 MB of disk, not 4 GB. Every link is a separate path and is parsed in full.
+set -euo pipefail
+bin=$(realpath "$1")
+shift
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(1000 10000 100000)
+src=$(cd "$(dirname "$0")/.." && pwd)
+[ -x /usr/bin/time ] || { echo "needs GNU time (Debian package time)" >&2; exit 2; }
+work=${FLEET_SCALE_DIR:-$(mktemp -d)}
+mkdir -p "$work"
+if [ ! -d "$work/base" ]; then
+  python3 "$src/tests/data/report/make_fleet.py" --count 1000 "$work/base.tmp" >/dev/null
+  mv "$work/base.tmp" "$work/base"
+fi
+base=("$work"/base/*.json)
+
+measure() {  # measure LABEL CMD...: prints wall seconds and peak RSS in MB
+  local label=$1
+  shift
+  /usr/bin/time -f "%e %M" -o "$work/time" "$@" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; return 1; }
+  read -r secs kb <"$work/time"
+  printf '%-34s %8s s %8d MB\n' "$label" "$secs" $((kb / 1024))
+}
+
+printf '%-34s %10s %11s\n' "what" "time" "peak RSS"
+for n in "${sizes[@]}"; do
+  dir=$work/n$n
+  if [ ! -d "$dir" ]; then
+    mkdir -p "$dir.tmp"
+    for ((i = 0; i < n; ++i)); do
+      ln "${base[i % ${#base[@]}]}" "$dir.tmp/run-$i.json"
+    done
+    mv "$dir.tmp" "$dir"
+  fi
+  measure "report $n docs (text)" "$bin" report "$dir"
+  measure "report $n docs (text+CSV+HTML)" "$bin" report "$dir" --csv "$work/r.csv" --html "$work/r.html"
+  measure "export $n docs (CSV to stdout)" "$bin" export "$dir"
+done
+[ -n "${FLEET_SCALE_DIR:-}" ] || rm -rf "$work"

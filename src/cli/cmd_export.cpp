@@ -1,0 +1,70 @@
+// gpuaudit export --format csv|ndjson RUN...: one row per figure of every document, with the run's
+// context in columns (docs/export.md). Streams: documents are read a window at a time and their
+// rows written to stdout as they come, so a fleet's whole history fits in constant memory.
+#include "cli/command.hpp"
+#include "core/document_io.hpp"
+#include "core/error.hpp"
+#include "core/exit_codes.hpp"
+#include "report/export.hpp"
+#include "report/load_runs.hpp"
+#include "report/stream_documents.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+namespace gpuaudit::cli {
+namespace {
+
+struct ExportArgs {
+  std::vector<std::string> runs;
+  std::string format = "csv";
+  std::string output;
+  bool skip_invalid = false;
+};
+
+int run_export(const ExportArgs& a) {
+  const ExportFormat format = a.format == "ndjson" ? ExportFormat::ndjson : ExportFormat::csv;
+  const auto files = list_result_files(a.runs);
+  // stdout: written as it comes (constant memory). -o FILE: the text is gathered and written
+  // atomically at the end, so a reader never sees half an export; that holds the rows (a few
+  // hundred bytes each), never the documents.
+  std::string gathered;
+  auto emit = [&](const std::string& s) {
+    if (!a.output.empty()) {
+      gathered += s;
+      return;
+    }
+    if (std::fwrite(s.data(), 1, s.size(), stdout) != s.size())
+      throw Error(exit_code::io_error, std::string("cannot write to stdout: ") + std::strerror(errno));
+  };
+  emit(export_header(format));
+  const size_t n = stream_documents(
+      files, {.skip_invalid = a.skip_invalid},
+      [format](const std::filesystem::path& p, ResultDocument& doc) { return export_document(doc, p.string(), format); },
+      [&](const std::filesystem::path&, std::string& rows) { emit(rows); });
+  if (n == 0) throw input_error("no readable result documents to export");
+  if (!a.output.empty()) write_file_atomic(a.output, gathered);
+  else if (std::fflush(stdout) != 0)
+    throw Error(exit_code::io_error, std::string("cannot write to stdout: ") + std::strerror(errno));
+  return exit_code::ok;
+}
+
+const RegisterCommand export_cmd{
+    {"export", "Export every figure of many results as CSV or NDJSON rows (DuckDB, pandas, BigQuery)", 55,
+     [](CLI::App& sub) -> std::function<int()> {
+       auto a = std::make_shared<ExportArgs>();
+       sub.add_option("RUN", a->runs, "Result documents, or folders searched for *.json")->required();
+       sub.add_option("--format", a->format, "csv (default) or ndjson (one JSON object per line)")
+           ->check(CLI::IsMember({"csv", "ndjson"}));
+       sub.add_option("-o,--output", a->output, "Write to FILE atomically instead of streaming to stdout");
+       sub.add_flag("--skip-invalid", a->skip_invalid,
+                    "Skip unreadable or foreign documents with a warning instead of stopping (exit 2)");
+       sub.footer("Columns and their meaning: docs/export.md (schema gpuaudit.export/1).\n\n"
+                  "Exit codes: 0 written, 2 bad input (the file is named), 5 could not write.");
+       return [a] { return run_export(*a); };
+     }}};
+
+}  // namespace
+}  // namespace gpuaudit::cli

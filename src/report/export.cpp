@@ -1,0 +1,164 @@
+#include "report/export.hpp"
+
+#include "core/figure_label.hpp"
+#include "report/escape.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <optional>
+#include <variant>
+
+namespace gpuaudit {
+
+namespace {
+
+// A cell: text, a number, or nothing (CSV: an empty field; NDJSON: null).
+using Cell = std::variant<std::monostate, std::string, double>;
+
+std::string number_text(double v) {
+  char buf[40];
+  if (v == std::floor(v) && std::fabs(v) < 1e15) {  // counts, whole figures: plain digits
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+    return buf;
+  }
+  for (int p = 6; p <= 17; ++p) {
+    std::snprintf(buf, sizeof buf, "%.*g", p, v);
+    if (std::strtod(buf, nullptr) == v) break;
+  }
+  return buf;
+}
+
+Cell opt(const std::optional<double>& v) { return v && std::isfinite(*v) ? Cell(*v) : Cell(); }
+Cell opt(const std::optional<int>& v) { return v ? Cell(static_cast<double>(*v)) : Cell(); }
+Cell opt(const std::optional<std::string>& v) { return v ? Cell(*v) : Cell(); }
+Cell text(const std::string& s) { return s.empty() ? Cell() : Cell(s); }
+
+std::string join(const std::vector<std::string>& ids) {
+  std::string out;
+  for (const auto& id : ids) out += (out.empty() ? "" : ";") + id;
+  return out;
+}
+
+// Finding ids in assessment order, each once; `gpu` set: that GPU's and the host-wide ones.
+std::vector<std::string> finding_ids(const ResultDocument& d, std::optional<std::optional<int>> gpu) {
+  std::vector<std::string> ids;
+  if (!d.assessment) return ids;
+  for (const auto& f : d.assessment->findings) {
+    if (gpu && f.gpu && f.gpu != *gpu) continue;
+    if (std::find(ids.begin(), ids.end(), f.id) == ids.end()) ids.push_back(f.id);
+  }
+  return ids;
+}
+
+std::string tag(const ResultDocument& d, const char* key) {
+  const auto it = d.tags.find(key);
+  return it == d.tags.end() ? "" : it->second;
+}
+
+void put_csv(std::string& out, const std::vector<Cell>& cells) {
+  for (size_t i = 0; i < cells.size(); ++i) {
+    if (i) out += ',';
+    if (const auto* s = std::get_if<std::string>(&cells[i])) out += csv_text(*s);
+    else if (const auto* v = std::get_if<double>(&cells[i])) out += number_text(*v);
+  }
+  out += '\n';
+}
+
+void put_ndjson(std::string& out, const std::vector<Cell>& cells) {
+  json j = json::object();
+  const auto& names = export_columns();
+  for (size_t i = 0; i < cells.size(); ++i) {
+    if (const auto* s = std::get_if<std::string>(&cells[i])) j[names[i]] = *s;
+    else if (const auto* v = std::get_if<double>(&cells[i])) j[names[i]] = *v;
+    else j[names[i]] = nullptr;
+  }
+  // Replace, not throw, on text that is not UTF-8 (a tag pasted from elsewhere): one row stays one line.
+  out += j.dump(-1, ' ', false, json::error_handler_t::replace);
+  out += '\n';
+}
+
+}  // namespace
+
+const std::vector<std::string>& export_columns() {
+  static const std::vector<std::string> cols{
+      "schema_version", "source",        "created_utc",   "host",           "provider",       "region",
+      "zone",           "instance",      "gpu_count",     "gpu_index",      "gpu_model",      "gpu_uuid",
+      "mig_profile",    "driver",        "cuda_driver",   "cuda_runtime",   "gpuaudit_version", "mode",
+      "synthetic",      "verdict",       "gpu_verdict",   "delivered_fraction", "figure",     "variant",
+      "label",          "unit",          "higher_is_better", "status",      "n",              "median",
+      "min",            "max",           "cv",            "price_per_hour", "currency"};
+  return cols;
+}
+
+std::string export_header(ExportFormat format) {
+  if (format != ExportFormat::csv) return "";
+  std::string out;
+  for (const auto& c : export_columns()) out += (out.empty() ? "" : ",") + c;
+  return out + "\n";
+}
+
+std::string export_document(const ResultDocument& d, const std::string& source, ExportFormat format) {
+  std::map<int, const GpuInfo*> gpus;
+  for (const auto& g : d.gpus) gpus[g.index] = &g;
+  const std::string provider = tag(d, "provider").empty() ? d.host.provider_guess : tag(d, "provider");
+  const std::string instance = tag(d, "instance").empty() ? d.host.product_name : tag(d, "instance");
+  const std::string verdict = join(finding_ids(d, std::nullopt));
+  std::string out;
+  for (const auto& b : d.benchmarks) {
+    const GpuInfo* g = nullptr;
+    if (b.gpu)
+      if (const auto it = gpus.find(*b.gpu); it != gpus.end()) g = it->second;
+    std::optional<double> delivered;
+    if (d.assessment) delivered = d.assessment->delivered_fraction;
+    std::string variant = figure_variant(b);
+    const std::string count = figure_gpu_count(b);
+    if (!count.empty()) variant += " " + count;
+    if (const auto p = variant.find_first_not_of(' '); p != std::string::npos) variant = variant.substr(p);
+    const bool has = b.summary.has_value() && b.status == "ok";
+    std::vector<Cell> row{
+        Cell(std::string(kExportSchema)),
+        text(source),
+        text(d.created_utc),
+        text(d.host.hostname),
+        text(provider),
+        text(tag(d, "region")),
+        text(tag(d, "zone")),
+        text(instance),
+        Cell(static_cast<double>(d.gpus.size())),
+        opt(b.gpu),
+        g ? text(g->name) : Cell(),
+        g ? text(g->uuid) : Cell(),
+        g && g->mig.is_mig_device ? opt(g->mig.profile) : Cell(),
+        opt(d.software.driver_version),
+        opt(d.software.cuda_driver_version),
+        opt(d.software.cuda_runtime_version),
+        text(d.tool.version),
+        text(d.mode),
+        Cell(d.synthetic ? 1.0 : 0.0),
+        d.assessment ? Cell(verdict) : Cell(),
+        d.assessment ? Cell(join(finding_ids(d, b.gpu))) : Cell(),
+        opt(delivered),
+        text(b.name),
+        text(variant),
+        text(figure_label(b)),
+        text(b.unit),
+        Cell(b.higher_is_better ? 1.0 : 0.0),
+        text(b.status),
+        has ? Cell(static_cast<double>(b.summary->n)) : Cell(),
+        has ? opt(std::optional<double>(b.summary->median)) : Cell(),
+        has ? opt(std::optional<double>(b.summary->min)) : Cell(),
+        has ? opt(std::optional<double>(b.summary->max)) : Cell(),
+        has ? opt(std::optional<double>(b.summary->cv)) : Cell(),
+        opt(d.price_per_hour),
+        d.price_per_hour ? Cell(d.currency.value_or("USD")) : Cell(),
+    };
+    if (format == ExportFormat::csv) put_csv(out, row);
+    else put_ndjson(out, row);
+  }
+  return out;
+}
+
+}  // namespace gpuaudit
