@@ -37,7 +37,21 @@ bool single_gpuaudit_document(const ScoreArgs& a) {
   if (!a.format.empty()) return a.format == imports::kGpuauditFormat;
   const std::string& file = a.files.front();
   if (file == "-") return false;  // read once, by the importer (which passes a document through too)
-  return imports::detect_format(imports::read_input(file), file) == imports::kGpuauditFormat;
+  std::string text;
+  try {
+    text = imports::read_input(file);
+  } catch (const Error&) {
+    return true;  // missing, too large, a folder: read_result says so in its own words
+  }
+  try {
+    return imports::detect_format(text, file) == imports::kGpuauditFormat;
+  } catch (const Error&) {
+    // JSON that no importer claims is a damaged or foreign result document: read_result names
+    // what is wrong with it (depth, schema, a field) better than "not an output gpuaudit can import".
+    const auto p = text.find_first_not_of(" \t\n");
+    if (p != std::string::npos && (text[p] == '{' || text[p] == '[')) return true;
+    throw;
+  }
 }
 
 ResultDocument load_document(const ScoreArgs& a, bool single_document) {

@@ -365,8 +365,12 @@ void merge_part(ResultDocument& doc, ImportPart part) {
   if (part.imported.is_object() && !part.imported.empty()) {
     if (!extra["imported"].is_object()) extra["imported"] = json::object();
     json& slot = extra["imported"][part.format];
-    if (slot.is_null()) slot = part.imported;
-    else if (slot.is_object()) fill_unset(slot, part.imported, nullptr);  // a second file of the format
+    // Parsers may key their extras by their own name ({"dcgmi-diag": {...}}): the slot is that name already.
+    const bool keyed = part.imported.size() == 1 &&
+                       (part.imported.contains(part.format) || part.imported.contains(part.source.tool));
+    const json content = keyed ? part.imported.begin().value() : part.imported;
+    if (slot.is_null()) slot = content;
+    else if (slot.is_object() && content.is_object()) fill_unset(slot, content, nullptr);  // a second file of the format
   }
 
   json rec = json::object();

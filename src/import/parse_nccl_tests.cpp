@@ -526,8 +526,11 @@ struct Parser {
     } else {
       set_single_figure(r, peak_bus);
     }
-    if (peak_bus > 0) {
-      r.derived["peak_busbw_gbs"] = peak_bus;
+    if (peak_bus <= 0)  // one rank (busbw 0 by definition): the algbw peak still says what the copy did
+      for (const auto* d : rows)
+        if (const auto& p = in_place ? d->ip : d->oop; p && p->algbw > peak_alg) peak_alg = p->algbw, peak_bytes = d->bytes;
+    if (peak_bus > 0 || peak_alg > 0) {
+      r.derived["peak_busbw_gbs"] = std::max(peak_bus, 0.0);
       r.derived["peak_algbw_gbs"] = peak_alg;
       r.derived["peak_bytes"] = static_cast<double>(peak_bytes);
     }

@@ -121,13 +121,42 @@ std::optional<Header> find_header(const std::vector<std::pair<int, std::string>>
   return std::nullopt;
 }
 
+// A paste of the matrix rows alone (the header line left out): GPU0..GPU<n-1> rows with X on the
+// diagonal. The columns are then the GPUs in row order, and the cells after them the CPU and NUMA
+// affinity, as nvidia-smi prints them.
+std::optional<Header> headerless_header(const std::vector<std::pair<int, std::string>>& lines) {
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const auto t0 = tokens(lines[i].second);
+    if (t0.size() < 2 || t0[0] != "GPU0" || t0[1] != "X") continue;
+    std::size_t n = 0;
+    for (std::size_t k = i; k < lines.size() && n < kMaxGpuRows; ++k) {
+      const auto t = tokens(lines[k].second);
+      if (t.empty()) continue;
+      if (t[0] != "GPU" + std::to_string(n) || t.size() < n + 2 || t[n + 1] != "X") break;
+      ++n;
+    }
+    if (n < 2) return std::nullopt;
+    Header h;
+    h.line = lines[i].first - 1;
+    for (std::size_t k = 0; k < n; ++k) h.columns.push_back("GPU" + std::to_string(k));
+    const std::size_t trailer = t0.size() > n + 1 ? t0.size() - (n + 1) : 0;
+    h.cpu_affinity = trailer >= 1;
+    h.numa_affinity = trailer >= 2;
+    return h;
+  }
+  return std::nullopt;
+}
+
 int detect_topo(std::string_view raw) {
   const std::string clean = smi::strip_ansi(raw.substr(0, 64 * 1024));
   const std::string_view head = clean;
   if (head.find("<nvidia_smi_log") != std::string_view::npos) return 0;
   const auto lines = lines_of(head);
-  const auto h = find_header(lines);
-  if (!h) return 0;
+  auto h = find_header(lines);
+  if (!h) {
+    // Rows alone are a weaker sign than a header: a square GPU matrix with X on the diagonal.
+    return headerless_header(lines) ? 50 : 0;
+  }
   int score = 30;
   bool row = false;
   for (const auto& [no, text_line] : lines) {
@@ -149,7 +178,11 @@ ImportPart parse_topo(std::string_view raw, const std::string& file) {
   part.format = "nvidia-smi-topo";
   part.source = {"nvidia-smi", "", file, 0};
   const auto lines = lines_of(text);
-  const auto header = find_header(lines);
+  auto header = find_header(lines);
+  if (!header && (header = headerless_header(lines)))
+    part.warnings.push_back("line " + std::to_string(header->line + 1) +
+                            ": the matrix has no header line; its columns read as GPU0..GPU" +
+                            std::to_string(header->columns.size() - 1) + " in row order, then CPU and NUMA affinity");
   if (!header) {
     part.skipped.push_back("no topo -m header (a line starting with GPU0 GPU1 ...): nothing was read");
     return part;

@@ -101,4 +101,10 @@ bool is_heavy_benchmark(std::string_view b) {
          b == "sm/int32";
 }
 
+bool is_staged_peer_copy(const BenchmarkResult& b) {
+  if (b.name != "p2p/matrix") return false;
+  const auto it = b.params.find("peer_access");
+  return it != b.params.end() && it->is_boolean() && !it->get<bool>();
+}
+
 }  // namespace gpuaudit

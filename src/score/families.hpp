@@ -2,6 +2,8 @@
 // from its reference (the default tolerance, with why), and how a MIG slice scales the reference.
 #pragma once
 
+#include "core/result.hpp"
+
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,5 +44,10 @@ const std::vector<std::string>& memory_figures();
 const std::vector<std::string>& pcie_link_figures();
 // The benchmarks that load the card hard enough for power and heat to bite.
 bool is_heavy_benchmark(std::string_view benchmark);
+
+// A p2p/matrix row measured with peer access off: the copies are staged through host memory
+// (GPU -> host -> GPU), so they measure the host's memory path and PCIe links, not what joins the
+// GPUs, and vary with the platform's memory. Shown, never a verdict on the GPU fabric.
+bool is_staged_peer_copy(const BenchmarkResult& b);
 
 }  // namespace gpuaudit

@@ -8,9 +8,11 @@
 //     PCIe, so a downtrained link, a switch, or the IOMMU/ACS routing peer copies through the
 //     root complex holds it back; never nvlink-degraded (there is no NVLink to degrade).
 // The slowest GPU pair is named when the row lists its pairs (extra.pairs).
+// Peer copies with peer access off (is_staged_peer_copy) are shown, never a verdict on the fabric.
 #include "core/figure_label.hpp"
 #include "report/format.hpp"
 #include "score/evidence.hpp"
+#include "score/families.hpp"
 #include "score/rules.hpp"
 
 namespace gpuaudit {
@@ -53,7 +55,7 @@ void rule_collectives(const DocScoring& d, const Thresholds& /*t*/, std::vector<
     if (g.has("nvlink-degraded") || g.has("no-nvlink")) return;
   std::vector<const FigureScore*> low;
   for (const auto& f : d.shared)
-    if ((f.family == "nccl" || f.family == "p2p") && f.low()) low.push_back(&f);
+    if ((f.family == "nccl" || f.family == "p2p") && f.low() && !(f.bench && is_staged_peer_copy(*f.bench))) low.push_back(&f);
   if (low.empty()) return;
   const bool nvlink = nvlink_in_use(d);
   Verdict v = make_verdict(nvlink ? "nvlink-degraded" : "pcie-degraded", std::nullopt, "medium", "",

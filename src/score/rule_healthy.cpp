@@ -88,7 +88,7 @@ void rule_machine_healthy(const DocScoring& d, const Thresholds& /*t*/, std::vec
   std::vector<const FigureScore*> judged;
   bool all_uncertain = true;
   for (const auto& f : d.shared)
-    if ((f.family == "nccl" || f.family == "p2p") && f.ratio) {
+    if ((f.family == "nccl" || f.family == "p2p") && f.ratio && !(f.bench && is_staged_peer_copy(*f.bench))) {
       if (f.low()) return;
       judged.push_back(&f);
       all_uncertain &= f.uncertain;

@@ -11,6 +11,7 @@ n=0
 for s in $(find "$src/tests/data/imports" -name '*.source.json' 2>/dev/null | sort); do
   f=${s%.source.json}
   [ -f "$f" ] || continue
+  grep -q '"expect_error"' "$s" && continue  # a paste too broken to import: the fixture test checks its error
   n=$((n + 1))
   if ! "$bin" import "$f" -o "$tmp/imported-$n.json" 2>"$tmp/err"; then
     cat "$tmp/err" >&2

@@ -39,6 +39,8 @@ expect_rc 0 "$bin" score "$data/pcie-gen1-idle-healthy.synthetic.json"
 # 6: inconclusive - an nvidia-smi -q-like state with no fault, no figure, no telemetry under load
 cat >"$tmp/state-only.json" <<'JSON'
 {"schema": "gpuaudit.result/1", "synthetic": true, "synthetic_source": "tests/cli/score.sh: state only",
+ "tool": {"name": "gpuaudit", "version": "0.1.0"}, "created_utc": "2026-12-01T00:00:00Z", "mode": "info",
+ "gpu_status": {"state": "ok", "message": ""}, "host": {}, "software": {},
  "gpus": [{"index": 0, "name": "NVIDIA H100 80GB HBM3", "pci_device_id": "10de:2330", "utilization_pct": 0,
            "power": {"limit_w": 700, "default_limit_w": 700}, "clocks": {"sm_max_mhz": 1980},
            "pcie": {"gen_now": 1, "gen_max": 5, "width_now": 16, "width_max": 16},
