@@ -1,16 +1,6 @@
-// libFuzzer target for the dcgmi-diag-json parser: normalise, detect, parse; none of it may crash.
-#include "import/import.hpp"
-
-#include <cstddef>
-#include <cstdint>
-#include <string_view>
+// libFuzzer target for the dcgmi-diag-json parser (parse_dcgmi_diag_json.cpp); seeds: tests/data/imports/dcgmi-diag-json/.
+#include "import/fuzz_format.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const std::string text =
-      gpuaudit::imports::normalize_text(std::string_view(reinterpret_cast<const char*>(data), size));
-  const auto* f = gpuaudit::imports::find_format("dcgmi-diag-json");
-  if (!f) return 0;
-  (void)f->detect(text);
-  (void)f->parse(text, "fuzz.txt");
-  return 0;
+  return gpuaudit::imports::fuzz_format("dcgmi-diag-json", data, size);
 }

@@ -1,16 +1,6 @@
-// libFuzzer target for the nvbandwidth-json parser: normalise, detect, parse; none of it may crash.
-#include "import/import.hpp"
-
-#include <cstddef>
-#include <cstdint>
-#include <string_view>
+// libFuzzer target for the nvbandwidth-json parser (parse_nvbandwidth_json.cpp); seeds: tests/data/imports/nvbandwidth-json/.
+#include "import/fuzz_format.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const std::string text =
-      gpuaudit::imports::normalize_text(std::string_view(reinterpret_cast<const char*>(data), size));
-  const auto* f = gpuaudit::imports::find_format("nvbandwidth-json");
-  if (!f) return 0;
-  (void)f->detect(text);
-  (void)f->parse(text, "fuzz.txt");
-  return 0;
+  return gpuaudit::imports::fuzz_format("nvbandwidth-json", data, size);
 }
