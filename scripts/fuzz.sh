@@ -62,6 +62,10 @@ for t in "${targets[@]}"; do
     [ -d "$dir" ] || continue
     find "$dir" -type f ! -name '*.source.json' ! -name '*.md' -size -256k -exec cp -t "$corpus" {} +
   done
+  # Inputs the fuzzers found before (every target), and a target's own seeds (tests/data/fuzz/<target>/).
+  for d in tests/data/fuzz/import-regressions "tests/data/fuzz/$t"; do
+    [ -d "$d" ] && find "$d" -type f ! -name '*.md' -size -256k -exec cp -t "$corpus" {} +
+  done
   seeds=$(find "$corpus" -type f | wc -l)
   echo "== fuzz_$t: ${SECONDS_EACH}s, $seeds seed files (${wanted:-no fixtures yet})"
   log=$tmp/$t.log

@@ -175,7 +175,7 @@ ResultDocument import_files(const std::vector<std::string>& files, const ImportO
     } catch (const Error&) {
       throw;
     } catch (const std::exception& e) {
-      throw input_error(name + ": could not be read as " + f.name + " (" + e.what() + ")");
+      throw input_error(name + ": could not be read as " + f.name + " (" + normalize_text(e.what()) + ")");
     }
     part.format = f.name;
     if (part.source.file.empty()) part.source.file = name;

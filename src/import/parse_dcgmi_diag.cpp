@@ -129,7 +129,11 @@ struct DiagParser {
     const std::string key(trim(line.substr(p1 + 1, p2 - p1 - 1)));
     std::string_view info = line.substr(p2 + 1, p3 - p2 - 1);
     if (!info.empty() && info.front() == ' ') info.remove_prefix(1);
-    const std::string_view slice = info.substr(0, std::min(info.size(), kSliceWidth));
+    // The column is kSliceWidth bytes wide; a UTF-8 character that straddles its edge stays whole
+    // (cutting it would leave invalid UTF-8 in the document).
+    std::size_t width = std::min(info.size(), kSliceWidth);
+    while (width > 0 && width < info.size() && (static_cast<unsigned char>(info[width]) & 0xC0) == 0x80) --width;
+    const std::string_view slice = info.substr(0, width);
     if (key == "Diagnostic" && trim(info) == "Result") {
       in_table = true;
       seen = true;

@@ -79,7 +79,8 @@ ImportPart parse_dcgmi_diag_json(std::string_view text, const std::string& file)
   try {
     doc = json::parse(text);
   } catch (const std::exception& e) {
-    part.skipped.push_back(std::string("not valid JSON (cut halfway?): ") + e.what());
+    // nlohmann quotes the bytes it last read, which may end inside a UTF-8 sequence: keep it valid.
+    part.skipped.push_back(normalize_text(std::string("not valid JSON (cut halfway?): ") + e.what()));
     return part;
   }
   const json* root = nullptr;

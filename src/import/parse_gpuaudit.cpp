@@ -47,7 +47,7 @@ ImportPart parse_gpuaudit(std::string_view text, const std::string& file) {
     part.benchmarks = std::move(doc.benchmarks);
     if (doc.extra.is_object() && doc.extra.contains("topology")) part.topology = doc.extra["topology"];
   } catch (const Error& e) {
-    part.skipped.push_back(e.what());
+    part.skipped.push_back(normalize_text(e.what()));  // an error that quotes cut bytes stays valid UTF-8
   }
   return part;
 }

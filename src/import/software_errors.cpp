@@ -65,7 +65,9 @@ std::string lower(std::string_view s) {
 std::string trimmed(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return std::string(s.substr(0, 300));
+  std::size_t n = std::min<std::size_t>(s.size(), 300);
+  while (n > 0 && n < s.size() && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;  // not inside a UTF-8 character
+  return std::string(s.substr(0, n));
 }
 
 }  // namespace

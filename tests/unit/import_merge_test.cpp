@@ -22,6 +22,7 @@
 #include <filesystem>
 #include <functional>
 #include <fstream>
+#include <iterator>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -574,4 +575,26 @@ TEST(ImportedDocuments, CompareScoreAndReportReadThem) {
   EXPECT_EQ(r.run_count, 2u);
   EXPECT_FALSE(fleet_text(r).empty());
   EXPECT_FALSE(fleet_html(r, runs).empty());
+}
+
+// Inputs libFuzzer found (tests/data/fuzz/import-regressions/): every format parses each, and
+// what it read serialises strictly (no invalid UTF-8 cut out of an error message or a column).
+TEST(ImportRegressions, FuzzerFindingsSerialiseStrictly) {
+  const fs::path dir = fs::path(GPUAUDIT_TEST_DATA) / "fuzz" / "import-regressions";
+  int n = 0;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().extension() == ".md") continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    const std::string raw((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string text = normalize_text(raw);
+    for (const auto& f : format_registry()) {
+      ImportPart part = f.parse(text, entry.path().filename().string());
+      part.format = f.name;
+      ResultDocument doc;
+      merge_part(doc, std::move(part));
+      EXPECT_NO_THROW((void)json(doc).dump()) << entry.path().filename() << " through " << f.name;
+    }
+    ++n;
+  }
+  EXPECT_GE(n, 2);
 }
