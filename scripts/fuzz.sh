@@ -4,14 +4,24 @@
 # corpus of the real outputs in tests/data/imports/. Any crash, sanitizer report, timeout or
 # out-of-memory fails the script, and the input that caused it is kept and printed.
 #
-#   scripts/fuzz.sh                  every target, 15 s each (scripts/test.sh runs this)
-#   FUZZ_SECONDS=600 scripts/fuzz.sh parse_nccl_tests    one target, longer
+#   scripts/fuzz.sh                  every target, FUZZ_RUNS (500) inputs each from seed 1: the same
+#                                    inputs on every run of one commit, so CI never fails by chance
+#                                    (scripts/test.sh runs this)
+#   FUZZ_SECONDS=600 scripts/fuzz.sh parse_nccl_tests    one target, by time, random: to hunt
 #   build-fuzz/fuzz_parse_nccl_tests build-fuzz/artifacts/parse_nccl_tests-crash-...   replay a crash
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 BUILD=${FUZZ_BUILD_DIR:-build-fuzz}
-SECONDS_EACH=${FUZZ_SECONDS:-15}
+SECONDS_EACH=${FUZZ_SECONDS:-}
+RUNS_EACH=${FUZZ_RUNS:-500}
+if [ -n "$SECONDS_EACH" ]; then
+  budget=(-max_total_time="$SECONDS_EACH")
+  what="${SECONDS_EACH}s"
+else
+  budget=(-runs="$RUNS_EACH" -seed=1 -max_total_time=120)
+  what="$RUNS_EACH inputs from seed 1"
+fi
 JOBS=${JOBS:-$(nproc)}
 CC_BIN=${FUZZ_CC:-$(command -v clang-14 || command -v clang)}
 CXX_BIN=${FUZZ_CXX:-$(command -v clang++-14 || command -v clang++)}
@@ -67,10 +77,10 @@ for t in "${targets[@]}"; do
     [ -d "$d" ] && find "$d" -type f ! -name '*.md' -size -256k -exec cp -t "$corpus" {} +
   done
   seeds=$(find "$corpus" -type f | wc -l)
-  echo "== fuzz_$t: ${SECONDS_EACH}s, $seeds seed files (${wanted:-no fixtures yet})"
+  echo "== fuzz_$t: $what, $seeds seed files (${wanted:-no fixtures yet})"
   log=$tmp/$t.log
   if ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
-    "$bin" -max_total_time="$SECONDS_EACH" -max_len=262144 -rss_limit_mb=2048 -timeout=20 -print_final_stats=1 \
+    "$bin" "${budget[@]}" -max_len=262144 -rss_limit_mb=2048 -timeout=20 -print_final_stats=1 \
       -artifact_prefix="$ROOT/$BUILD/artifacts/$t-" "$corpus" >"$log" 2>&1; then
     grep -E '^stat::number_of_executed_units|^stat::new_units_added' "$log" | tr '\n' ' ' || true
     echo

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sets up, builds and runs every test: the full build (CUDA when a toolkit is found; GPU tests
 # skip without a device), then the host tests again under AddressSanitizer + UBSan, then a short
-# libFuzzer run of every import parser (scripts/fuzz.sh, FUZZ_SECONDS each, default 15).
+# libFuzzer run of every parser (scripts/fuzz.sh: 500 inputs each from a fixed seed, deterministic).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --test --cuda12
@@ -30,5 +30,5 @@ echo "== tests under ASan+UBSan"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build-asan --no-tests=error --output-on-failure -j "$JOBS" -LE gpu
 
-echo "== fuzzing the import parsers (build-fuzz/, ${FUZZ_SECONDS:-15} s per target)"
+echo "== fuzzing the parsers (build-fuzz/, ${FUZZ_RUNS:-500} inputs per target from seed 1)"
 scripts/fuzz.sh
