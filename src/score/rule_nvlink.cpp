@@ -13,12 +13,12 @@
 //   Not judged on a MIG slice (no NVLink in MIG mode) or when no source could tell the links.
 #include "report/format.hpp"
 #include "score/evidence.hpp"
+#include "score/nvlink_links.hpp"
 #include "score/rules.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <cstdlib>
 #include <string>
 
 namespace gpuaudit {
@@ -39,22 +39,6 @@ bool board_wired(const Baseline& b) {
   const std::string name = lower(b.id + " " + b.model);
   if (name.find("sxm") != std::string::npos || name.find("hgx") != std::string::npos) return true;
   return b.nvlink_gbs->value >= 900 && name.find("nvl") == std::string::npos;
-}
-
-// One link's bandwidth, both directions, by NVLink generation (compute capability): NVIDIA's per-GPU
-// totals over the link counts (P100 160/4, V100 300/6, A100 600/12, H100 900/18, B200 1800/18), and
-// GA102's four half-width links (RTX 3090, A40, RTX A6000: 112.5/4).
-double gbs_per_link(const std::string& cc) {
-  const double v = std::atof(cc.c_str());
-  if (v >= 10) return 100.0;
-  if (v >= 8.55 && v < 8.95) return 28.125;
-  if (v > 0 && v < 7) return 40.0;
-  return 50.0;
-}
-
-int expected_links(const Baseline& b) {
-  if (auto it = b.extra.find("nvlink_links"); it != b.extra.end() && it->is_number_integer()) return it->get<int>();
-  return static_cast<int>(std::lround(b.nvlink_gbs->value / gbs_per_link(b.compute_capability)));
 }
 
 // What the document says about one GPU's links: up of queried, and where that came from.
@@ -135,7 +119,7 @@ void rule_nvlink(GpuScoring& g, const Thresholds& /*t*/) {
   const Baseline* b = g.baseline();
   if (!b || !b->nvlink_gbs || b->nvlink_gbs->value <= 0) return;
   if (g.slice.kind == "mig" || g.gpu->mig.is_mig_device) return;
-  const int full = expected_links(*b);
+  const int full = expected_nvlink_links(*b);
   const LinkCount lc = links_of(*g.doc, *g.gpu, *b, full);
   if (lc.queried <= 0) return;
   const int want = std::min(full, lc.queried);

@@ -6,6 +6,7 @@
 #include "score/assess.hpp"
 #include "score/assessment_text.hpp"
 #include "score/baseline_lookup.hpp"
+#include "core/stats.hpp"
 
 #include <gtest/gtest.h>
 
@@ -130,6 +131,43 @@ TEST(ScoreNvlinkSources, BridgeCardsWithoutBridgesAreLegitimate) {
   const Assessment a = score(d);
   EXPECT_EQ(find(a, "no-nvlink", 0), nullptr) << why(a);
   EXPECT_EQ(find(a, "no-nvlink", 1), nullptr) << why(a);
+}
+
+// A p2pBandwidthLatencyTest row as the importer writes it: one-way, peer access on, no expectation.
+BenchmarkResult p2p_row(double gbs01, double gbs10) {
+  BenchmarkResult b;
+  b.name = "p2p/matrix";
+  b.unit = "GB/s";
+  b.status = "ok";
+  b.samples = {gbs01, gbs10};
+  b.summary = summarize(b.samples);
+  b.params = {{"peer_access", true}, {"direction", "one-way"}, {"gpus", 2}};
+  b.extra["pairs"] = json::array({{{"src", 0}, {"dst", 1}, {"gbs", gbs01}}, {{"src", 1}, {"dst", 0}, {"gbs", gbs10}}});
+  return b;
+}
+
+TEST(ScoreNvlinkSources, ABridgedPairIsExpectedAtItsNvlinkRateAndTheSlowestPairIsNamed) {
+  // Two H100 PCIe joined by three bridges (NV12): 12 links x 25 GB/s x the share a peer copy reaches
+  // on NVLink 4 (376 of 450 on HGX H100) - not the PCIe Gen5 profile's 50 GB/s.
+  ResultDocument d = doc_of({gpu("NVIDIA H100 PCIe", 0), gpu("NVIDIA H100 PCIe", 1)});
+  d.extra["topology"] = {{"source", "nvidia-smi topo -m"}, {"kind", "nvlink-mesh"},
+                         {"gpus", json::array({{{"index", 0}, {"nvlinks_up", 12}}, {{"index", 1}, {"nvlinks_up", 12}}})},
+                         {"pairs", json::array({{{"a", 0}, {"b", 1}, {"label", "NV12"}, {"nvlinks", 12}}})}};
+  d.benchmarks.push_back(p2p_row(256.6, 257.0));
+  const Assessment ok = score(d);
+  EXPECT_NE(find(ok, "healthy", std::nullopt), nullptr) << why(ok);
+  bool derived = false;
+  for (const auto& f : ok.findings)
+    for (const auto& e : f.evidence) derived |= e.find("NV12 between the weakest pair") != std::string::npos;
+  EXPECT_TRUE(derived) << why(ok);
+  // 60 GB/s is fine for PCIe Gen5 but a quarter of what twelve links give: the fabric is slow.
+  d.benchmarks[0] = p2p_row(60.0, 250.0);
+  const Assessment slow = score(d);
+  const Finding* f = find(slow, "nvlink-degraded", std::nullopt);
+  ASSERT_NE(f, nullptr) << why(slow);
+  bool named = false;
+  for (const auto& e : f->evidence) named |= e.find("slowest pair: GPU 0 -> GPU 1") != std::string::npos;
+  EXPECT_TRUE(named) << why(slow);
 }
 
 }  // namespace
