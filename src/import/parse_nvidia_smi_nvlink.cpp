@@ -15,8 +15,9 @@
 // NVLink and none is up, without a count: nvlink.extra.all_inactive = true, links_queried stays 0
 // and the nvlink rule takes the model's count. The other forms (-R, -c, -e) are recognised, their
 // error counters kept in nvlink.extra.errors, and never counted as links up: a capability or a
-// remote end is not a trained link. A status word nobody has seen (not a rate, not <inactive>)
-// counts as queried and not up, and is noted in skipped.
+// remote end is not a trained link. A status word nobody has seen (not a rate, not <inactive>; also
+// "0.000 GB/s") counts as queried and not up, and is noted in skipped. A "GPU n:" line without
+// "(UUID: ...)" is prose, not a header.
 #include "import/bench_text.hpp"
 #include "import/import.hpp"
 #include "import/smi_values.hpp"
@@ -70,11 +71,10 @@ std::optional<GpuHeader> gpu_header(std::string_view line) {
   GpuHeader h;
   h.index = *idx;
   std::string_view after = trim(line.substr(colon + 1));
+  // nvidia-smi nvlink names every GPU with its UUID; "GPU 0: NVLink is not supported" and other
+  // prose are not a GPU header (and would become the GPU's name).
   const std::size_t u = after.find("(UUID:");
-  if (u == std::string_view::npos) {
-    h.name = std::string(after);
-    return h;
-  }
+  if (u == std::string_view::npos) return std::nullopt;
   h.name = std::string(trim(after.substr(0, u)));
   std::string_view tail = after.substr(u + 6);
   const std::size_t close = tail.find(')');
