@@ -107,7 +107,7 @@ void run_host_late(RunContext& ctx) {
   }
   auto snaps = sampler.stop();
   if (snaps.size() < 2 || !wanted(ctx, "host/steal", {"host/iowait"})) return;  // never started: nothing to say
-  auto r = steal_results(snaps);
+  auto r = steal_results(snaps, read_cpu_topology().allowed);
   if (ctx.selected("host/steal")) ctx.record(std::move(r.steal));
   if (ctx.selected("host/iowait") || ctx.selected("host/steal")) ctx.record(std::move(r.iowait));
 }
