@@ -1,6 +1,7 @@
 #include "host/cpu_contention.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <fstream>
 #include <sstream>
 
@@ -50,9 +51,11 @@ std::optional<CpuContention> cpu_contention(const CpuUsageMark& before, const Cp
   auto counted = [&](const std::string& name) {
     if (name.size() <= 3 || name.rfind("cpu", 0) != 0) return false;
     if (allowed.empty()) return true;
-    const std::string n = name.substr(3);
-    if (n.find_first_not_of("0123456789") != std::string::npos) return false;
-    return std::find(allowed.begin(), allowed.end(), std::stoi(n)) != allowed.end();
+    int n = -1;  // from_chars: a name of 20 digits is no CPU, not an exception
+    const char* end = name.data() + name.size();
+    const auto [at, ec] = std::from_chars(name.data() + 3, end, n);
+    if (ec != std::errc() || at != end) return false;
+    return std::find(allowed.begin(), allowed.end(), n) != allowed.end();
   };
   auto d = [](std::uint64_t x, std::uint64_t y) { return x >= y ? static_cast<double>(x - y) : 0.0; };
   double total = 0, busy = 0, steal = 0;

@@ -63,6 +63,8 @@ TEST(HostContention, NothingToSayWithoutTicksOrOwnTime) {
   CpuUsageMark b{{cpu("cpu0", 10, 10)}, std::nullopt};
   EXPECT_EQ(cpu_contention(a, b, {0}), std::nullopt);
   EXPECT_EQ(cpu_contention(a, CpuUsageMark{{cpu("cpu0", 10, 10)}, 2}, {7}), std::nullopt);  // CPU 7 not in the readings
+  const CpuUsageMark odd{{cpu("cpu99999999999999999999", 9, 9), cpu("cpuX", 9, 9)}, 2};
+  EXPECT_EQ(cpu_contention(CpuUsageMark{{cpu("cpu99999999999999999999", 0, 0), cpu("cpuX", 0, 0)}, 1}, odd, {0}), std::nullopt);
 }
 
 TEST(HostContention, TheWholeRunShareIsRecordedOnHostSteal) {
