@@ -169,7 +169,10 @@ Assessment assess(const ResultDocument& doc, const ReferenceLookup& lookup, cons
   }
   int host_figures = 0;  // host checks that ran and gave a figure: "no finding" then means "checked, fine"
   for (const auto& b : doc.benchmarks) host_figures += b.name.rfind("host/", 0) == 0 && b.value() ? 1 : 0;
-  if (host_figures > 0) extra["host_figures_judged"] = host_figures;
+  int contended = 0;  // host figures rule_host saw but did not judge: other processes used the CPUs
+  for (const auto& line : notes) contended += line.find(kContendedWords) != std::string::npos ? 1 : 0;
+  if (host_figures - contended > 0) extra["host_figures_judged"] = host_figures - contended;
+  if (contended > 0) extra["host_figures_contended"] = contended;
   if (!notes.empty()) extra["notes"] = notes;
   if (const auto c = cost_summary(doc, gpus)) extra["cost"] = cost_json(*c);
   extra["thresholds"] = thresholds_record(t);
