@@ -225,6 +225,14 @@ ImportPart parse_dmon(std::string_view text, const std::string& file) {
   if (!unmapped.empty()) part.imported = json{{"nvidia-smi-dmon", {{"unmapped_columns", unmapped}}}};
   if (!columns.count("pclk"))
     part.warnings.push_back("no pclk column (dmon -s without c): the SM clock under load is not known");
+  // Without utilisation (-s without u, or `-` on a MIG-enabled board) and with no power limit in
+  // dmon, the importer cannot tell load from idle and takes every sample (import.hpp): say so.
+  const bool any_util = std::any_of(part.timelines.begin(), part.timelines.end(), [](const auto& tl) {
+    return std::any_of(tl.second.begin(), tl.second.end(), [](const TimelineSample& s) { return s.gpu_util_pct.has_value(); });
+  });
+  if (!any_util)
+    part.warnings.push_back("no sm utilisation in any sample (dmon -s without u, or a MIG-enabled board): load cannot be told "
+                            "from idle, every sample counts as under load");
   return part;
 }
 

@@ -114,6 +114,20 @@ TEST(ImportNvidiaSmiDmon, IdleSamplesAreNotUnderLoad) {
   EXPECT_DOUBLE_EQ(row.telemetry->sm_clock_mhz->median, 1875);
 }
 
+TEST(ImportNvidiaSmiDmon, NoUtilisationIsSaidNotGuessed) {
+  // The layout a MIG-enabled H100 prints (utilisation `-`), as in the exporter's real capture
+  // (linux-x86_64__nvidia-h100-mig__590.48.01.txt, idle phase).
+  const std::string raw =
+      "# gpu    pwr  gtemp  mtemp     sm    mem    enc    dec    jpg    ofa   mclk   pclk \n"
+      "# Idx      W      C      C      %      %      %      %      %      %    MHz    MHz \n"
+      "    0     70     42     48      -      -      -      -      -      -   2619    345 \n";
+  const auto p = parse_dmon(raw);
+  ASSERT_EQ(p.timelines.size(), 1u);
+  EXPECT_FALSE(p.timelines[0].second[0].gpu_util_pct.has_value());
+  ASSERT_EQ(p.warnings.size(), 1u);
+  EXPECT_NE(p.warnings[0].find("no sm utilisation"), std::string::npos);
+}
+
 TEST(ImportNvidiaSmiDmon, PmonAndForeignTextAreNotClaimed) {
   const std::string pmon =
       "# gpu        pid  type    sm   mem   enc   dec   command\n"
