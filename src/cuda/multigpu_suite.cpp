@@ -92,10 +92,20 @@ SweepOptions sweep_options(const Plan& plan, Collective c, Variant v, std::size_
 // A one-GPU NCCL communicator: never a scaling figure, but proof that NCCL runs here. Each
 // collective's one-rank call is checked at a few sizes; the answer per collective is "ok",
 // "wrong" or why it could not run.
+// Only in --full: ncclCommInitAll is a blocking call with no deadline (NCCL's bootstrap, its
+// topology search and, on some images, a network plugin's probing can take tens of seconds or
+// hang outright), and a one-GPU answer is no scaling figure, so --quick must not wait for it.
+constexpr const char* kOneRankQuick =
+    "not run in --quick (NCCL initialisation has no deadline and proves no scaling on one GPU; --full runs it)";
+
 std::map<Collective, std::string> one_rank_calls(const Context& c, int cuda_ordinal) {
   std::map<Collective, std::string> out;
   for (Collective col : c.plan.collectives) out[col] = c.nccl->loaded ? "not run" : c.nccl->error;
   if (!c.nccl->loaded) return out;
+  if (!c.plan.full) {
+    for (auto& [col, status] : out) status = kOneRankQuick;
+    return out;
+  }
 #if GPUAUDIT_HAVE_NCCL_H
   try {
     auto g = CommGroup::local(c.nccl->api, {cuda_ordinal});

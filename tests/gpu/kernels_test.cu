@@ -2,6 +2,8 @@
 #include "gpu/gpu_test.hpp"
 #include "gpubench/mma_reference.hpp"
 #include "gpubench/random_bits.hpp"
+#include "gpubench/sizing.hpp"
+#include "gpubench/timer_guard.hpp"
 #include "kernels/contention.cuh"
 #include "kernels/fill.cuh"
 #include "kernels/fma.cuh"
@@ -58,15 +60,26 @@ void test_fill_and_mismatch_count() {
 }
 
 void test_census(int sms) {
-  const int blocks = 16 * sms;
+  const int per_sm = sm_census_blocks_per_sm();
+  GT_EXPECT(per_sm >= 16 && per_sm <= 32, "one-warp census blocks resident per SM: %d", per_sm);
+  const int blocks = gpuaudit::census_blocks(sms, per_sm);
   auto* ids = device_alloc<unsigned>(static_cast<std::size_t>(blocks));
-  GT_CUDA(launch_sm_census(ids, blocks, 20000, nullptr));
+  auto* stalled = device_alloc<unsigned>(1);
+  GT_CUDA(cudaMemset(ids, 0xff, static_cast<std::size_t>(blocks) * sizeof(unsigned)));
+  GT_CUDA(cudaMemset(stalled, 0, sizeof(unsigned)));
+  GT_CUDA(launch_sm_census(ids, blocks, 20000, gpuaudit::spin_cycle_cap(20000), stalled, nullptr));
   GT_CUDA(cudaDeviceSynchronize());
   const auto h = to_host(ids, static_cast<std::size_t>(blocks));
   const std::set<unsigned> seen(h.begin(), h.end());
   GT_EXPECT(!seen.count(0xffffffffu), "every block wrote its SM id");
   GT_EXPECT(static_cast<int>(seen.size()) == sms, "census %zu == SM count %d", seen.size(), sms);
+  GT_EXPECT(to_host(stalled, 1)[0] == 0, "a working timer never trips the cycle cap");
+  // A cap far below the wait stands in for a frozen timer: the spin must end, flagged.
+  GT_CUDA(launch_sm_census(ids, 64, 10000000000ull, 10000, stalled, nullptr));
+  GT_CUDA(cudaDeviceSynchronize());
+  GT_EXPECT(to_host(stalled, 1)[0] == 1, "a 10 s wait capped at 10k cycles ends and says the timer stalled");
   cudaFree(ids);
+  cudaFree(stalled);
 }
 
 void test_fma() {
@@ -184,12 +197,15 @@ void test_l2(int sms) {
 
 void test_contention(int sms) {
   auto* r = device_alloc<ContentionRecord>(static_cast<std::size_t>(sms));
-  GT_CUDA(launch_contention(r, sms, 10000000ull, 1000000ull, nullptr));
+  GT_CUDA(launch_contention(r, sms, 10000000ull, 1000000ull, gpuaudit::spin_cycle_cap(10000000ull), nullptr));
   const auto h = to_host(r, static_cast<std::size_t>(sms));
   for (const auto& rec : h) {
     GT_EXPECT(rec.reads > 100 && rec.end_ns - rec.start_ns >= 10000000ull, "a block watched the timer for 10 ms");
     GT_EXPECT(rec.max_gap_ns > 0 && rec.max_gap_ns < 10000000ull, "gap %llu ns", rec.max_gap_ns);
+    GT_EXPECT(rec.timer_stalled == 0, "a working timer never trips the cycle cap");
   }
+  GT_CUDA(launch_contention(r, 1, 10000000000ull, 1000000ull, 10000, nullptr));  // 10 s wait, 10k-cycle cap
+  GT_EXPECT(to_host(r, 1)[0].timer_stalled == 1, "the capped wait ends and says the timer stalled");
   cudaFree(r);
 }
 
