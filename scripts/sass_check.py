@@ -192,16 +192,22 @@ RULES = [
 def applies(rule, arch):
     if rule.only_arch:
         return arch == rule.only_arch
+    if not arch[-1].isdigit():  # sm_90a, sm_100f: cubins of one file built for that target alone
+        return False
     n = arch_number(arch)
     if rule.label.endswith("(sm_75 m16n8k8)"):
         return n == 75
     return n >= rule.min_arch
 
 
-def check_functions(functions, resources):
-    """Every rule on every architecture, then LOCAL:0 for every kernel. -> (failures, report lines)."""
+def check_functions(functions, resources, expect_archs=()):
+    """Every rule on every architecture, then LOCAL:0 for every kernel. -> (failures, report lines).
+    expect_archs: cubins the build must contain (e.g. sm_90a when CMake built the wgmma kernel)."""
     failures, report = [], []
     archs = sorted({f.arch for f in functions}, key=lambda a: (arch_number(a), a))
+    for arch in expect_archs:
+        if arch not in archs:
+            failures.append(f"{arch}: no cubin for it, though the build was configured to make one")
     for arch in archs:
         fns = [f for f in functions if f.arch == arch]
         for rule in RULES:
@@ -246,6 +252,7 @@ def cubin_archs(cuobjdump, path):
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--cuobjdump", default="", help="the cuobjdump program (default: from PATH)")
+    ap.add_argument("--expect-arch", action="append", default=[], help="a cubin that must be there (e.g. sm_90a)")
     ap.add_argument("binaries", nargs="+", help="the gpuaudit binary or .cu.o files")
     a = ap.parse_args(argv)
     tool = a.cuobjdump or shutil.which("cuobjdump") or ""
@@ -270,7 +277,7 @@ def main(argv):
                     functions.append(f)
         res = subprocess.run([tool, "--dump-resource-usage", path], capture_output=True, text=True, check=True).stdout
         resources.update(parse_resources(res))
-    failures, report = check_functions(functions, resources)
+    failures, report = check_functions(functions, resources, a.expect_arch)
     for line in report:
         print(line)
     if failures:

@@ -4,6 +4,7 @@
 #include "gpubench/random_bits.hpp"
 #include "gpubench/sizing.hpp"
 #include "gpubench/timer_guard.hpp"
+#include "gpubench/wgmma_reference.hpp"
 #include "kernels/contention.cuh"
 #include "kernels/fill.cuh"
 #include "kernels/fma.cuh"
@@ -12,6 +13,7 @@
 #include "kernels/mma.cuh"
 #include "kernels/sm_census.cuh"
 #include "kernels/stream.cuh"
+#include "kernels/wgmma.cuh"
 
 #include <cmath>
 #include <cstring>
@@ -209,6 +211,26 @@ void test_contention(int sms) {
   cudaFree(r);
 }
 
+// The Hopper path: every accumulator of a few warpgroups against the host reference.
+void test_wgmma(int major, int minor) {
+  if (!(wgmma_built() && major == 9 && minor == 0)) {
+    std::printf("wgmma: skipped (%s)\n", wgmma_built() ? "not compute capability 9.0" : "built without sm_90a");
+    return;
+  }
+  GT_EXPECT(wgmma_blocks_per_sm() >= 1, "wgmma blocks per SM: %d", wgmma_blocks_per_sm());
+  const int blocks = 3, iters = 37;
+  const std::uint64_t seed = gpuaudit::wgmma_seed_with_nonzero_sum(77);
+  const std::size_t n = static_cast<std::size_t>(blocks) * kWgmmaThreads * kWgmmaAccumulators;
+  auto* out = device_alloc<float>(n);
+  GT_CUDA(launch_wgmma_bf16(blocks, iters, seed, out, nullptr));
+  const auto h = to_host(out, n);
+  const double want = gpuaudit::wgmma_expected(seed, iters, kWgmmaPerRound);
+  std::size_t wrong = 0;
+  for (float v : h) wrong += static_cast<double>(v) != want ? 1 : 0;
+  GT_EXPECT(wrong == 0, "wgmma: %zu of %zu accumulators differ from %g (first %g)", wrong, n, want, h[0]);
+  cudaFree(out);
+}
+
 }  // namespace
 
 int main() {
@@ -222,6 +244,7 @@ int main() {
   test_fma();
   test_launch();
   test_mma(p.major, p.minor);
+  test_wgmma(p.major, p.minor);
   test_stream(p.multiProcessorCount);
   test_l2(p.multiProcessorCount);
   test_contention(p.multiProcessorCount);

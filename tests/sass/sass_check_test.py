@@ -107,6 +107,18 @@ class WholeCheckTest(unittest.TestCase):
         self.assertEqual(len(missing), 8, failures)
         self.assertFalse(any("wgmma" in f for f in failures))  # sm_90a only
 
+    def test_arch_specific_cubins_get_only_their_own_rules(self):
+        fns = sass_check.parse_sass(read("sm_90_fma_float.sass"))
+        fns[0].arch = "sm_90a"  # as if the FMA kernel were in the wgmma file's sm_90a cubin
+        failures, report = sass_check.check_functions(fns, {})
+        self.assertEqual(report, [])
+        self.assertEqual(failures, ["sm_90a tensor/wgmma_bf16: no kernel matches /wgmma_kernel/"])
+
+    def test_an_expected_cubin_must_be_there(self):
+        fns = sass_check.parse_sass(read("sm_90_stream_copy4.sass"))
+        failures, _ = sass_check.check_functions(fns, {}, ["sm_90a"])
+        self.assertIn("sm_90a: no cubin for it, though the build was configured to make one", failures)
+
     def test_spill_in_resource_usage_fails(self):
         fns = sass_check.parse_sass(read("sm_90_stream_copy4.sass"))
         res = {("sm_90", fns[0].name): {"REG": 255, "LOCAL": 48}}
