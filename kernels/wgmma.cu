@@ -24,6 +24,7 @@ namespace {
 
 constexpr int kTileA = 64 * 16, kTileB = 256 * 16;  // bf16 elements
 
+#if GA_HAS_WGMMA  // the host pass and other targets never use these
 // Byte offset of element (row, k) of a K-major tile of 16 columns in core matrices of 8 x 8.
 __device__ __forceinline__ int core_offset(int row, int k) {
   return ((row / 8) * 2 + k / 8) * 128 + (row % 8) * 16 + (k % 8) * 2;
@@ -38,9 +39,10 @@ __device__ __forceinline__ std::uint64_t matrix_descriptor(const void* smem) {
   d |= static_cast<std::uint64_t>(kStrideBytes >> 4) << 32;          // stride byte offset, 32-45
   return d;                                                          // base offset 0, no swizzle
 }
+#endif
 
 __global__ void __launch_bounds__(kWgmmaThreads) wgmma_kernel(int iters, std::uint64_t seed, float* out) {
-  __shared__ alignas(128) unsigned char smem[(kTileA + kTileB) * 2];
+  __shared__ __align__(128) unsigned char smem[(kTileA + kTileB) * 2];
 #if GA_HAS_WGMMA
   unsigned char* a_tile = smem;
   unsigned char* b_tile = smem + kTileA * 2;
