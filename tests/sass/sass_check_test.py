@@ -68,6 +68,15 @@ class FactTest(unittest.TestCase):
         self.assertFalse(ok)
         self.assertIn("1 LDL/STL", text)
 
+    def test_nop_padding_does_not_count_against_density(self):
+        padded = copy.deepcopy(self.fma)
+        first, last = sass_check.loops(padded)[0]
+        for ins in padded.code[first:last + 1][::2]:
+            if ins.base == "FFMA":
+                ins.opcode = "NOP"  # as ptxas pads sm_120's slow FP64 pipe
+        n, length = sass_check.hot_loop(padded, lambda i: i.base == "FFMA")
+        self.assertEqual(length, n + 3)
+
     def test_a_loop_diluted_below_90_percent_fails(self):
         diluted = copy.deepcopy(self.fma)
         first, last = sass_check.loops(diluted)[0]
