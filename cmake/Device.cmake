@@ -1,5 +1,6 @@
 # The device library: kernels/ (device code, one family per file), benchmarks/ (one measurement per
-# file, each registering itself) and src/cuda/ (CUDA runtime glue: probe, timing, telemetry hooks).
+# file, each registering itself, multi-GPU ones included) and src/cuda/ (CUDA runtime glue: probe,
+# timing, pinned memory, the NCCL loader).
 file(GLOB GPUAUDIT_DEVICE_SOURCES CONFIGURE_DEPENDS
   ${PROJECT_SOURCE_DIR}/kernels/*.cu
   ${PROJECT_SOURCE_DIR}/benchmarks/*.cu ${PROJECT_SOURCE_DIR}/benchmarks/*.cpp

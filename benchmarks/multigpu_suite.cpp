@@ -2,9 +2,9 @@
 // for 1, 2, 4 ... N GPUs, the peer-to-peer copy matrix, and under --nccl-multinode one NCCL
 // communicator across every rank of the MPI job. Measurement code: nccl_collectives.cpp and
 // p2p_matrix.cpp; what becomes a row and why: src/multigpu/rows.hpp (host-tested).
+#include "benchmarks/nccl_collectives.hpp"
+#include "benchmarks/p2p_matrix.hpp"
 #include "cuda/nccl_api.hpp"
-#include "cuda/nccl_collectives.hpp"
-#include "cuda/p2p_matrix.hpp"
 #include "multigpu/device_map.hpp"
 #include "multigpu/multinode.hpp"
 #include "multigpu/rows.hpp"
