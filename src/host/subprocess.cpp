@@ -141,6 +141,7 @@ ProcessResult run_capture(const std::vector<std::string>& argv, const RunOptions
     }
   }
   r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  if (r.timed_out && opt.timeout_s) r.deadline_s = *opt.timeout_s;
   return r;
 }
 
@@ -151,7 +152,7 @@ std::string describe_failure(const std::string& program, const ProcessResult& r)
     return std::string(b);
   };
   const std::string stuck = r.unreaped ? "; it did not exit after SIGKILL (stuck in the kernel, e.g. on a hung mount)" : "";
-  if (r.timed_out) return program + " timed out after " + secs(r.seconds) + " s and was killed" + stuck;
+  if (r.timed_out) return program + " timed out after " + secs(r.deadline_s > 0 ? r.deadline_s : r.seconds) + " s and was killed" + stuck;
   if (r.cancelled) return program + " was stopped: gpuaudit was interrupted" + stuck;
   std::string why = r.err.substr(0, r.err.find('\n'));
   if (r.exit_code < 0) return program + " could not start" + (why.empty() ? "" : ": " + why);

@@ -16,6 +16,7 @@ struct ProcessResult {
   bool cancelled = false;  // killed because `cancelled` said so (SIGINT/SIGTERM on gpuaudit)
   bool unreaped = false;   // still had not exited a while after SIGKILL (stuck in the kernel, e.g. on I/O)
   double seconds = 0;      // wall time it ran
+  double deadline_s = 0;   // the deadline it was given (when timed_out): what the message names
 };
 
 struct RunOptions {
