@@ -53,6 +53,14 @@ const std::vector<RuleThresholdInfo>& rule_threshold_info() {
       {"decode_images_per_tflops", &RuleThresholds::decode_images_per_tflops, 0, 1e6,
        "assumption: a job that decodes its JPEGs on the CPU consumes about 10 images/s per dense "
        "TFLOP/s (ResNet-50 training on an A100: ~2,800 images/s for ~270 TFLOP/s of BF16 GEMM)"},
+      {"straggler_margin", &RuleThresholds::straggler_margin, 0.01, 0.9,
+       "healthy GPUs of one node spread by up to ~5% (public reports; silicon and cooling position); "
+       "gpu-fryer fails a GPU 10% below the node's best; against the peers' median, 10% is twice the "
+       "healthy spread and ten times a --quick figure's 1% CV"},
+      {"sustained_drop_fraction", &RuleThresholds::sustained_drop_fraction, 0.01, 0.9,
+       "a healthy card holds its clock within ~10% of max under continuous load (clock_fraction), and a "
+       "power-bound GEMM's rate follows the clock; a larger drop after the soak window is heat, power "
+       "or a failing board"},
   };
   return info;
 }

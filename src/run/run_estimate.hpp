@@ -1,0 +1,23 @@
+// How long `gpuaudit run` spends on the GPU suite, estimated from the sampling policy
+// (gpubench/sampling_policy.hpp) and each family's own budgets, before anything runs: the progress
+// line says it, and a unit test holds --quick on an 8-GPU box to about one GPU's time (<= 60 s).
+// An estimate of the typical case (a healthy card converging within its budget), not a bound.
+#pragma once
+
+#include "run/gpu_schedule.hpp"
+
+#include <string>
+#include <vector>
+
+namespace gpuaudit {
+
+// One run of `bench` on one GPU, in seconds: setup (allocation, fill, output check) plus the
+// sampled phase (the policy's budget plus the sample that crosses it), plus the family's own
+// phases: the GEMM shape search and soak window, mem/allocatable's fill, sm/contention's kernel.
+double bench_seconds(const std::string& bench, const std::string& mode);
+
+// The schedule's wall time: steps run one after another, the GPUs of a step at once (a step
+// takes as long as one GPU's run of its benchmark), plus the one-off CUDA context creation.
+double schedule_seconds(const std::vector<ScheduleStep>& steps, const std::string& mode);
+
+}  // namespace gpuaudit
