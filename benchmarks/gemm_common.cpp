@@ -135,7 +135,6 @@ struct Problem {
 
 // The checked positions of D: the four corners and random ones (the same for every GPU given the seed).
 std::vector<std::pair<int, int>> checked_cells(const Problem& p, std::uint64_t seed) {
-  const GemmTypes& t = p.types;
   std::vector<std::pair<int, int>> at{{0, 0}, {p.sh.m - 1, p.sh.n - 1}, {p.sh.m - 1, 0}, {0, p.sh.n - 1}};
   for (std::uint64_t i = 0; at.size() < 512; ++i) {
     const std::uint64_t r = rnd::mix64(seed ^ (i * 0x9e3779b97f4a7c15ull));
@@ -221,7 +220,8 @@ void run_soak_window(const BenchEnv& env, const GemmTypes& t, Problem& p, const 
     chunks.push_back({steady_seconds(), per_chunk * shape.flops()});
   }
   if (const auto bs = burst_and_sustained(start, chunks, plan.burst_s, plan.sustained_s)) {
-    for (const auto& [k, v] : burst_sustained_params(*bs, plan.window_s, 1e12, "tflops").items()) m.params[k] = v;
+    const json phases = burst_sustained_params(*bs, plan.window_s, 1e12, "tflops");
+    for (const auto& [k, v] : phases.items()) m.params[k] = v;
     m.phase_windows["burst"] = {bs->burst.begin_s, bs->burst.end_s};
     m.phase_windows["sustained"] = {bs->sustained.begin_s, bs->sustained.end_s};
   }

@@ -54,7 +54,14 @@ std::unique_ptr<TelemetrySampler> start_telemetry(const RunContext& ctx, const s
 
 void record(RunContext& ctx, const RunTarget& t, const Measurement& m) {
   if (m.status == "skipped" && m.message == "interrupted") return;  // never started: not a result
-  ctx.record(to_benchmark_result(t.bench.info, t.gpu, m));
+  if (m.params.is_object() && m.params.contains("concurrency")) {
+    ctx.record(to_benchmark_result(t.bench.info, t.gpu, m));
+    return;
+  }
+  // The sequential path: every per-GPU row alone, an all-GPU measurement across all of them.
+  Measurement stamped = m;
+  stamp_concurrency(stamped, {t.bench.info.name, {0}, t.gpu ? kAlone : kAllGpus, !t.gpu});
+  ctx.record(to_benchmark_result(t.bench.info, t.gpu, stamped));
 }
 
 #if GPUAUDIT_HAVE_GBENCH

@@ -9,6 +9,10 @@ namespace gpuaudit {
 
 bool shares_host_link(const std::string& bench) { return bench.rfind("pcie/", 0) == 0; }
 
+bool needs_alone_pass(const std::string& bench, const std::string& mode) {
+  return shares_host_link(bench) && (mode == "full" || bench == "pcie/h2d_pinned");
+}
+
 std::vector<ScheduleStep> plan_schedule(const std::vector<ScheduleBench>& benches, int devices, const std::string& mode,
                                         bool sequential, const std::function<bool(const std::string&)>& selected) {
   std::vector<ScheduleStep> out;
@@ -30,7 +34,7 @@ std::vector<ScheduleStep> plan_schedule(const std::vector<ScheduleBench>& benche
   } else {
     for (const auto& b : sorted) {
       if (b.all_gpus || !wanted(b)) continue;
-      if (devices > 1 && shares_host_link(b.name))
+      if (devices > 1 && needs_alone_pass(b.name, mode))
         for (int slot = 0; slot < devices; ++slot) out.push_back({b.name, {slot}, kAlone, false});
       out.push_back({b.name, all, together, false});
     }

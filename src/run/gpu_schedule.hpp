@@ -37,12 +37,17 @@ struct ScheduleStep {
   bool all_gpus_bench = false;
 };
 
-// Copies through the host link: measured alone as well as together when several GPUs are selected.
+// Copies through the host link (pcie/*): their rows measured together are labelled and not judged.
 bool shares_host_link(const std::string& bench);
+// The host-link copies that also get an alone pass (each GPU by itself) when several GPUs are
+// selected: every one under --full; under --quick pcie/h2d_pinned only (the link figure the
+// pcie rules read first), since an alone pass costs one run per GPU and --quick on 8 GPUs must
+// stay about one GPU's time; the other copies are then shown measured together only.
+bool needs_alone_pass(const std::string& bench, const std::string& mode);
 
 // Steps in run order. sequential: per GPU every per-GPU benchmark (as before), then the all-GPU
-// ones. Concurrent: per benchmark one step on every GPU, host-link copies first on each GPU alone
-// and then together. One GPU selected: every step is "alone". `selected` filters by name (null: all).
+// ones. Concurrent: per benchmark one step on every GPU; host-link copies that need an alone pass
+// first on each GPU alone, then together. One GPU selected: every step is "alone". `selected` filters by name (null: all).
 std::vector<ScheduleStep> plan_schedule(const std::vector<ScheduleBench>& benches, int devices, const std::string& mode,
                                         bool sequential, const std::function<bool(const std::string&)>& selected);
 

@@ -11,12 +11,12 @@ namespace {
 bool starts(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
 }  // namespace
 
-double bench_seconds(const std::string& bench, const std::string& mode) {
+double bench_seconds(const std::string& bench, const std::string& mode, EstimateCase c) {
   const SamplingPolicy p = default_policy(mode);
   const bool full = mode == "full";
-  // The sampler stops at the budget once min_samples are in (a noisy card) or earlier (converged):
-  // budget plus the sample that crosses it, never past the hard cap.
-  const double sampled = std::min(p.hard_cap_s, p.budget_s * 1.2);
+  // Converged: min_samples batches of ~20 ms plus warm-up and calibration (~0.1 s). Budget: the
+  // sampler stops once its budget is spent: budget plus the sample that crosses it, within the hard cap.
+  const double sampled = c == EstimateCase::typical ? p.min_samples * 0.02 + 0.1 : std::min(p.hard_cap_s, p.budget_s * 1.2);
   const double setup = 0.4;  // allocation, random fill, copying the checked chunks back
   if (starts(bench, "gemm/")) {
     const double search = full ? 20.0 : 3.0;  // gemm_common.cpp's shape-search budget
@@ -30,9 +30,9 @@ double bench_seconds(const std::string& bench, const std::string& mode) {
   return setup + sampled;
 }
 
-double schedule_seconds(const std::vector<ScheduleStep>& steps, const std::string& mode) {
+double schedule_seconds(const std::vector<ScheduleStep>& steps, const std::string& mode, EstimateCase c) {
   double total = steps.empty() ? 0 : 1.0;  // CUDA contexts (made in parallel under the concurrent schedule)
-  for (const auto& s : steps) total += bench_seconds(s.bench, mode);
+  for (const auto& s : steps) total += bench_seconds(s.bench, mode, c);
   return total;
 }
 
