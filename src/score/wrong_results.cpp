@@ -11,9 +11,11 @@ namespace gpuaudit {
 
 namespace {
 
+// cuBLAS gives the same bits run after run on GPUs of one architecture and one SM count (its
+// documented reproducibility): the model's name and the SM count say which GPUs those are.
 std::string gpu_name(const ResultDocument& doc, int index) {
   for (const auto& g : doc.gpus)
-    if (g.index == index) return g.name;
+    if (g.index == index) return g.name + "|" + (g.sm_count ? std::to_string(*g.sm_count) : std::string("?"));
   return "";
 }
 
