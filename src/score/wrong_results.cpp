@@ -28,7 +28,8 @@ std::string num(double v) {
 std::optional<std::uint64_t> uint_at(const json& j, const char* key) {
   if (!j.is_object()) return std::nullopt;
   const auto it = j.find(key);
-  if (it == j.end() || !it->is_number_unsigned()) return std::nullopt;
+  // A file's non-negative integers parse as unsigned; one built in memory may be signed.
+  if (it == j.end() || !it->is_number_integer() || it->get<std::int64_t>() < 0) return std::nullopt;
   return it->get<std::uint64_t>();
 }
 
@@ -143,7 +144,7 @@ void from_gpu_agreement(const ResultDocument& doc, std::vector<WrongResult>& out
     Voice v{*b.gpu, oc["output_checksum"].get<std::string>(), {}};
     if (oc.contains("sample_bits") && oc["sample_bits"].is_array())
       for (const auto& x : oc["sample_bits"])
-        if (x.is_number_unsigned()) v.sample.push_back(x.get<std::uint64_t>());
+        if (x.is_number_integer() && x.get<std::int64_t>() >= 0) v.sample.push_back(x.get<std::uint64_t>());
     const std::string key = computation_key(doc, b);
     groups[key].push_back(std::move(v));
     source[key] = b.name;
