@@ -2,7 +2,9 @@
 
 #include "benchmarks/bench_common.hpp"
 #include "cuda/cuda_raii.hpp"
+#include "gpubench/burst_sustained.hpp"
 #include "gpubench/narrow_float.hpp"
+#include "gpubench/output_record.hpp"
 #include "gpubench/random_bits.hpp"
 #include "gpubench/sizing.hpp"
 #include "kernels/fill.cuh"
@@ -131,22 +133,46 @@ struct Problem {
   std::vector<cublasLtMatmulAlgo_t> candidates;
 };
 
-// Sampled elements of D against a double-precision reference computed from the same inputs.
-CheckOutcome check_output(GemmKind kind, const Problem& p, std::uint64_t seed) {
-  const GemmTypes& t = p.types;
+// The checked positions of D: the four corners and random ones (the same for every GPU given the seed).
+std::vector<std::pair<int, int>> checked_cells(const Problem& p, std::uint64_t seed) {
   std::vector<std::pair<int, int>> at{{0, 0}, {p.sh.m - 1, p.sh.n - 1}, {p.sh.m - 1, 0}, {0, p.sh.n - 1}};
   for (std::uint64_t i = 0; at.size() < 512; ++i) {
     const std::uint64_t r = rnd::mix64(seed ^ (i * 0x9e3779b97f4a7c15ull));
     at.emplace_back(static_cast<int>(r % static_cast<std::uint64_t>(p.sh.m)),
                     static_cast<int>((r >> 32) % static_cast<std::uint64_t>(p.sh.n)));
   }
+  return at;
+}
+
+// The raw bits of the checked cells of D (up to 32 bits each), in check order.
+std::vector<std::uint32_t> cell_words(const Problem& p, const std::vector<std::pair<int, int>>& at) {
+  const GemmTypes& t = p.types;
+  const auto m = static_cast<std::uint64_t>(p.sh.m);
+  std::vector<std::uint32_t> words;
+  for (auto [i, j] : at) {
+    const std::uint64_t di = static_cast<std::uint64_t>(i) + static_cast<std::uint64_t>(j) * m;
+    std::uint32_t w = 0;
+    GA_CUDA(cudaMemcpy(&w, p.d.get() + di * static_cast<std::uint64_t>(t.d_bytes), static_cast<std::size_t>(t.d_bytes),
+                       cudaMemcpyDeviceToHost));
+    words.push_back(w);  // little-endian: a 16-bit cell lands in the low half
+  }
+  return words;
+}
+
+// Sampled elements of D against a double-precision reference computed from the same inputs;
+// `words` gets the raw bits of the checked cells (for the comparison across GPUs).
+CheckOutcome check_output(GemmKind kind, const Problem& p, std::uint64_t seed, std::vector<std::uint32_t>& words) {
+  const GemmTypes& t = p.types;
+  const std::vector<std::pair<int, int>> at = checked_cells(p, seed);
+  words = cell_words(p, at);
   std::vector<double> got, want, tol;
   std::vector<std::uint64_t> labels;
   const auto m = static_cast<std::uint64_t>(p.sh.m), k = static_cast<std::uint64_t>(p.sh.k);
   std::vector<unsigned char> cell(static_cast<std::size_t>(t.d_bytes));
-  for (auto [i, j] : at) {
+  for (std::size_t c = 0; c < at.size(); ++c) {
+    const auto [i, j] = at[c];
     const std::uint64_t di = static_cast<std::uint64_t>(i) + static_cast<std::uint64_t>(j) * m;
-    GA_CUDA(cudaMemcpy(cell.data(), p.d.get() + di * static_cast<std::uint64_t>(t.d_bytes), cell.size(), cudaMemcpyDeviceToHost));
+    std::memcpy(cell.data(), &words[c], cell.size());
     double ref = 0, abs_sum = 0;
     for (std::uint64_t q = 0; q < k; ++q) {
       const double x = decode_input(kind, seed, q + static_cast<std::uint64_t>(i) * k) *
@@ -175,6 +201,35 @@ void forget_rejected_algorithm(cudaStream_t stream) {
   const cudaError_t e = cudaStreamSynchronize(stream);
   if (e != cudaSuccess)
     throw std::runtime_error(std::string("the CUDA context broke during the GEMM search: ") + cudaGetErrorString(e));
+}
+
+// Burst and sustained (gpubench/burst_sustained.hpp): the chosen product back to back for the
+// soak window, in chunks of about 0.1 s; then the checked cells again, which must hold the same
+// bits as before the soak (same inputs, same algorithm: a difference is a wrong result under load).
+void run_soak_window(const BenchEnv& env, const GemmTypes& t, Problem& p, const cublasLtMatmulAlgo_t& algo, const GemmShape& shape,
+                     double secs_per_launch, cudaStream_t s, std::uint64_t check_seed,
+                     const std::vector<std::uint32_t>& words_before, Measurement& m) {
+  const SustainPlan plan = sustain_plan(std::string("gemm/") + t.name, env.mode);
+  if (!plan.enabled) return;
+  const int per_chunk = std::max(1, static_cast<int>(0.1 / std::max(secs_per_launch, 1e-6)));
+  std::vector<WorkChunk> chunks;
+  const double start = steady_seconds();
+  while (steady_seconds() - start < plan.window_s) {
+    for (int i = 0; i < per_chunk; ++i) p.run(algo, s);
+    GA_CUDA(cudaStreamSynchronize(s));
+    chunks.push_back({steady_seconds(), per_chunk * shape.flops()});
+  }
+  if (const auto bs = burst_and_sustained(start, chunks, plan.burst_s, plan.sustained_s)) {
+    const json phases = burst_sustained_params(*bs, plan.window_s, 1e12, "tflops");
+    for (const auto& [k, v] : phases.items()) m.params[k] = v;
+    m.phase_windows["burst"] = {bs->burst.begin_s, bs->burst.end_s};
+    m.phase_windows["sustained"] = {bs->sustained.begin_s, bs->sustained.end_s};
+  }
+  const std::vector<std::uint32_t> after = cell_words(p, checked_cells(p, check_seed));
+  const WordDiff d = diff_words(std::span<const std::uint32_t>(after), std::span<const std::uint32_t>(words_before));
+  json a = {{"elements_compared", d.compared}, {"mismatches", d.differing}};
+  if (d.first_index) a["first_mismatch"] = {{"element", *d.first_index}, {"got_bits", d.first_got}, {"expected_bits", d.first_expected}};
+  m.params["output_check"]["after_soak"] = a;
 }
 
 }  // namespace
@@ -223,8 +278,9 @@ Measurement run_gemm_benchmark(const BenchEnv& env, GemmKind kind) {
   }
   if (best_tflops == 0) return measurement_error("cuBLASLt offered no algorithm that ran for " + std::string(t.name));
 
-  // The winning shape again, fresh inputs: choose its best algorithm, check it, time it.
-  const std::uint64_t check_seed = fresh_seed();
+  // The winning shape again, with the run's inputs (the same on every GPU, so their outputs can be
+  // compared: gpubench/output_record.hpp): choose its best algorithm, check it, time it.
+  const std::uint64_t check_seed = rnd::mix64(run_input_seed() + static_cast<std::uint64_t>(kind));
   Problem p(handle.h, t, best_shape, check_seed, workspace, s.get());
   std::size_t best_algo = 0;
   double best_secs = 0;
@@ -245,10 +301,19 @@ Measurement run_gemm_benchmark(const BenchEnv& env, GemmKind kind) {
   p.d.poison(s.get());
   p.run(algo, s.get());
   s.sync();
-  const CheckOutcome r = check_output(kind, p, check_seed);
-  if (!r.ok)
-    return check_failed(std::to_string(best_shape.m) + "x" + std::to_string(best_shape.n) + "x" +
-                        std::to_string(best_shape.k) + " algorithm " + std::to_string(best_algo) + ": " + r.message);
+  std::vector<std::uint32_t> words;
+  const CheckOutcome r = check_output(kind, p, check_seed, words);
+  const json output_check = output_check_json(r, check_seed, words);
+  if (!r.ok) {
+    Measurement failed = check_failed(std::to_string(best_shape.m) + "x" + std::to_string(best_shape.n) + "x" +
+                                      std::to_string(best_shape.k) + " algorithm " + std::to_string(best_algo) + ": " + r.message);
+    failed.params["output_check"] = output_check;
+    failed.params["m"] = best_shape.m;
+    failed.params["n"] = best_shape.n;
+    failed.params["k"] = best_shape.k;
+    failed.params["algorithm_rank"] = best_algo;
+    return failed;
+  }
 
   TimingOptions o;
   o.policy = env.policy;
@@ -266,6 +331,8 @@ Measurement run_gemm_benchmark(const BenchEnv& env, GemmKind kind) {
   m.params["shapes_tried"] = tried;
   m.params["search_s"] = steady_seconds() - t_start;
   m.params["elements_checked"] = r.checked;
+  m.params["output_check"] = output_check;
+  run_soak_window(env, t, p, algo, best_shape, best_secs, s.get(), check_seed, words, m);
   return m;
 }
 

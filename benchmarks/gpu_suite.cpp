@@ -1,4 +1,6 @@
-// The "gpu" suite of `gpuaudit run`: every registered GPU measurement on every selected GPU, run
+// The "gpu" suite of `gpuaudit run`: every registered GPU measurement on every selected GPU. By
+// default each benchmark runs on all selected GPUs at once (run/gpu_schedule.hpp: one thread per
+// GPU behind a barrier; host-link copies also alone). --sequential runs one GPU after another
 // through Google Benchmark (the same registrations gpuaudit-gbench runs) with a filter built from
 // --only/--gpus, and a reporter that turns each finished run into a document entry at once.
 #include "benchmarks/gbench_adapter.hpp"
@@ -7,6 +9,8 @@
 #include "gpubench/gpu_map.hpp"
 #include "probe/cuda_probe.hpp"
 #include "probe/nvml_api.hpp"
+#include "run/gpu_schedule.hpp"
+#include "run/run_estimate.hpp"
 #include "run/suite.hpp"
 #include "telemetry/nvml_reading.hpp"
 
@@ -50,7 +54,14 @@ std::unique_ptr<TelemetrySampler> start_telemetry(const RunContext& ctx, const s
 
 void record(RunContext& ctx, const RunTarget& t, const Measurement& m) {
   if (m.status == "skipped" && m.message == "interrupted") return;  // never started: not a result
-  ctx.record(to_benchmark_result(t.bench.info, t.gpu, m));
+  if (m.params.is_object() && m.params.contains("concurrency")) {
+    ctx.record(to_benchmark_result(t.bench.info, t.gpu, m));
+    return;
+  }
+  // The sequential path: every per-GPU row alone, an all-GPU measurement across all of them.
+  Measurement stamped = m;
+  stamp_concurrency(stamped, {t.bench.info.name, {0}, t.gpu ? kAlone : kAllGpus, !t.gpu});
+  ctx.record(to_benchmark_result(t.bench.info, t.gpu, stamped));
 }
 
 #if GPUAUDIT_HAVE_GBENCH
@@ -82,6 +93,61 @@ class DocumentReporter : public benchmark::BenchmarkReporter {
 };
 #endif
 
+// The schedule's view of the registrations.
+std::vector<ScheduleBench> schedule_benches(const std::vector<GpuBenchmark>& all) {
+  std::vector<ScheduleBench> out;
+  for (const auto& b : all) out.push_back({b.info.name, b.order, b.full_only, b.all_gpus});
+  return out;
+}
+
+// Each step's GPUs on their own threads (run/gpu_schedule.hpp), each thread through the same
+// execute() as the sequential path: device made current, errors caught, telemetry attached.
+class DeviceStepBackend final : public StepBackend {
+ public:
+  DeviceStepBackend(const std::vector<GpuBenchmark>& all, const std::vector<SelectedDevice>& devices, const RunnerConfig& config)
+      : devices_(devices), config_(config) {
+    for (const auto& b : all) by_name_.emplace(b.info.name, b);
+    for (const auto& d : devices) ordinals_.push_back(d.ordinal);
+  }
+  RunTarget target(const ScheduleStep& step, int slot) const {
+    const GpuBenchmark& b = by_name_.at(step.bench);
+    const SelectedDevice& d = devices_.at(static_cast<size_t>(slot));
+    const std::optional<int> gpu = step.all_gpus_bench ? std::nullopt : std::optional<int>(d.gpu);
+    return {b, d.ordinal, gpu, ordinals_, registration_name(b.info.name, gpu)};
+  }
+  Measurement run(const ScheduleStep& step, int slot) override { return execute(target(step, slot), config_); }
+
+ private:
+  std::map<std::string, GpuBenchmark> by_name_;
+  const std::vector<SelectedDevice>& devices_;
+  std::vector<int> ordinals_;
+  RunnerConfig config_;  // without interrupted/on_start: the schedule checks those once per step
+};
+
+void run_concurrently(RunContext& ctx, const std::vector<SelectedDevice>& devices, const RunnerConfig& config) {
+  const std::vector<GpuBenchmark> all = gpu_benchmarks();
+  const std::string& mode = ctx.options().mode;
+  const auto steps = plan_schedule(schedule_benches(all), static_cast<int>(devices.size()), mode, false,
+                                   [&ctx](const std::string& n) { return ctx.selected(n); });
+  const auto sequential = plan_schedule(schedule_benches(all), static_cast<int>(devices.size()), mode, true,
+                                        [&ctx](const std::string& n) { return ctx.selected(n); });
+  ctx.progress("gpu suite: " + std::to_string(devices.size()) + " GPUs at once, about " +
+               std::to_string(static_cast<int>(schedule_seconds(steps, mode))) + " s (one after another: about " +
+               std::to_string(static_cast<int>(schedule_seconds(sequential, mode))) + " s)");
+  DeviceStepBackend backend(all, devices, config);
+  int started = 0;
+  ScheduleHooks hooks;
+  hooks.interrupted = [&ctx] { return ctx.interrupted(); };
+  hooks.on_start = [&](const ScheduleStep& st) {
+    std::string where = st.all_gpus_bench ? "all selected GPUs (one measurement)"
+                        : st.slots.size() > 1 ? std::to_string(st.slots.size()) + " GPUs at once"
+                                              : "GPU " + std::to_string(devices.at(static_cast<size_t>(st.slots.front())).gpu) + " alone";
+    ctx.progress("[" + std::to_string(++started) + "/" + std::to_string(steps.size()) + "] " + st.bench + " on " + where);
+  };
+  hooks.record = [&](const ScheduleStep& st, int slot, const Measurement& m) { record(ctx, backend.target(st, slot), m); };
+  execute_schedule(steps, backend, hooks);
+}
+
 void run_gpu_suite(RunContext& ctx) {
   const std::vector<SelectedDevice> devices = select_devices(ctx);
   if (devices.empty()) {
@@ -89,6 +155,14 @@ void run_gpu_suite(RunContext& ctx) {
     return;
   }
   const std::unique_ptr<TelemetrySampler> sampler = start_telemetry(ctx, devices);
+  if (!ctx.options().sequential) {
+    RunnerConfig config;
+    config.mode = ctx.options().mode;
+    config.sampler = sampler.get();
+    run_concurrently(ctx, devices, config);
+    if (sampler) sampler->stop();
+    return;
+  }
 
   const std::vector<RunTarget> targets = plan_targets(gpu_benchmarks(), devices, ctx.options().mode, nullptr);
   int total = 0;

@@ -1,6 +1,7 @@
 #include "benchmarks/runner.hpp"
 
 #include "cuda/cuda_check.hpp"
+#include "gpubench/burst_sustained.hpp"
 #include "gpubench/gbench_names.hpp"
 #include "gpubench/numa.hpp"
 
@@ -49,6 +50,10 @@ Measurement execute(const RunTarget& t, const RunnerConfig& config) {
   }
   if (config.sampler && t.gpu && m.window_begin_s && m.window_end_s)
     m.telemetry = config.sampler->summary(*t.gpu, *m.window_begin_s, *m.window_end_s);
+  if (config.sampler && t.gpu) {
+    const WindowTelemetry tel = [&](double a, double b) { return config.sampler->summary(*t.gpu, a, b); };
+    for (const auto& [phase, w] : m.phase_windows) attach_phase_telemetry(m.params, phase, w.first, w.second, tel);
+  }
   return m;
 }
 

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace gpuaudit {
 
@@ -94,6 +95,14 @@ class CudaSoakWorkload final : public SoakWorkload {
   double hbm_gbs_for(double seconds) override {
     check(cudaSetDevice(device_), "cudaSetDevice");
     return 1e-9 * 2.0 * static_cast<double>(copy_bytes_) * run_for(seconds, [this] { copy_once(); });
+  }
+
+  bool gemm_output(std::vector<std::uint16_t>& out) override {
+    check(cudaSetDevice(device_), "cudaSetDevice");
+    check(cudaStreamSynchronize(stream_), "soak GEMM");
+    out.resize(static_cast<size_t>(n_) * n_);  // bf16/fp16: one 16-bit word per element
+    check(cudaMemcpy(out.data(), c_, out.size() * sizeof(std::uint16_t), cudaMemcpyDeviceToHost), "soak output copy");
+    return true;
   }
 
   std::string describe() const override {

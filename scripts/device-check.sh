@@ -74,6 +74,27 @@ run_rc=0
   >"$OUT/run.log" 2>&1 || run_rc=$?
 tail -45 "$OUT/run.log"
 echo "gpuaudit run exit $run_rc (130: stopped after 150 s, partial result kept)"
+# Issue 16 on the card: how each row was measured, the GEMM's burst vs sustained rate and output checks.
+[ -f "$OUT/result.json" ] && python3 - "$OUT/result.json" <<'PY' || true
+import collections, json, sys
+doc = json.load(open(sys.argv[1]))
+rows = doc.get("benchmarks", [])
+print("concurrency:", dict(collections.Counter(str(r.get("params", {}).get("concurrency")) for r in rows)))
+for r in rows:
+    p = r.get("params", {})
+    if not r["name"].startswith("gemm/"):
+        continue
+    oc = p.get("output_check", {})
+    line = f'{r["name"]} gpu {r.get("gpu")} {r["status"]}: checked {oc.get("elements_checked")} mismatches {oc.get("mismatches")}'
+    if "after_soak" in oc:
+        line += f', after soak {oc["after_soak"].get("mismatches")} of {oc["after_soak"].get("elements_compared")}'
+    if "burst" in p and "sustained" in p:
+        line += f'; burst {p["burst"]["tflops"]:.0f} sustained {p["sustained"]["tflops"]:.0f} TFLOP/s ({p.get("sustained_ratio", 0):.3f})'
+    print(line)
+for f in (doc.get("assessment") or {}).get("findings", []):
+    if f["id"] in ("wrong-results", "sustained-drop", "straggler"):
+        print("finding", f["id"], f.get("gpu"), f["summary"])
+PY
 
 # Issue 16 item 5: which path tensor/mma_bf16 took (wgmma on CC 9.0 with the sm_90a kernel), its
 # check, and how close it comes to cuBLASLt's gemm/bf16 (the aim: >= 90%).

@@ -29,6 +29,7 @@ struct RunArgs {
   std::vector<std::string> tags;
   double price = -1;
   bool nccl_multinode = false;
+  bool sequential = false;
   bool list = false;
   std::string prometheus;  // --prometheus FILE
 };
@@ -83,6 +84,7 @@ int run_run(const RunArgs& a) {
   const std::string currency = a.currency.empty() ? std::string() : normalize_currency(a.currency, "--currency");
   opt.disk_path = a.disk;
   opt.nccl_multinode = a.nccl_multinode;
+  opt.sequential = a.sequential;
   opt.gpus = parse_gpu_indices(a.gpus);
 
   // From before the inventory (which takes a second or more): SIGINT or SIGTERM at any point
@@ -185,6 +187,8 @@ const RegisterCommand run_cmd{
        sub.add_option("--currency", a->currency, "Currency of --price-per-hour (default USD)");
        sub.add_option("--disk", a->disk, "Folder on the dataset's disk for host/disk (default: skip)");
        sub.add_option("-o,--output", a->output, "Result file (default gpuaudit-<host>-<time>.json)");
+       sub.add_flag("--sequential", a->sequential,
+                    "Measure one GPU after another (default: each benchmark on all selected GPUs at once)");
        sub.add_flag("--nccl-multinode", a->nccl_multinode, "Under mpirun/srun: one NCCL communicator across nodes");
        sub.add_flag("--list", a->list, "List what --only can name, suite by suite, and exit");
        sub.add_option("--prometheus", a->prometheus, "Also write a node_exporter textfile (docs/prometheus.md)");

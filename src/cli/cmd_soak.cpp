@@ -104,7 +104,7 @@ int run_soak_cmd(const SoakArgs& a) {
     write_prometheus_textfile(a.prometheus, doc);
   }
 
-  bool decayed = false, failed = false;
+  bool decayed = false, failed = false, wrong = false;
   std::printf("soak: %.1f of %.1f min%s; %s\n", rec.elapsed_s / 60, a.minutes, rec.interrupted ? " (interrupted)" : "",
               rec.workload.c_str());
   for (const auto& g : rec.gpus) {
@@ -120,6 +120,17 @@ int run_soak_cmd(const SoakArgs& a) {
     } else {
       std::printf("no point recorded\n");
     }
+    if (g.output_check && g.output_check->mismatched_checks > 0) {
+      const SoakOutputCheck& c = *g.output_check;
+      wrong = true;
+      std::printf("  WRONG RESULTS: %d of %d checks differ from the first interval's output; first: %llu of %llu words "
+                  "differ, first at element %llu (t=%.0f s)\n",
+                  c.mismatched_checks, c.checks, static_cast<unsigned long long>(c.mismatches),
+                  static_cast<unsigned long long>(c.elements), static_cast<unsigned long long>(c.first_element.value_or(0)),
+                  c.first_t_s.value_or(0));
+    } else if (g.output_check) {
+      std::printf("  output checked %d times: the same bits every time\n", g.output_check->checks);
+    }
   }
   std::printf("\nresult: %s\n", out.c_str());
   aside.restore();
@@ -132,7 +143,7 @@ int run_soak_cmd(const SoakArgs& a) {
     return interrupted_code;
   }
   if (failed) return exit_code::no_gpu;
-  return decayed ? exit_code::finding : exit_code::ok;
+  return decayed || wrong ? exit_code::finding : exit_code::ok;
 }
 
 const RegisterCommand soak_cmd{

@@ -244,9 +244,9 @@ GA_JSON_TYPE(BenchmarkResult, name, gpu, status, message, unit, higher_is_better
 
 // One conclusion of `score`, with the figures and telemetry that support it.
 struct Finding {
-  std::string id;              // sliced | power-capped | thermal-throttled | clock-limited | pcie-degraded |
-                               // numa-misplaced | memory-degraded | nvlink-degraded | no-nvlink |
-                               // host-bound | software | healthy | unknown-gpu
+  std::string id;              // wrong-results | sliced | power-capped | thermal-throttled | clock-limited |
+                               // sustained-drop | straggler | pcie-degraded | numa-misplaced | memory-degraded |
+                               // nvlink-degraded | no-nvlink | host-bound | software | healthy | unknown-gpu
   std::optional<int> gpu;      // null: host-wide
   std::string confidence;      // high | medium | low
   std::string summary;         // one line a person understands

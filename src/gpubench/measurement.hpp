@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace gpuaudit {
@@ -22,6 +23,9 @@ struct Measurement {
   // when the benchmark did not time anything (check failed, not applicable).
   std::optional<double> window_begin_s, window_end_s;
   std::optional<TelemetrySummary> telemetry;
+  // Further timed windows (steady clock) whose telemetry the runner puts beside params[key]
+  // (burst_sustained.hpp: "burst", "sustained").
+  std::map<std::string, std::pair<double, double>> phase_windows;
 };
 
 Measurement status_only(std::string status, std::string message);

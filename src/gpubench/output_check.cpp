@@ -27,6 +27,9 @@ CheckOutcome check_equal(std::span<const std::uint32_t> got, std::span<const std
     if (got[i] == expected[i]) continue;
     if (out.mismatches++ == 0) {
       char buf[160];
+      out.first_index = labels[i];
+      out.first_got = got[i];
+      out.first_expected = expected[i];
       std::snprintf(buf, sizeof buf, "element %llu: got 0x%08x, expected 0x%08x",
                     static_cast<unsigned long long>(labels[i]), got[i], expected[i]);
       out.message = buf;
@@ -48,6 +51,10 @@ CheckOutcome check_close(std::span<const double> got, std::span<const double> ex
     if (good) continue;
     if (out.mismatches++ == 0) {
       char buf[200];
+      out.first_index = labels[i];
+      out.first_got = got[i];
+      out.first_expected = expected[i];
+      out.first_tolerance = tolerance[i];
       std::snprintf(buf, sizeof buf, "element %llu: got %.9g, expected %.9g (tolerance %.3g)",
                     static_cast<unsigned long long>(labels[i]), got[i], expected[i], tolerance[i]);
       out.message = buf;
@@ -59,7 +66,13 @@ CheckOutcome check_close(std::span<const double> got, std::span<const double> ex
 }
 
 void merge_into(CheckOutcome& total, const CheckOutcome& part) {
-  if (total.ok && !part.ok) total.message = part.message;
+  if (total.ok && !part.ok) {
+    total.message = part.message;
+    total.first_index = part.first_index;
+    total.first_got = part.first_got;
+    total.first_expected = part.first_expected;
+    total.first_tolerance = part.first_tolerance;
+  }
   total.ok = total.ok && part.ok;
   total.checked += part.checked;
   total.mismatches += part.mismatches;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -15,6 +16,10 @@ struct CheckOutcome {
   std::size_t checked = 0;
   std::size_t mismatches = 0;
   std::string message;  // the first mismatch, one line; empty when ok
+  // The first mismatch, for the document (output_record.hpp): its label, what came out, what was
+  // expected and the tolerance (0 for an exact comparison).
+  std::optional<std::uint64_t> first_index;
+  double first_got = 0, first_expected = 0, first_tolerance = 0;
 };
 
 // Element-wise equality of integer words. `labels[i]` names element i in the message (its index in

@@ -20,6 +20,7 @@ struct RunOptions {
   std::vector<int> gpus;                  // GPU indices; empty = all usable
   std::string disk_path;                  // host/disk target folder; empty = skip host/disk
   bool nccl_multinode = false;
+  bool sequential = false;                // gpu suite: one GPU after another (default: all GPUs at once)
 };
 
 class RunContext {

@@ -6,6 +6,7 @@
 #include "score/headline.hpp"
 #include "score/rules.hpp"
 #include "score/topology_expectation.hpp"
+#include "score/wrong_results.hpp"
 
 namespace gpuaudit {
 
@@ -92,6 +93,7 @@ Assessment assess(const ResultDocument& doc, const ReferenceLookup& lookup, cons
   std::vector<GpuScoring> gpus;
   gpus.reserve(doc.gpus.size());
   std::vector<std::string> notes;
+  // First every GPU's figures (the straggler rule compares a GPU with its peers), then the rules.
   for (const auto& gpu : doc.gpus) {
     GpuScoring g;
     g.doc = &doc;
@@ -100,6 +102,11 @@ Assessment assess(const ResultDocument& doc, const ReferenceLookup& lookup, cons
     g.slice = slice_share(doc, gpu, g.ref);
     g.figures = score_figures(doc, gpu.index, g.baseline(), g.slice, t);
     g.load = load_telemetry(doc, gpu, t.rules.load_util_pct);
+    gpus.push_back(std::move(g));
+  }
+  const std::vector<WrongResult> wrong = find_wrong_results(doc);
+  for (auto& g : gpus) {
+    const GpuInfo& gpu = *g.gpu;
     // An unknown model with an architecture estimate is judged like any other, on that estimate
     // (wider tolerances, the headline says "estimated"): the note says so. With no reference at
     // all, unknown-gpu is the finding, and it means "could not judge the figures" (exit 6).
@@ -109,18 +116,20 @@ Assessment assess(const ResultDocument& doc, const ReferenceLookup& lookup, cons
                                           join_lines(u.finding.evidence) + ")");
       else g.verdicts.push_back(std::move(u));
     }
+    rule_wrong_results(g, wrong, t);
     rule_sliced(g, t);
     rule_power(g, t);
     rule_thermal(g, t);
     rule_clock(g, t);
+    rule_sustained(g, t);
     rule_memory(g, t);
     rule_numa(g, t);
     rule_pcie(g, t);
     rule_nvlink(g, t);
     rule_unexplained(g, t);
+    rule_straggler(g, gpus, t);
     rule_healthy(g, t);
     g.delivered_fraction = delivered_fraction(g, t);
-    gpus.push_back(std::move(g));
   }
 
   DocScoring d;

@@ -62,6 +62,10 @@ std::vector<FigureScore> score_figures(const ResultDocument& doc, std::optional<
     if (b.name.rfind("host/", 0) == 0) continue;
     const auto v = b.value();
     if (!v) continue;
+    // A host-link copy measured with every GPU copying at once: the row beside it measured alone is
+    // the link's figure; this one is shown (the label says all-gpus), not judged against the model's.
+    if (b.params.is_object() && b.params.value("shares_host_link", false) && b.params.value("concurrency", std::string()) == "all-gpus")
+      continue;
     FigureScore f;
     f.name = b.name;
     const Family& fam = family_of(b.name);

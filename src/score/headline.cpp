@@ -7,10 +7,10 @@
 namespace gpuaudit {
 
 int finding_priority(const std::string& id) {
-  static const char* order[] = {"unknown-gpu",     "sliced",        "power-capped", "thermal-throttled",
-                                "clock-limited",   "memory-degraded", "pcie-degraded", "no-nvlink",
-                                "nvlink-degraded", "numa-misplaced", "host-bound",    "software",
-                                "inconclusive"};
+  static const char* order[] = {"wrong-results",   "unknown-gpu",     "sliced",          "power-capped",
+                                "thermal-throttled", "clock-limited", "sustained-drop",  "straggler",
+                                "memory-degraded", "pcie-degraded",   "no-nvlink",       "nvlink-degraded",
+                                "numa-misplaced",  "host-bound",      "software",        "inconclusive"};
   for (int i = 0; i < static_cast<int>(std::size(order)); ++i)
     if (id == order[i]) return i;
   return 100;

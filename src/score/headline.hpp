@@ -1,7 +1,7 @@
 // The one line a person reads first:
 //   "NVIDIA H100 80GB HBM3 — sliced: MIG 3g.40gb, 60 of 132 SMs; delivers 47% of a full card"
-// The most important finding leads (order: unknown-gpu, sliced, power-capped, thermal-throttled,
-// clock-limited, memory-degraded, pcie-degraded, no-nvlink, nvlink-degraded, numa-misplaced,
+// The most important finding leads (order: wrong-results, unknown-gpu, sliced, power-capped,
+// thermal-throttled, clock-limited, sustained-drop, straggler, memory-degraded, pcie-degraded, no-nvlink, nvlink-degraded, numa-misplaced,
 // host-bound, software), the other finding ids follow as "also ...".
 #pragma once
 

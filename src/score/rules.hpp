@@ -10,16 +10,22 @@
 
 namespace gpuaudit {
 
-// Per GPU, in this order.
+struct WrongResult;
+
+// Per GPU, in this order. wrong-results first: it never defers (score/wrong_results.hpp).
+void rule_wrong_results(GpuScoring& g, const std::vector<WrongResult>& wrong, const Thresholds& t);
 void rule_sliced(GpuScoring& g, const Thresholds& t);       // MIG, SM census, vGPU, memory, co-tenants
 void rule_power(GpuScoring& g, const Thresholds& t);        // lowered limit, power reasons under load
 void rule_thermal(GpuScoring& g, const Thresholds& t);      // thermal reasons under load
 void rule_clock(GpuScoring& g, const Thresholds& t);        // low effective clock with no power/heat cause
+void rule_sustained(GpuScoring& g, const Thresholds& t);    // GEMM rate after the soak well below its first seconds
 void rule_memory(GpuScoring& g, const Thresholds& t);       // HBM low with compute fine; ECC, row remaps
 void rule_numa(GpuScoring& g, const Thresholds& t);         // far-node copies much faster or slower
 void rule_pcie(GpuScoring& g, const Thresholds& t);         // link below max under load; slow copies
 void rule_nvlink(GpuScoring& g, const Thresholds& t);       // links down
 void rule_unexplained(GpuScoring& g, const Thresholds& t);  // a key figure low that no rule explained
+// A key figure well below the median of the other GPUs of the same model (`all`: every GPU).
+void rule_straggler(GpuScoring& g, const std::vector<GpuScoring>& all, const Thresholds& t);
 void rule_healthy(GpuScoring& g, const Thresholds& t);      // nothing found, every key figure within tolerance
 
 // Document-wide (gpu null).

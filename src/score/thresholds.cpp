@@ -58,6 +58,14 @@ const std::vector<RuleThresholdInfo>& rule_threshold_info() {
        "processes compete for the cores a host check runs on, and its figure (a ratio of two phases "
        "time-sliced unequally) describes the neighbours, not the machine. A share of the CPUs the "
        "check may use, so it means the same on 2 vCPUs and on 224"},
+      {"straggler_margin", &RuleThresholds::straggler_margin, 0.01, 0.9,
+       "healthy GPUs of one node spread by up to ~5% (public reports; silicon and cooling position); "
+       "gpu-fryer fails a GPU 10% below the node's best; against the peers' median, 10% is twice the "
+       "healthy spread and ten times a --quick figure's 1% CV"},
+      {"sustained_drop_fraction", &RuleThresholds::sustained_drop_fraction, 0.01, 0.9,
+       "a healthy card holds its clock within ~10% of max under continuous load (clock_fraction), and a "
+       "power-bound GEMM's rate follows the clock; a larger drop after the soak window is heat, power "
+       "or a failing board"},
   };
   return info;
 }

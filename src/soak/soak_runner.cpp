@@ -1,6 +1,7 @@
 #include "soak/soak_runner.hpp"
 
 #include "core/stats.hpp"
+#include "gpubench/output_record.hpp"
 #include "probe/clock_reasons.hpp"
 #include "soak/decay.hpp"
 
@@ -33,10 +34,36 @@ void summarize_telemetry(const std::vector<SoakTelemetrySample>& samples, SoakPo
   point.reasons.assign(seen.begin(), seen.end());
 }
 
+void check_soak_output(const std::vector<std::uint16_t>& output, double t_s, std::vector<std::uint16_t>& reference,
+                       SoakOutputCheck& check) {
+  if (reference.empty()) {
+    reference = output;
+    check.elements = output.size();
+    check.reference_checksum = hex64(checksum_bytes(output.data(), output.size() * sizeof(std::uint16_t)));
+    return;
+  }
+  ++check.checks;
+  WordDiff d = diff_words(output, reference);
+  if (output.size() != reference.size()) {  // a short read is a wrong result too
+    d.differing += output.size() > reference.size() ? output.size() - reference.size() : reference.size() - output.size();
+    if (!d.first_index) d.first_index = d.compared;
+  }
+  if (d.differing == 0) return;
+  if (check.mismatched_checks++ == 0) {
+    check.mismatches = d.differing;
+    check.first_element = d.first_index;
+    check.first_got_bits = d.first_got;
+    check.first_expected_bits = d.first_expected;
+    check.first_t_s = t_s;
+  }
+}
+
 namespace {
 
 struct IntervalResult {
   std::optional<double> gemm, hbm;
+  std::vector<std::uint16_t> output;
+  bool has_output = false;
   std::string error;
 };
 
@@ -44,6 +71,7 @@ IntervalResult one_interval(SoakWorkload* w, double half_s) {
   IntervalResult r;
   try {
     r.gemm = w->gemm_tflops_for(half_s);
+    r.has_output = w->gemm_output(r.output);
     r.hbm = w->hbm_gbs_for(half_s);
   } catch (const std::exception& e) {
     r.error = e.what();
@@ -60,8 +88,9 @@ SoakRecord run_soak(const SoakOptions& opt, const std::vector<SoakTarget>& targe
   rec.minutes_requested = opt.minutes;
   rec.interval_s = opt.interval_s;
   if (!targets.empty() && targets.front().workload) rec.workload = targets.front().workload->describe();
-  for (const auto& t : targets) rec.gpus.push_back({t.gpu, t.name, "", {}, std::nullopt, json()});
+  for (const auto& t : targets) rec.gpus.push_back({t.gpu, t.name, "", {}, std::nullopt, std::nullopt, json()});
 
+  std::vector<std::vector<std::uint16_t>> references(targets.size());
   const auto t0 = clock::now();
   const double total_s = opt.minutes * 60;
   auto elapsed = [&] { return std::chrono::duration<double>(clock::now() - t0).count(); };
@@ -97,6 +126,10 @@ SoakRecord run_soak(const SoakOptions& opt, const std::vector<SoakTarget>& targe
       p.gemm_tflops = r.gemm;
       p.hbm_gbs = r.hbm;
       summarize_telemetry(samples[i], p);
+      if (r.has_output) {
+        if (!tl.output_check) tl.output_check = SoakOutputCheck{};
+        check_soak_output(r.output, t, references[i], *tl.output_check);
+      }
       tl.points.push_back(std::move(p));
       tl.decay = detect_decay(tl.points);
     }

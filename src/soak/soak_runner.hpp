@@ -29,6 +29,11 @@ struct SoakTarget {
 SoakRecord run_soak(const SoakOptions& opt, const std::vector<SoakTarget>& targets, SoakTelemetry* telemetry,
                     const std::atomic<bool>& interrupted, const std::function<void(const SoakRecord&)>& checkpoint);
 
+// Pure: one interval's output against the GPU's reference (the first interval's, stored in
+// `reference` when it is empty), into the timeline's check record.
+void check_soak_output(const std::vector<std::uint16_t>& output, double t_s, std::vector<std::uint16_t>& reference,
+                       SoakOutputCheck& check);
+
 // Pure: one interval's telemetry samples of one GPU -> the point's telemetry fields.
 void summarize_telemetry(const std::vector<SoakTelemetrySample>& samples, SoakPoint& point);
 

@@ -6,8 +6,10 @@
 
 #include "core/result.hpp"
 
+#include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace gpuaudit {
 
@@ -17,6 +19,9 @@ struct SoakWorkload {
   virtual double gemm_tflops_for(double seconds) = 0;
   // Streams device memory (copy: read + write) for about `seconds`; returns GB/s (1e9 B/s).
   virtual double hbm_gbs_for(double seconds) = 0;
+  // Copies the GEMM's latest output (its raw 16-bit words) into `out`; false when this workload
+  // cannot (the runner then records no output check). The inputs never change between calls.
+  virtual bool gemm_output(std::vector<std::uint16_t>& /*out*/) { return false; }
   // One line naming the work, e.g. "bf16 GEMM 8192^3 (cuBLASLt) + device copy 2 x 1024 MiB".
   virtual std::string describe() const = 0;
 };

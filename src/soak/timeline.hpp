@@ -5,6 +5,8 @@
 
 #include "core/json.hpp"
 
+#include <cstdint>
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,15 +47,34 @@ GA_JSON_TYPE(SoakDecay, verdict, summary, first_window_s, steady_from_s, gemm_fi
              clock_drop_t_s, throughput_drop_t_s, temperature_first_c, temperature_max_c, power_first_w,
              power_steady_w, reasons, cause)
 
+// The soak checks what it computes: after every interval the GEMM's whole output is read back and
+// compared, word by word, with the GPU's own output of the first interval (the inputs and the
+// algorithm never change, so a healthy GPU gives the same bits every time); the reference's checksum
+// lets the scorer compare GPUs of one model with each other (score/rule_wrong_results.cpp).
+struct SoakOutputCheck {
+  int checks = 0;             // intervals whose output was compared with the reference
+  int mismatched_checks = 0;  // of them, those with any differing word
+  std::uint64_t elements = 0;           // words per output
+  std::uint64_t mismatches = 0;         // differing words in the first mismatched check
+  std::optional<std::uint64_t> first_element;  // the first differing word of that check
+  std::optional<std::uint32_t> first_got_bits, first_expected_bits;
+  std::optional<double> first_t_s;      // when that check ran
+  std::string reference_checksum;       // of the first interval's output (hex)
+  json extra;
+};
+GA_JSON_TYPE(SoakOutputCheck, checks, mismatched_checks, elements, mismatches, first_element, first_got_bits,
+             first_expected_bits, first_t_s, reference_checksum)
+
 struct GpuTimeline {
   int gpu = 0;
   std::string name;
   std::string error;  // the workload failed (CUDA error): the timeline ends there
   std::vector<SoakPoint> points;
   std::optional<SoakDecay> decay;
+  std::optional<SoakOutputCheck> output_check;  // null when the workload cannot read its output back
   json extra;
 };
-GA_JSON_TYPE(GpuTimeline, gpu, name, error, points, decay)
+GA_JSON_TYPE(GpuTimeline, gpu, name, error, points, decay, output_check)
 
 struct SoakRecord {
   double minutes_requested = 0;

@@ -33,7 +33,8 @@ const fs::path kCorpus = fs::path(GPUAUDIT_TEST_DATA) / "real-world";
 const std::set<std::string> kVerdicts{"sliced",        "power-capped", "thermal-throttled", "clock-limited",
                                       "pcie-degraded", "numa-misplaced", "memory-degraded", "nvlink-degraded",
                                       "no-nvlink",     "host-bound",   "software",          "healthy",
-                                      "unknown-gpu",   "inconclusive"};
+                                      "unknown-gpu",   "inconclusive", "wrong-results",     "sustained-drop",
+                                      "straggler"};
 
 json read_json(const fs::path& p) {
   std::ifstream in(p);

@@ -139,7 +139,7 @@ TEST(SoakDecaySynthetic, TooFewPointsAndMissingFigures) {
 
 TEST(SoakDecaySynthetic, RoundTripsThroughJson) {
   const auto pts = synthetic_timeline(300, 10, [](double) { return Synthetic{700, 4200, 1980, 700, 60, {"sw-power-cap"}}; });
-  GpuTimeline tl{0, "synthetic GPU", "", pts, detect_decay(pts), json()};
+  GpuTimeline tl{0, "synthetic GPU", "", pts, detect_decay(pts), std::nullopt, json()};
   const json j = tl;
   EXPECT_EQ(j["points"].size(), pts.size());
   EXPECT_EQ(j["points"][0]["reasons"][0], "sw-power-cap");

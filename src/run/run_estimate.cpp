@@ -1,0 +1,39 @@
+#include "run/run_estimate.hpp"
+
+#include "gpubench/burst_sustained.hpp"
+#include "gpubench/sampling_policy.hpp"
+
+#include <algorithm>
+
+namespace gpuaudit {
+
+namespace {
+bool starts(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
+}  // namespace
+
+double bench_seconds(const std::string& bench, const std::string& mode, EstimateCase c) {
+  const SamplingPolicy p = default_policy(mode);
+  const bool full = mode == "full";
+  // Converged: min_samples batches of ~20 ms plus warm-up and calibration (~0.1 s). Budget: the
+  // sampler stops once its budget is spent: budget plus the sample that crosses it, within the hard cap.
+  const double sampled = c == EstimateCase::typical ? p.min_samples * 0.02 + 0.1 : std::min(p.hard_cap_s, p.budget_s * 1.2);
+  const double setup = 0.4;  // allocation, random fill, copying the checked chunks back
+  if (starts(bench, "gemm/")) {
+    const double search = full ? 20.0 : 3.0;  // gemm_common.cpp's shape-search budget
+    const SustainPlan soak = sustain_plan(bench, mode);
+    return setup + search + 0.5 /* final algorithm pass + host check */ + sampled + (soak.enabled ? soak.window_s : 0);
+  }
+  if (bench == "mem/allocatable") return 3.0;             // fills the card in chunks, then frees it
+  if (bench == "sm/contention") return (full ? 1.0 : 0.2) * 3 + setup;  // a few runs of its fixed-length kernel
+  if (starts(bench, "hbm/")) return setup + 0.4 + sampled;  // arrays of several GiB to fill and check
+  if (starts(bench, "pcie/") && bench.find("pageable") != std::string::npos) return setup + 0.3 + sampled;
+  return setup + sampled;
+}
+
+double schedule_seconds(const std::vector<ScheduleStep>& steps, const std::string& mode, EstimateCase c) {
+  double total = steps.empty() ? 0 : 1.0;  // CUDA contexts (made in parallel under the concurrent schedule)
+  for (const auto& s : steps) total += bench_seconds(s.bench, mode, c);
+  return total;
+}
+
+}  // namespace gpuaudit
