@@ -62,11 +62,10 @@ const RegisterCommand compare_cmd{
        sub.footer(
            "A figure is 'regressed' or 'improved' only when its change is beyond the tolerance and beyond the\n"
            "runs' own scatter, and a Mann-Whitney U test on the samples says it is real (p < alpha).\n"
-           "Different GPU model, MIG profile or GPU count is refused (exit 2). See docs/compare.md.\n\n"
-           "Exit codes: 0 no regression, 1 a regression (or a benchmark that failed), 2 bad input,\n"
-           "5 could not write an output file.");
+           "Different GPU model, MIG profile or GPU count is refused (exit 2). See docs/compare.md.");
        return [a] { return run_compare(*a); };
-     }}};
+     },
+     {{0, "no regression"}, {1, "a regression (or a benchmark that failed)"}, {2, "bad input, or different hardware"}, {5, ""}}}};
 
 }  // namespace
 }  // namespace gpuaudit::cli

@@ -61,10 +61,10 @@ const RegisterCommand export_cmd{
        sub.add_option("-o,--output", a->output, "Write to FILE atomically instead of streaming to stdout");
        sub.add_flag("--skip-invalid", a->skip_invalid,
                     "Skip unreadable or foreign documents with a warning instead of stopping (exit 2)");
-       sub.footer("Columns and their meaning: docs/export.md (schema gpuaudit.export/1).\n\n"
-                  "Exit codes: 0 written, 2 bad input (the file is named), 5 could not write.");
+       sub.footer("Columns and their meaning: docs/export.md (schema gpuaudit.export/1).");
        return [a] { return run_export(*a); };
-     }}};
+     },
+     {{0, "written"}, {2, "bad input (the file is named)"}, {5, ""}}}};
 
 }  // namespace
 }  // namespace gpuaudit::cli

@@ -147,7 +147,8 @@ const RegisterCommand soak_cmd{
        sub.add_option("-o,--output", a->output, "Result file (default gpuaudit-soak-<host>-<time>.json)");
        sub.add_option("--prometheus", a->prometheus, "Also write a node_exporter textfile (docs/prometheus.md)");
        return [a] { return run_soak_cmd(*a); };
-     }}};
+     },
+     {{0, "no decay"}, {1, "throughput or clocks decayed"}, {2, ""}, {3, "no usable GPU, or no GPU could run the workload"}, {5, ""}}}};
 
 }  // namespace
 }  // namespace gpuaudit::cli
