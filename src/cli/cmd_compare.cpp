@@ -35,6 +35,8 @@ int run_compare(const CompareArgs& a) {
 
   if (!a.markdown.empty()) write_file_atomic(a.markdown, compare_markdown(c));
   if (!a.junit.empty()) write_file_atomic(a.junit, compare_junit(c));
+  for (const auto* file : {&a.markdown, &a.junit})  // on stderr: stdout is the comparison
+    if (!file->empty()) std::fprintf(stderr, "gpuaudit: wrote %s\n", file->c_str());
   const std::string out = a.json ? compare_json(c).dump(2) + "\n" : compare_text(c);
   std::fwrite(out.data(), 1, out.size(), stdout);
   return c.has_regression() ? exit_code::finding : exit_code::ok;

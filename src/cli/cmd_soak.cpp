@@ -102,6 +102,7 @@ int run_soak_cmd(const SoakArgs& a) {
   if (!a.prometheus.empty()) {
     doc.extra["soak"] = rec;  // the final record, with the decay verdicts
     write_prometheus_textfile(a.prometheus, doc);
+    std::fprintf(stderr, "gpuaudit: wrote %s\n", a.prometheus.c_str());
   }
 
   bool decayed = false, failed = false;
