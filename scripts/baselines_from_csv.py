@@ -761,7 +761,7 @@ def class_expected(cls, gen, width, tensor=True, extra=None):
     gemm = {"geforce": GEMM_RATE_CAPPED, "pro": GEMM_PRO, "pro-capped": GEMM_CAPPED, "dc-hbm": GEMM_HBM,
             "volta-hbm": (0.76, "V100 SXM2 measures 94.8 of 125 (76%) in torch FP16 matmul; same ratio assumed"),
             "turing-pro": GEMM_PRO, "turing-geforce": GEMM_RATE_CAPPED, "turing-capped": GEMM_CAPPED}.get(cls)
-    fma = {"geforce": FMA_GEFORCE, "turing-geforce": FMA_GEFORCE, "pascal-geforce": FMA_GEFORCE,
+    fma = {"geforce": FMA_GEFORCE, "turing-geforce": FMA_GEFORCE, "pascal-geforce": FMA_GEFORCE, "maxwell-geforce": FMA_GEFORCE,
            "pro-capped": FMA_CAPPED, "turing-capped": FMA_CAPPED}.get(cls, FMA_FULL)
     if tensor and gemm:
         e["gemm/fp16"] = frac("fp16_tensor_tflops", *gemm)
@@ -790,6 +790,9 @@ EXTRA = [
     ("geforce-gtx-1080-ti", "GeForce GTX 1080 Ti", ["NVIDIA GeForce GTX 1080 Ti"], ["10de:1b06"], "pascal-geforce", 3, 16,
      dict(tensor=False, notes="No tensor cores and FP16 at 1/64 rate: no GEMM expectation. GeForce boost: FMA rate "
                               "at or above the rated clock.")),
+    ("geforce-gtx-titan-x", "GeForce GTX TITAN X", ["NVIDIA GeForce GTX TITAN X"], ["10de:17c2"], "maxwell-geforce", 3, 16,
+     dict(tensor=False, notes="Maxwell has no tensor cores: no GEMM expectation. GeForce boost: FMA rate at or "
+                              "above the rated clock.")),
     ("geforce-rtx-2080-ti", "GeForce RTX 2080 Ti", ["NVIDIA GeForce RTX 2080 Ti"], ["10de:1e04", "10de:1e07"],
      "turing-geforce", 3, 16, {}),
     ("geforce-rtx-3060", "GeForce RTX 3060", ["NVIDIA GeForce RTX 3060"], ["10de:2503", "10de:2504"], "geforce", 4, 16, {}),

@@ -407,7 +407,7 @@ BaselineMatch fallback(const BaselineSet& set, const GpuInfo& gpu, const Card& c
   const Baseline* ref = cc_ok ? architecture_reference(set, e.cc) : nullptr;
   const bool rates = cc_ok && arch_lanes(major, minor).fp32.has_value();
   if (!ref && !rates) {
-    m.note = "unknown GPU \"" + card.display_name + "\"" + (e.cc.empty() ? "" : " (compute capability " + e.cc + ")") +
+    m.note = (card.display_name.empty() ? std::string("unnamed GPU") : "unknown GPU \"" + card.display_name + "\"") + (e.cc.empty() ? "" : " (compute capability " + e.cc + ")") +
              ": no baseline for this model or its architecture" +
              (e.cc.empty() ? std::string(", and neither the document nor the name gives a compute capability") : "") +
              "; figures are reported without a verdict";

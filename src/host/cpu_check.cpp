@@ -1,5 +1,6 @@
 #include "host/cpu_check.hpp"
 
+#include "host/cpu_contention.hpp"
 #include "host/cpu_topology.hpp"
 #include "host/host_parallel.hpp"
 #include "host/host_result.hpp"
@@ -40,6 +41,19 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 
 }  // namespace
 
+void record_contention(BenchmarkResult& single, BenchmarkResult& all, const std::optional<CpuContention>& during_single,
+                       const std::optional<CpuContention>& during_all) {
+  // The all-core ratio is one phase over the other, so the busier phase is the one it is exposed to.
+  if (during_single) {
+    single.derived["foreign_cpu_pct"] = during_single->foreign_pct;
+    all.derived["foreign_cpu_pct_single"] = during_single->foreign_pct;
+  }
+  if (during_all) all.derived["foreign_cpu_pct_all"] = during_all->foreign_pct;
+  if (during_single || during_all)
+    all.derived["foreign_cpu_pct"] = std::max(during_single ? during_single->foreign_pct : 0.0,
+                                              during_all ? during_all->foreign_pct : 0.0);
+}
+
 CpuCheckResults run_cpu_check(const CpuCheckOptions& opt) {
   CpuCheckResults out;
   std::vector<int> cpus = opt.cpus.empty() ? read_cpu_topology().allowed : opt.cpus;
@@ -66,12 +80,16 @@ CpuCheckResults run_cpu_check(const CpuCheckOptions& opt) {
 
   bool mismatch = false;
   std::vector<double> single, all;
+  // Who else used these CPUs during each phase: the ratio below means something only when
+  // gpuaudit had them to itself (cpu_contention.hpp).
+  const CpuUsageMark m0 = mark_cpu_usage();
   for (int s = 0; s < opt.samples; ++s) {
     const auto t0 = std::chrono::steady_clock::now();
     const std::uint64_t r = cpu_workload(iters, kSeed);
     single.push_back(mops_per_run / seconds_since(t0));
     mismatch |= r != reference;
   }
+  const CpuUsageMark m1 = mark_cpu_usage();
   const ParallelPlan plan = one_thread_per_cpu(cpus);
   std::atomic<bool> bad{false};
   for (int s = 0; s < opt.samples; ++s) {
@@ -81,6 +99,7 @@ CpuCheckResults run_cpu_check(const CpuCheckOptions& opt) {
     all.push_back(mops_per_run * vcpus / wall);
   }
   mismatch |= bad.load();
+  const CpuUsageMark m2 = mark_cpu_usage();
 
   json params = {{"vcpus", vcpus}, {"iterations", iters}, {"ops_per_iteration", kCpuOpsPerIteration},
                  {"workload", "4 chains of 64-bit LCG + shift-xor + damped double update"}};
@@ -101,6 +120,7 @@ CpuCheckResults run_cpu_check(const CpuCheckOptions& opt) {
   }
   if (out.single.summary && out.all.summary && out.single.summary->median > 0)
     out.all.derived["all_core_ratio"] = out.all.summary->median / (out.single.summary->median * vcpus);
+  record_contention(out.single, out.all, cpu_contention(m0, m1, cpus), cpu_contention(m1, m2, cpus));
   return out;
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/result.hpp"
+#include "host/cpu_contention.hpp"
 
 #include <cstdint>
 #include <vector>
@@ -25,9 +26,16 @@ struct CpuCheckOptions {
 };
 
 struct CpuCheckResults {
-  BenchmarkResult single;  // host/cpu_single, Mops/s
-  BenchmarkResult all;     // host/cpu_all, Mops/s, derived all_core_ratio
+  BenchmarkResult single;  // host/cpu_single, Mops/s, derived foreign_cpu_pct
+  BenchmarkResult all;     // host/cpu_all, Mops/s, derived all_core_ratio and foreign_cpu_pct[_single|_all]
 };
+
+// Records other processes' share of the CPUs during each phase (cpu_contention.hpp) on the rows:
+// foreign_cpu_pct on cpu_single (its phase), on cpu_all each phase's and the larger of the two
+// (the all-core ratio divides one phase by the other, so either can distort it). Also used by the
+// JPEG decode check, whose two phases are the same shape.
+void record_contention(BenchmarkResult& single, BenchmarkResult& all, const std::optional<CpuContention>& during_single,
+                       const std::optional<CpuContention>& during_all);
 
 CpuCheckResults run_cpu_check(const CpuCheckOptions& opt);
 

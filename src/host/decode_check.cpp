@@ -1,5 +1,7 @@
 #include "host/decode_check.hpp"
 
+#include "host/cpu_check.hpp"
+#include "host/cpu_contention.hpp"
 #include "host/cpu_topology.hpp"
 #include "host/host_parallel.hpp"
 #include "host/host_result.hpp"
@@ -50,21 +52,27 @@ std::uint64_t decode_for(const ImageSet& set, double seconds, std::atomic<bool>&
 
 struct Rates {
   std::vector<double> single, all;
+  std::optional<CpuContention> during_single, during_all;  // other processes' share of the CPUs
 };
 
-Rates measure(const ImageSet& set, int samples, double sample_s, const ParallelPlan& plan, std::atomic<bool>& bad) {
+Rates measure(const ImageSet& set, int samples, double sample_s, const ParallelPlan& plan, std::atomic<bool>& bad,
+              const std::vector<int>& cpus) {
   Rates r;
+  const CpuUsageMark m0 = mark_cpu_usage();
   for (int s = 0; s < samples; ++s) {
     const auto t0 = std::chrono::steady_clock::now();
     const auto n = decode_for(set, sample_s, bad);
     r.single.push_back(static_cast<double>(n) /
                        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   }
+  const CpuUsageMark m1 = mark_cpu_usage();
   for (int s = 0; s < samples; ++s) {
     std::atomic<std::uint64_t> total{0};
     const double wall = run_parallel(plan, [&](int) { total += decode_for(set, sample_s, bad); });
     r.all.push_back(static_cast<double>(total.load()) / wall);
   }
+  r.during_single = cpu_contention(m0, m1, cpus);
+  r.during_all = cpu_contention(m1, mark_cpu_usage(), cpus);
   return r;
 }
 
@@ -88,14 +96,15 @@ DecodeCheckResults run_decode_check(const DecodeCheckOptions& opt) {
   }
 
   std::atomic<bool> bad{false};
-  const Rates main = measure(sets[0], opt.samples, opt.sample_s, plan, bad);
+  const Rates main = measure(sets[0], opt.samples, opt.sample_s, plan, bad, cpus);
   out.single = host_figure("host/decode_single", "images/s", main.single);
   out.all = host_figure("host/decode_all", "images/s", main.all);
+  record_contention(out.single, out.all, main.during_single, main.during_all);
   json images = json::array();
   for (size_t i = 0; i < sets.size(); ++i) {
     images.push_back({{"size", sets[i].label}, {"mean_bytes", sets[i].mean_bytes}, {"count", sets[i].jpegs.size()}});
     if (i == 0) continue;
-    const Rates other = measure(sets[i], std::max(2, opt.samples / 2), opt.sample_s / 2, plan, bad);
+    const Rates other = measure(sets[i], std::max(2, opt.samples / 2), opt.sample_s / 2, plan, bad, cpus);
     out.single.derived["images_per_s_" + sets[i].label] = summarize(other.single).median;
     out.all.derived["images_per_s_" + sets[i].label] = summarize(other.all).median;
   }

@@ -60,6 +60,7 @@ DiskCheckResults run_disk_check(const DiskCheckOptions& opt) {
   const int samples = std::max(1, opt.samples);
   const double sample_s = std::max(0.1, opt.seconds_per_test / samples);
   std::string engine = fio ? *fio_ver : "builtin";
+  std::optional<std::string> fio_hung;  // why fio was killed at its deadline, once it was
 
   auto measure = [&](const DiskReadSpec& spec, const char* name, const char* unit) {
     std::vector<double> values, p99;
@@ -68,10 +69,14 @@ DiskCheckResults run_disk_check(const DiskCheckOptions& opt) {
       for (int s = 0; s < samples; ++s) {
         if (opt.interrupted && opt.interrupted()) break;
         DiskReadSample got;
+        if (fio_hung) throw FioHung(*fio_hung);
         if (fio) {
           try {
-            got = run_fio_read(*fio, file->proc_path(), file->bytes(), file->direct(), spec);
+            got = run_fio_read(*fio, file->proc_path(), file->bytes(), file->direct(), spec, opt.interrupted);
+          } catch (const FioHung&) {
+            throw;
           } catch (const std::runtime_error& e) {
+            if (opt.interrupted && opt.interrupted()) break;  // fio was stopped by Ctrl-C: not a failure of fio
             // e.g. no libaio in this container: the built-in engine still gives a figure.
             note += std::string(note.empty() ? "" : "; ") + e.what() + ": used the built-in engine";
             fio.reset();
@@ -93,6 +98,13 @@ DiskCheckResults run_disk_check(const DiskCheckOptions& opt) {
         r.status = "interrupted";
         r.message = "interrupted after " + std::to_string(values.size()) + " of " + std::to_string(samples) + " samples";
       }
+    } catch (const FioHung& e) {
+      // An error of the disk (or its mount), never a reason to try the built-in engine; later reads
+      // are refused without trying: a second hung fio would only add its deadline to the run.
+      const bool earlier = fio_hung.has_value();
+      if (!earlier) fio_hung = e.what();
+      r = host_status(name, unit, "error",
+                      "--disk " + opt.folder + ": " + (earlier ? "not measured: an earlier fio read hung (" + *fio_hung + ")" : *fio_hung));
     } catch (const std::runtime_error& e) {
       r = host_status(name, unit, "error", "--disk " + opt.folder + ": " + e.what());
     }

@@ -74,19 +74,19 @@ std::vector<std::string> fio_command(const std::string& fio, const std::string& 
   return a;
 }
 
+double fio_deadline_s(const DiskReadSpec& spec) { return 2 * std::max(0.1, spec.seconds) + 10; }
+
 DiskReadSample run_fio_read(const std::string& fio, const std::string& file, std::uint64_t file_bytes, bool direct,
-                            const DiskReadSpec& spec) {
-  const ProcessResult r = run_capture(fio_command(fio, file, file_bytes, direct, spec));
-  if (r.exit_code != 0) {
-    std::string why = r.err.substr(0, r.err.find('\n'));
-    if (why.empty()) why = "exit " + std::to_string(r.exit_code);
-    throw std::runtime_error("fio failed: " + why);
-  }
+                            const DiskReadSpec& spec, const std::function<bool()>& cancelled) {
+  const ProcessResult r =
+      run_capture(fio_command(fio, file, file_bytes, direct, spec), {.timeout_s = fio_deadline_s(spec), .cancelled = cancelled});
+  if (r.timed_out) throw FioHung(describe_failure("fio", r) + " (its deadline: twice its --runtime plus 10 s)");
+  if (r.exit_code != 0) throw std::runtime_error(describe_failure("fio", r));
   return parse_fio_json(r.out);
 }
 
 std::optional<std::string> fio_version(const std::string& fio) {
-  const ProcessResult r = run_capture({fio, "--version"});
+  const ProcessResult r = run_capture({fio, "--version"}, {.timeout_s = kFioVersionDeadlineS, .cancelled = {}});
   if (r.exit_code != 0) return std::nullopt;
   std::string v = r.out.substr(0, r.out.find('\n'));
   return v.empty() ? std::nullopt : std::optional<std::string>(v);

@@ -7,7 +7,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -34,9 +36,22 @@ DiskReadSample parse_fio_json(const std::string& text);
 std::vector<std::string> fio_command(const std::string& fio, const std::string& file, std::uint64_t file_bytes,
                                      bool direct, const DiskReadSpec& spec);
 
-// Runs fio; throws std::runtime_error with a one-line reason.
+// fio did not finish by its deadline and was killed. Not a reason to fall back to the built-in
+// engine: what hung fio (a dead network mount, a device that stopped answering) hangs any reader.
+struct FioHung : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// How long a fio read job may take: its --runtime twice over plus 10 s. A healthy fio stops
+// submitting at --runtime and drains its queue (at most queue depth x one read's latency, well under
+// a second on any disk that is worth a figure); the margin covers its start on a loaded machine.
+double fio_deadline_s(const DiskReadSpec& spec);
+inline constexpr double kFioVersionDeadlineS = 10;
+
+// Runs fio; throws FioHung at its deadline (or when `cancelled` says so, as std::runtime_error),
+// std::runtime_error with a one-line reason otherwise.
 DiskReadSample run_fio_read(const std::string& fio, const std::string& file, std::uint64_t file_bytes, bool direct,
-                            const DiskReadSpec& spec);
+                            const DiskReadSpec& spec, const std::function<bool()>& cancelled = {});
 
 // The built-in engine on an open descriptor; throws std::runtime_error on a read error.
 DiskReadSample run_builtin_read(int fd, std::uint64_t file_bytes, const DiskReadSpec& spec);

@@ -1,5 +1,6 @@
 #include "host/steal_check.hpp"
 
+#include "host/cpu_contention.hpp"
 #include "host/host_result.hpp"
 
 #include <algorithm>
@@ -16,7 +17,7 @@ const CpuTimes* find_cpu(const std::vector<CpuTimes>& v, const std::string& name
 
 }  // namespace
 
-StealResults steal_results(const std::vector<ProcStatSnapshot>& snaps) {
+StealResults steal_results(const std::vector<ProcStatSnapshot>& snaps, const std::vector<int>& allowed) {
   StealResults out;
   if (snaps.size() < 2) {
     out.steal = host_status("host/steal", "%", "error", "/proc/stat was not read at the start and end of the run");
@@ -59,6 +60,8 @@ StealResults steal_results(const std::vector<ProcStatSnapshot>& snaps) {
     per_cpu.push_back({{"cpu", s.cpu}, {"steal_pct", s.steal_pct}, {"iowait_pct", s.iowait_pct}, {"busy_pct", s.busy_pct}});
   }
   if (!steal.empty()) out.steal.derived["max_window_pct"] = max_steal;
+  if (const auto c = cpu_contention({snaps.front().times, snaps.front().own_ticks}, {snaps.back().times, snaps.back().own_ticks}, allowed))
+    out.steal.derived["foreign_cpu_pct"] = c->foreign_pct;
   const double run_s = snaps.back().t_s - snaps.front().t_s;
   for (auto* r : {&out.steal, &out.iowait}) {
     r->params = {{"run_s", run_s},
@@ -86,11 +89,14 @@ double ProcStatSampler::elapsed_s() const {
 }
 
 void ProcStatSampler::take(bool full) {
+  // Our own time first, as mark_cpu_usage does; only beside the real /proc/stat (tests read fixtures).
+  const auto own = full && path_ == "/proc/stat" ? read_own_cpu_ticks() : std::nullopt;
   auto t = read_proc_stat(path_);
   if (!t) return;
   ProcStatSnapshot s;
   s.t_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
   if (full) {
+    s.own_ticks = own;
     s.times = std::move(*t);
   } else if (const CpuTimes* all = find_cpu(*t, "cpu")) {
     s.times = {*all};

@@ -8,6 +8,9 @@
 #include "core/result.hpp"
 #include "host/proc_stat.hpp"
 
+#include <cstdint>
+#include <optional>
+
 #include <condition_variable>
 #include <mutex>
 #include <string>
@@ -19,6 +22,7 @@ namespace gpuaudit {
 struct ProcStatSnapshot {
   double t_s = 0;               // seconds since the sampler started
   std::vector<CpuTimes> times;  // all CPUs for the first and last snapshot; "cpu" alone between
+  std::optional<std::uint64_t> own_ticks = std::nullopt;  // gpuaudit's CPU time, first and last snapshot
 };
 
 struct StealResults {
@@ -29,7 +33,10 @@ struct StealResults {
 // Pure: results from snapshots in time order (first = start of the run, last = its end).
 // Samples are the all-CPU shares of consecutive windows; derived "whole_run_pct" is the share
 // over the whole run (the figure host-bound uses); params.per_cpu holds each vCPU's whole-run shares.
-StealResults steal_results(const std::vector<ProcStatSnapshot>& snaps);
+// When the first and last snapshots hold gpuaudit's own CPU time, host/steal's derived
+// foreign_cpu_pct is other processes' share of the `allowed` CPUs (all when empty) over the run:
+// how busy the machine was with work that was not gpuaudit's (cpu_contention.hpp; shown, not judged).
+StealResults steal_results(const std::vector<ProcStatSnapshot>& snaps, const std::vector<int>& allowed = {});
 
 // Reads `path` every period_s seconds on a background thread. To stay bounded on long runs it
 // keeps at most max_snapshots: when full it drops every other one and doubles its period.

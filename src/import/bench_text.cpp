@@ -154,4 +154,14 @@ void set_single_figure(BenchmarkResult& r, double value) {
   r.summary = summarize(r.samples);
 }
 
+std::optional<nlohmann::json> parse_json_or_skip(std::string_view text, ImportPart& part) {
+  try {
+    return std::optional<nlohmann::json>(std::in_place, nlohmann::json::parse(text));
+  } catch (const std::exception& e) {
+    // nlohmann quotes the bytes it last read, which may end inside a UTF-8 sequence: keep it valid.
+    part.skipped.push_back(normalize_text(std::string("not valid JSON (cut halfway?): ") + e.what()));
+    return std::nullopt;
+  }
+}
+
 }  // namespace gpuaudit::imports::bench

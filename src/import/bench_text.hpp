@@ -6,6 +6,8 @@
 
 #include "import/import.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -38,5 +40,9 @@ BenchmarkResult import_row(std::string name, std::optional<int> gpu, std::string
 
 // Sets samples, summary (median = min = max) and status "ok" for a figure that is one value.
 void set_single_figure(BenchmarkResult& r, double value);
+
+// The JSON of a tool's -j output, or nullopt with the reason in part.skipped (a paste cut halfway
+// is the usual one); the reason is valid UTF-8 whatever bytes the parser quotes.
+std::optional<nlohmann::json> parse_json_or_skip(std::string_view text, ImportPart& part);
 
 }  // namespace gpuaudit::imports::bench

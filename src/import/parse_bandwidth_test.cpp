@@ -18,6 +18,7 @@
 #include "import/bench_text.hpp"
 #include "import/import.hpp"
 
+#include <algorithm>
 #include <map>
 
 namespace gpuaudit::imports {
@@ -34,7 +35,35 @@ struct Measurement {
   std::vector<std::pair<long long, double>> points;  // bytes, value as printed
   bool mbs = false;
   int line = 0;
+  std::optional<int> host_node;  // the NUMA node of the host buffer: the run's numactl --membind (else --cpunodebind)
 };
+
+// The host memory node a `numactl ... bandwidthTest` prompt line binds the run to: --membind /
+// -m (memory), else --cpunodebind / -N (CPUs, whose node then holds the buffers by local
+// allocation). Only a single node counts: "-m 0,1" or "--interleave" places memory on several.
+std::optional<int> numactl_node(std::string_view line) {
+  if (!contains(line, "numactl")) return std::nullopt;
+  const auto t = split_ws(line);
+  std::optional<int> mem, cpu;
+  auto node = [](std::string_view v) -> std::optional<int> {
+    const auto n = to_int(v);
+    if (!n || *n < 0 || *n > 1024) return std::nullopt;
+    return static_cast<int>(*n);
+  };
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    const std::string_view a = t[i];
+    const std::string_view next = i + 1 < t.size() ? t[i + 1] : std::string_view();
+    auto value = [&](std::string_view shortf, std::string_view longf) -> std::optional<std::optional<int>> {
+      if (a == shortf || a == longf) return node(next);
+      if (starts_with(a, std::string(longf) + "=")) return node(a.substr(longf.size() + 1));
+      if (a.size() > shortf.size() && starts_with(a, shortf) && a[shortf.size()] != '-') return node(a.substr(shortf.size()));
+      return std::nullopt;
+    };
+    if (auto v = value("-m", "--membind")) mem = *v;
+    else if (auto w = value("-N", "--cpunodebind")) cpu = *w;
+  }
+  return mem ? mem : cpu;
+}
 
 struct BwParser {
   ImportPart part;
@@ -44,6 +73,7 @@ struct BwParser {
   std::string result;
   bool seen = false, in_table = false, wc = false;
   std::string memory = "pinned";
+  std::optional<int> host_node;  // of the run that follows a numactl prompt line
 
   void on_line(std::string_view raw, int ln) {
     std::string_view line = trim(raw);
@@ -52,14 +82,20 @@ struct BwParser {
       in_table = false;
       return;
     }
-    if (contains(line, "[CUDA Bandwidth Test]")) {
+    if (contains(line, "numactl") && contains(line, "bandwidthTest")) {
+      host_node = numactl_node(line);  // a new run starts, on this node (or on none said)
+      return;
+    }
+    if (contains(line, "CUDA Bandwidth Test]")) {  // also a paste that lost the leading '['
       seen = true;
       return;
     }
     if (starts_with(line, "Device ") && line.find(':') != std::string_view::npos) {
       const auto colon = line.find(':');
       if (const auto idx = to_int(trim(line.substr(7, colon - 7))); idx && *idx >= 0 && *idx < 4096) {
-        devices.emplace_back(static_cast<int>(*idx), std::string(trim(line.substr(colon + 1))));
+        // A second run in the same paste names its device again: still one GPU.
+        std::pair<int, std::string> d{static_cast<int>(*idx), std::string(trim(line.substr(colon + 1)))};
+        if (std::find(devices.begin(), devices.end(), d) == devices.end()) devices.push_back(std::move(d));
         seen = true;
       }
       return;
@@ -84,6 +120,7 @@ struct BwParser {
           if (const auto n = to_int(t[i])) m.devices = static_cast<int>(*n);
       m.line = ln;
       m.write_combined = wc;
+      m.host_node = host_node;
       ms.push_back(std::move(m));
       seen = true;
       return;
@@ -117,6 +154,10 @@ struct BwParser {
 
   void add_rows() {
     bool any_mbs = false;
+    // Runs of one direction pinned to different host NUMA nodes (numactl prompt lines): the first
+    // keeps the figure's name, a run from another node is its `_remote` counterpart (rule_numa
+    // compares the two and swaps them when the GPU's own node is known to be the other one).
+    std::map<std::string, std::optional<int>> first_node;
     for (const auto& m : ms) {
       if (m.direction.empty() || m.points.empty()) {
         if (!m.direction.empty())
@@ -136,8 +177,13 @@ struct BwParser {
       if (m.direction == "d2d") name = "bandwidthTest/d2d";
       else if (!one_gpu || m.write_combined) name = "bandwidthTest/" + m.direction + "_" + m.memory;
       else name = "pcie/" + m.direction + "_" + m.memory;
+      if (m.host_node) {
+        auto [it, fresh] = first_node.emplace(name, m.host_node);
+        if (!fresh && it->second && *it->second != *m.host_node && name.rfind("pcie/", 0) == 0) name += "_remote";
+      }
       BenchmarkResult r = import_row(name, gpu, "GB/s", part.source, m.line);
       r.params = {{"memory", m.memory}, {"transfer_bytes", best.first}, {"devices", m.devices}};
+      if (m.host_node) r.params["host_numa_node"] = *m.host_node;
       if (!mode.empty()) r.params["mode"] = mode;
       if (m.write_combined) r.params["write_combined"] = true;
       r.params["unit_printed"] = m.mbs ? "MB/s" : "GB/s";

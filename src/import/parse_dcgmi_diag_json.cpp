@@ -75,14 +75,9 @@ ImportPart parse_dcgmi_diag_json(std::string_view text, const std::string& file)
   ImportPart part;
   part.format = "dcgmi-diag-json";
   part.source = SourceRef{"dcgmi", "", file, 0};
-  json doc;
-  try {
-    doc = json::parse(text);
-  } catch (const std::exception& e) {
-    // nlohmann quotes the bytes it last read, which may end inside a UTF-8 sequence: keep it valid.
-    part.skipped.push_back(normalize_text(std::string("not valid JSON (cut halfway?): ") + e.what()));
-    return part;
-  }
+  const std::optional<json> parsed = parse_json_or_skip(text, part);
+  if (!parsed) return part;
+  const json& doc = *parsed;
   const json* root = nullptr;
   if (doc.is_object()) {
     if (doc.contains("test_categories")) root = &doc;

@@ -79,15 +79,10 @@ ImportPart parse_nvbandwidth_json(std::string_view text, const std::string& file
   ImportPart part;
   part.format = "nvbandwidth-json";
   part.source = SourceRef{"nvbandwidth", "", file, 0};
-  json doc;
-  try {
-    doc = json::parse(text);
-  } catch (const std::exception& e) {
-    // nlohmann quotes the bytes it last read, which may end inside a UTF-8 sequence: keep it valid.
-    part.skipped.push_back(normalize_text(std::string("not valid JSON (cut halfway?): ") + e.what()));
-    return part;
-  }
-  const json* root = doc.is_object() && doc.contains("nvbandwidth") ? &doc["nvbandwidth"] : nullptr;
+  const std::optional<json> parsed = parse_json_or_skip(text, part);
+  if (!parsed) return part;
+  const json& doc = *parsed;
+  const json* root = doc.is_object() && doc.contains("nvbandwidth") ? &doc.at("nvbandwidth") : nullptr;
   if (!root || !root->is_object()) {
     part.skipped.push_back("no \"nvbandwidth\" object: not nvbandwidth -j output");
     return part;

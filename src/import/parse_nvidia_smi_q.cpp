@@ -15,6 +15,7 @@
 #include <cctype>
 #include <functional>
 #include <set>
+#include <utility>
 
 namespace gpuaudit::imports {
 
@@ -66,13 +67,15 @@ EccSums ecc_sums(const IndentNode& block) {
 
 // The active clock-event reasons of a "Clocks Event Reasons" / "Clocks Throttle Reasons" block (HW
 // Thermal and HW Power Brake nest under HW Slowdown), as a mask; unknown names go to `unknown`.
-std::uint64_t reason_mask(const IndentNode& block, std::vector<std::string>& unknown) {
+// Reasons this parser has no bit for are reported only when active: 3xx drivers print
+// "Unknown : Not Active" in every dump, which says nothing.
+std::uint64_t reason_mask(const IndentNode& block, std::vector<std::pair<std::string, int>>& unknown) {
   std::uint64_t mask = 0;
   for (const auto& c : block.children) {
     if (c.value) {
       const std::uint64_t bit = smi::clock_reason_bit(c.key);
       const auto on = smi::active(*c.value);
-      if (bit == 0 && on) unknown.push_back(c.key);
+      if (bit == 0 && on.value_or(false)) unknown.emplace_back(c.key, c.line);
       if (bit != 0 && on.value_or(false)) mask |= bit;
     }
     mask |= reason_mask(c, unknown);
@@ -293,11 +296,11 @@ void read_gpu(const IndentNode& sec, const std::string& header_bus, Dump& dump, 
     if (!caps.empty()) im["vgpu_device_capability"] = caps;
   }
   if (const IndentNode* pci = sec.child({"PCI"})) read_pci(*pci, g);
-  std::vector<std::string> unknown_reasons;
+  std::vector<std::pair<std::string, int>> unknown_reasons;
   if (const IndentNode* r = sec.child({"Clocks Event Reasons", "Clocks Throttle Reasons", "Clocks Throttle Reason"})) {
     g.clock_event_reasons = clock_reason_names(reason_mask(*r, unknown_reasons));
-    for (const auto& u : unknown_reasons)
-      part.skipped.push_back("line " + std::to_string(r->line) + ": unknown clock event reason \"" + u + "\" (active)");
+    for (const auto& [key, line] : unknown_reasons)
+      part.skipped.push_back("line " + std::to_string(line) + ": unknown clock event reason \"" + key + "\" (active)");
   }
   if (const IndentNode* fb = sec.child({"FB Memory Usage", "Memory Usage"})) {
     if (auto v = fb->get({"Total"})) g.memory_total_bytes = smi::mib_bytes(*v);
@@ -384,14 +387,15 @@ void read_gpu(const IndentNode& sec, const std::string& header_bus, Dump& dump, 
 void check_truncation(const std::vector<const IndentNode*>& sections, ImportPart& part) {
   if (sections.empty()) return;
   const IndentNode& last = *sections.back();
-  // Every full dump since the 3xx drivers ends a GPU with "Processes"; the 2011 layout ("Memory Usage",
-  // no "FB Memory Usage") did not, and a -d filtered dump has no "Product Name".
+  // Every full dump since the 3xx drivers ends a GPU with "Processes" ("Compute Processes" up to the
+  // 331 drivers); the 2011 layout ("Memory Usage", no "FB Memory Usage") did not, and a -d filtered
+  // dump has no "Product Name".
+  const auto ends_dump = [](const IndentNode& gpu) { return gpu.child({"Processes", "Compute Processes"}) != nullptr; };
   const bool full = last.child({"Product Name"}) != nullptr && last.child({"FB Memory Usage"}) != nullptr;
-  bool cut = full && !last.child({"Processes"});
+  bool cut = full && !ends_dump(last);
   if (sections.size() >= 2) {
     const IndentNode& first = *sections.front();
-    if (last.children.size() < first.children.size() && first.child({"Processes"}) && !last.child({"Processes"}))
-      cut = true;
+    if (last.children.size() < first.children.size() && ends_dump(first) && !ends_dump(last)) cut = true;
   }
   if (cut) {
     const std::string name = last.key.substr(std::min<std::size_t>(4, last.key.size()));
@@ -453,8 +457,10 @@ ImportPart parse_q(std::string_view text, const std::string& file) {
           part.imported["timestamp"] = *c.value;
         }
       }
-      // A paste indented under a prompt line ("$ nvidia-smi -q") nests everything one level down.
-      if (depth < 3 && !c.children.empty() && !c.value) scan(c, depth + 1);
+      // A paste indented under a prompt line ("$ nvidia-smi -q") nests everything one level down;
+      // one whose header lines were re-indented unevenly (" Attached GPUs : 1" one space left of
+      // "  GPU 0000:03:00.0") nests the GPU sections under a header's value line.
+      if (depth < 3 && !c.children.empty()) scan(c, depth + 1);
     }
   };
   scan(root, 0);

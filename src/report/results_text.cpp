@@ -3,11 +3,11 @@
 #include "core/figure_label.hpp"
 #include "report/escape.hpp"
 #include "report/format.hpp"
+#include "report/host_table.hpp"
 #include "report/text_table.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 #include <vector>
 
 namespace gpuaudit {
@@ -32,16 +32,16 @@ bool figure_column(const std::string& heading) {
 
 std::string results_table(const ResultDocument& doc) {
   std::vector<std::vector<std::string>> rows;
-  rows.push_back({"benchmark", "gpu", "median", "unit", "min", "cv%", "n", "sm MHz", "power W", "clock events"});
+  rows.push_back({"benchmark", "gpu", "median", "unit", "min", "cv%", "n", "sm MHz", "power W", "clock events", "note"});
   for (const auto& b : doc.benchmarks) {
+    if (is_host_row(b)) continue;  // host_table: no GPU, clock or power columns
     const std::string count = figure_gpu_count(b);
     std::vector<std::string> r{b.name + figure_variant(b), b.gpu ? std::to_string(*b.gpu) : count.empty() ? "-" : count};
     if (const auto v = b.value()) {
       r.push_back(fmt_figure(*v));
       r.push_back(b.unit);
       r.push_back(fmt_figure(b.summary->min));
-      // A spread relative to a median of zero (no steal in most windows) says nothing: "-".
-      r.push_back(*v == 0 ? "-" : fmt_num(100.0 * b.summary->cv, 2));
+      r.push_back(spread_cell(b));
       r.push_back(std::to_string(b.summary->n));
     } else {
       r.push_back(b.status);
@@ -55,15 +55,16 @@ std::string results_table(const ResultDocument& doc) {
     std::string reasons;
     if (b.telemetry)
       for (const auto& x : b.telemetry->clock_event_reasons) reasons += (reasons.empty() ? "" : ",") + x;
-    if (!b.message.empty() && !b.value()) reasons = b.message;
     r.push_back(reasons);
+    r.push_back(b.value() ? "" : b.message);  // why a row has no figure: never under "clock events"
     rows.push_back(r);
   }
-  TextTable table{rows};
+  const std::string host = host_table(doc);
+  if (rows.size() == 1) return host;
+  TextTable table(rows);
   for (const auto& heading : rows[0]) table.align.push_back(figure_column(heading) ? Align::right : Align::left);
-  std::ostringstream o;
-  o << render_table(table);
-  return terminal_text(o.str());  // tags, names and hostnames may hold escapes
+  // render_table escapes every cell: tags, names and hostnames may hold escapes.
+  return render_table(table) + (host.empty() ? "" : "\n" + host);
 }
 
 }  // namespace gpuaudit

@@ -17,6 +17,11 @@ std::string join_lines(const std::vector<std::string>& lines) {
   return out;
 }
 
+// A dump cut to one section (nvidia-smi -q -d TEMPERATURE) names no model: say so, not 'matches ""'.
+std::string no_match_line(const GpuInfo& gpu) {
+  return gpu.name.empty() ? std::string("the document names no model for this GPU") : "no baseline matches \"" + gpu.name + "\"";
+}
+
 Verdict unknown_verdict(const GpuScoring& g) {
   const GpuInfo& gpu = *g.gpu;
   std::string id = gpu.pci_device_id ? " (PCI id " + *gpu.pci_device_id + ")" : "";
@@ -25,7 +30,7 @@ Verdict unknown_verdict(const GpuScoring& g) {
     Verdict v = make_verdict("unknown-gpu", gpu.index, "high", "",
                              "no baseline, estimated from " + (b.architecture.empty() ? std::string("its architecture") : b.architecture) +
                                  " per-SM figures");
-    v.finding.evidence.push_back("no baseline matches \"" + gpu.name + "\"" + id);
+    v.finding.evidence.push_back(no_match_line(gpu) + id);
     v.finding.evidence.push_back("expectations: " + b.model + " (" + b.id + "), " +
                                  (g.ref.note.empty() ? "scaled per SM from its architecture's reference" : g.ref.note));
     v.finding.summary = "This model has no baseline: it was judged against " +
@@ -34,11 +39,14 @@ Verdict unknown_verdict(const GpuScoring& g) {
     return v;
   }
   Verdict v = make_verdict("unknown-gpu", gpu.index, "high", "", "no baseline for this model");
-  v.finding.evidence.push_back("no baseline matches \"" + gpu.name + "\"" + id +
+  v.finding.evidence.push_back(no_match_line(gpu) + id +
                                (gpu.compute_capability ? ", compute capability " + *gpu.compute_capability : std::string()));
   if (!g.ref.note.empty()) v.finding.evidence.push_back(g.ref.note);
-  v.finding.summary = "This model has no baseline and no architecture reference: its figures are shown without a "
-                      "verdict. Add a baseline for it.";
+  v.finding.summary = gpu.name.empty() && !gpu.pci_device_id
+                          ? "The document does not say which model this GPU is, so its figures are shown without a "
+                            "verdict. Import a full `nvidia-smi -q` beside it."
+                          : "This model has no baseline and no architecture reference: its figures are shown without a "
+                            "verdict. Add a baseline for it.";
   return v;
 }
 
@@ -161,7 +169,10 @@ Assessment assess(const ResultDocument& doc, const ReferenceLookup& lookup, cons
   }
   int host_figures = 0;  // host checks that ran and gave a figure: "no finding" then means "checked, fine"
   for (const auto& b : doc.benchmarks) host_figures += b.name.rfind("host/", 0) == 0 && b.value() ? 1 : 0;
-  if (host_figures > 0) extra["host_figures_judged"] = host_figures;
+  int contended = 0;  // host figures rule_host saw but did not judge: other processes used the CPUs
+  for (const auto& line : notes) contended += line.find(kContendedWords) != std::string::npos ? 1 : 0;
+  if (host_figures - contended > 0) extra["host_figures_judged"] = host_figures - contended;
+  if (contended > 0) extra["host_figures_contended"] = contended;
   if (!notes.empty()) extra["notes"] = notes;
   if (const auto c = cost_summary(doc, gpus)) extra["cost"] = cost_json(*c);
   extra["thresholds"] = thresholds_record(t);

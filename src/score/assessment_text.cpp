@@ -4,6 +4,7 @@
 #include "report/format.hpp"
 #include "report/text_table.hpp"
 #include "score/evidence.hpp"
+#include "score/rules.hpp"
 
 #include <algorithm>
 #include <sstream>
@@ -60,8 +61,15 @@ std::string assessment_text(const Assessment& a) {
   o << "\nfindings:\n";
   if (a.findings.empty()) {
     const int host = a.extra.value("host_figures_judged", 0);
+    const int contended = a.extra.value("host_figures_contended", 0);
+    const std::string seen = contended > 0 ? std::to_string(contended) + (contended == 1 ? " host figure" : " host figures") +
+                                                 " " + kContendedWords + ", not judged (see notes)"
+                                           : std::string();
     if (host > 0)
-      o << "  none: " << host << (host == 1 ? " host figure" : " host figures") << ", none past its threshold; no GPU verdict\n";
+      o << "  none: " << host << (host == 1 ? " host figure" : " host figures") << ", none past its threshold"
+        << (seen.empty() ? "" : "; " + seen) << "; no GPU verdict\n";
+    else if (!seen.empty())
+      o << "  none: " << seen << "; no GPU verdict\n";
     else
       o << "  none (no key figure was measured)\n";
   }

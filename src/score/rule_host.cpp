@@ -9,12 +9,19 @@
 //   host/decode_all's feeds_images_per_s (JPEG decode on every allowed core) below the GPUs'
 //   appetite, taken as decode_images_per_tflops images/s per dense TFLOP/s: an ASSUMPTION about a
 //   job that decodes its images on the CPU (ResNet-class training), so low confidence.
-// Not judged: host/steal's busy_pct (it counts gpuaudit's own checks, which load every core) and
-// the inventory's load, which no document records apart from gpuaudit's own work.
+// Contended, not judged: a CPU-bound figure (the all-core ratio, JPEG decode) taken while other
+//   processes used more than contended_cpu_pct of the CPUs the check ran on (derived
+//   foreign_cpu_pct: /proc/stat busy time less gpuaudit's own, host/cpu_contention.hpp) describes
+//   the neighbours, not the machine: it gives a note "contended by other processes (N%)" and no
+//   host-bound. Steal is counted apart and always judged: it is the hypervisor's, not a process's.
+//   A CPU quota (cgroup cpu.max below the allowed vCPUs) explains a low ratio whatever the load.
+// Not judged: host/steal's busy_pct (it counts gpuaudit's own checks, which load every core).
 #include "report/format.hpp"
 #include "score/evidence.hpp"
 #include "score/families.hpp"
 #include "score/rules.hpp"
+
+#include <algorithm>
 
 namespace gpuaudit {
 
@@ -36,6 +43,29 @@ double dense_tflops(const DocScoring& d) {
     }
   }
   return sum;
+}
+
+// Other processes' share of the CPUs while `b` was measured, when recorded.
+std::optional<double> foreign_cpu_pct(const BenchmarkResult& b) {
+  const auto it = b.derived.find("foreign_cpu_pct");
+  if (it == b.derived.end()) return std::nullopt;
+  return it->second;
+}
+
+// The CPU quota a container runs under, when below the vCPUs the check used.
+std::optional<double> binding_quota(const BenchmarkResult& b) {
+  if (!b.params.is_object()) return std::nullopt;
+  const auto q = b.params.find("cgroup_cpu_limit");
+  const auto n = b.params.find("vcpus");
+  if (q == b.params.end() || n == b.params.end() || !q->is_number() || !n->is_number()) return std::nullopt;
+  if (q->get<double>() > n->get<double>() - 0.5) return std::nullopt;
+  return q->get<double>();
+}
+
+std::string contended_note(const std::string& figure, double pct, const std::string& what, const Thresholds& t) {
+  return figure + ": " + kContendedWords + " (" + fmt_num(pct, 0) + "% of the CPUs during the check, threshold " +
+         fmt_num(t.rules.contended_cpu_pct, 0) + "%): " + what +
+         " describes the neighbours, not this machine, so it is not judged host-bound; rerun when the machine is quiet";
 }
 
 }  // namespace
@@ -67,14 +97,32 @@ void rule_host(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& o
     why.push_back("the hypervisor takes " + fmt_num(*steal, 0) + "% of the CPU time");
   }
 
+  std::vector<std::string> contended;  // notes: figures not judged because others used the CPUs
+  double contended_max = 0;
   if (const BenchmarkResult* b = host_bench(doc, "host/cpu_all"); b && b->value()) {
     if (auto it = b->derived.find("all_core_ratio"); it != b->derived.end() && it->second < t.rules.all_core_ratio) {
-      raise("medium");
-      f.evidence.push_back("host/cpu_all: all vCPUs together do " + fmt_num(it->second, 2) +
-                           "x of one vCPU times their count (threshold " + fmt_num(t.rules.all_core_ratio, 2) + ")");
-      f.figures["all_core_ratio"] = it->second;
-      shorts.push_back("vCPUs scale to " + fmt_num(it->second, 2));
-      why.push_back("the vCPUs do not scale (SMT siblings, a CPU quota or oversubscription)");
+      const auto foreign = foreign_cpu_pct(*b);
+      const auto quota = binding_quota(*b);
+      if (foreign && *foreign > t.rules.contended_cpu_pct && !quota) {
+        contended.push_back(contended_note("host/cpu_all", *foreign, "its all-core ratio " + fmt_num(it->second, 2), t));
+        contended_max = std::max(contended_max, *foreign);
+      } else {
+        raise("medium");
+        std::string line = "host/cpu_all: all vCPUs together do " + fmt_num(it->second, 2) +
+                           "x of one vCPU times their count (threshold " + fmt_num(t.rules.all_core_ratio, 2) + ")";
+        if (foreign) line += "; other processes used " + fmt_num(*foreign, 1) + "% of the CPUs meanwhile";
+        f.evidence.push_back(line);
+        f.figures["all_core_ratio"] = it->second;
+        if (foreign) f.figures["foreign_cpu_pct"] = *foreign;
+        shorts.push_back("vCPUs scale to " + fmt_num(it->second, 2));
+        if (quota) {
+          f.evidence.push_back("host/cpu_all: a CPU quota (cgroup cpu.max) of " + fmt_num(*quota, 1) + " CPUs for " +
+                               fmt_num(b->params["vcpus"].get<double>(), 0) + " vCPUs");
+          why.push_back("a CPU quota of " + fmt_num(*quota, 1) + " CPUs caps the vCPUs");
+        } else {
+          why.push_back("the vCPUs do not scale (SMT siblings, a CPU quota or oversubscription)");
+        }
+      }
     }
   }
 
@@ -95,7 +143,14 @@ void rule_host(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& o
     const auto feeds = b->derived.find("feeds_images_per_s");
     const double rate = feeds != b->derived.end() ? feeds->second : *b->value();
     const double appetite = t.rules.decode_images_per_tflops * dense_tflops(d);
-    if (appetite > 0 && rate < appetite) {
+    const auto foreign = foreign_cpu_pct(*b);
+    if (appetite > 0 && rate < appetite && foreign && *foreign > t.rules.contended_cpu_pct) {
+      contended.push_back(contended_note("host/decode_all", *foreign,
+                                         "its JPEG decode rate " + fmt_num(rate, 0) + " images/s (the GPUs' appetite about " +
+                                             fmt_num(appetite, 0) + ")",
+                                         t));
+      contended_max = std::max(contended_max, *foreign);
+    } else if (appetite > 0 && rate < appetite) {
       raise("low");
       f.evidence.push_back("host/decode_all: the CPUs decode " + fmt_num(rate, 0) + " JPEG images/s; the GPUs' appetite is about " +
                            fmt_num(appetite, 0) + " images/s (assumed " + fmt_num(t.rules.decode_images_per_tflops, 0) +
@@ -107,9 +162,20 @@ void rule_host(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& o
                     "pre-decoded data avoids it)");
     }
   }
+  if (d.notes)
+    for (const auto& n : contended) d.notes->push_back(n);
   if (f.confidence.empty()) return;
-  if (const BenchmarkResult* b = host_bench(doc, "host/iowait"); b && b->value() && *b->value() > 5)
-    f.evidence.push_back("host/iowait: " + fmt_num(*b->value(), 1) + "%");
+  if (contended_max > 0)  // a qualifier: the verdict stands on steal, the disk or a quota, not on these
+    f.evidence.push_back("not counted: " + std::to_string(contended.size()) + " figure(s) contended by other processes (up to " +
+                         fmt_num(contended_max, 0) + "% of the CPUs)");
+  if (const BenchmarkResult* b = host_bench(doc, "host/iowait"); b && b->value()) {
+    // The whole run's share, as for steal (and as the host table shows it).
+    const auto whole = b->derived.find("whole_run_pct");
+    const double iowait = whole != b->derived.end() ? whole->second : *b->value();
+    if (iowait > 5)
+      f.evidence.push_back(std::string("host/iowait") + (whole != b->derived.end() ? " over the whole run" : "") + ": " +
+                           fmt_num(iowait, 1) + "%");
+  }
   std::string sh, sum;
   for (const auto& x : shorts) sh += (sh.empty() ? "" : ", ") + x;
   for (const auto& x : why) sum += (sum.empty() ? "" : "; ") + x;

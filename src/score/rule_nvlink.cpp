@@ -1,17 +1,25 @@
 // no-nvlink / nvlink-degraded: NVLink links of a model that has them are down.
 //   Expected links: the baseline's "nvlink_links" when it gives one, else its NVLink bandwidth
-//   over 50 GB/s per link (100 GB/s from NVLink5, compute capability 10). Cards whose NVLink is
-//   an optional bridge (PCIe, NVL) may legitimately have none, unless a sibling card of the same
-//   model in this machine has its links up. no-nvlink is only a finding when the document has two
-//   GPUs or more: a lone GPU has no peer to talk to.
-//   Not judged on a MIG slice (no NVLink in MIG mode) or when NVML could not query the links.
+//   (both directions) over one link's, by generation (compute capability): NVLink 1 (6.0) 40 GB/s,
+//   NVLink 2/3/4 (7.x, 8.0, 9.0) 50 GB/s, GA102's half-width NVLink 3 (8.6) 28.125 GB/s, NVLink 5
+//   (10.x) 100 GB/s. Cards whose NVLink is an optional bridge (PCIe, NVL) may legitimately have
+//   none, unless a sibling card of the same model in this machine has its links up. no-nvlink is
+//   only a finding when the document has two GPUs or more: a lone GPU has no peer to talk to.
+//   Links up come from NVML (or an imported `nvidia-smi nvlink -s`); without those, from the
+//   imported `nvidia-smi topo -m` where it can tell: the row's NV# sum on a bridge card (every link
+//   goes to a peer), the per-GPU switch links of a full NVSwitch matrix, and no NV# at all in a
+//   row (no link to any GPU). A partial NV# sum on an SXM board is not judged: its links to CPUs
+//   (POWER9) or to GPUs outside the matrix do not appear in topo -m.
+//   Not judged on a MIG slice (no NVLink in MIG mode) or when no source could tell the links.
 #include "report/format.hpp"
 #include "score/evidence.hpp"
+#include "score/nvlink_links.hpp"
 #include "score/rules.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <string>
 
 namespace gpuaudit {
 
@@ -33,10 +41,59 @@ bool board_wired(const Baseline& b) {
   return b.nvlink_gbs->value >= 900 && name.find("nvl") == std::string::npos;
 }
 
-int expected_links(const Baseline& b) {
-  if (auto it = b.extra.find("nvlink_links"); it != b.extra.end() && it->is_number_integer()) return it->get<int>();
-  const bool nvlink5 = !b.compute_capability.empty() && std::atoi(b.compute_capability.c_str()) >= 10;
-  return static_cast<int>(std::lround(b.nvlink_gbs->value / (nvlink5 ? 100.0 : 50.0)));
+// What the document says about one GPU's links: up of queried, and where that came from.
+struct LinkCount {
+  int up = 0;
+  int queried = 0;  // 0: nothing tells
+  std::string source;
+};
+
+const json* topology_gpu(const ResultDocument& doc, int index, const json** topo_out) {
+  auto t = doc.extra.find("topology");
+  if (t == doc.extra.end() || !t->is_object()) return nullptr;
+  auto gs = t->find("gpus");
+  if (gs == t->end() || !gs->is_array() || gs->size() < 2) return nullptr;
+  for (const auto& g : *gs)
+    if (g.is_object() && g.value("index", -1) == index) {
+      *topo_out = &*t;
+      return &g;
+    }
+  return nullptr;
+}
+
+LinkCount links_of(const ResultDocument& doc, const GpuInfo& gpu, const Baseline& b, int want_full) {
+  LinkCount c;
+  const NvlinkInfo& nv = gpu.nvlink;
+  if (nv.links_queried > 0) {
+    c.up = nv.links_up;
+    c.queried = nv.links_queried;
+    c.source = std::to_string(nv.links_queried) + " queried";
+    return c;
+  }
+  if (nv.extra.is_object() && nv.extra.value("all_inactive", false)) {
+    c.queried = want_full;
+    c.source = "nvidia-smi nvlink: all links inactive";
+    return c;
+  }
+  const json* topo = nullptr;
+  const json* row = topology_gpu(doc, gpu.index, &topo);
+  if (!row) return c;
+  const int sum = row->value("nvlinks_up", 0);
+  const int to_switch = row->value("nvlinks_to_switch", 0);
+  const std::string src = topo->value("source", std::string("topology"));
+  if (sum == 0) {
+    c.queried = want_full;
+    c.source = src + ": no NV# between this GPU and any other";
+  } else if (topo->value("kind", std::string()) == "nvswitch" && to_switch > 0) {
+    c.up = to_switch;
+    c.queried = want_full;
+    c.source = src + ": NV" + std::to_string(to_switch) + " to every GPU through NVSwitch";
+  } else if (!board_wired(b)) {
+    c.up = sum;
+    c.queried = want_full;
+    c.source = src + ": NV# of this GPU's pairs add up to " + std::to_string(sum);
+  }
+  return c;
 }
 
 // The machine has GPUs besides the document's one: what a single-GPU excerpt still shows.
@@ -62,22 +119,24 @@ void rule_nvlink(GpuScoring& g, const Thresholds& /*t*/) {
   const Baseline* b = g.baseline();
   if (!b || !b->nvlink_gbs || b->nvlink_gbs->value <= 0) return;
   if (g.slice.kind == "mig" || g.gpu->mig.is_mig_device) return;
-  const NvlinkInfo& nv = g.gpu->nvlink;
-  if (nv.links_queried <= 0) return;
-  const int want = std::min(expected_links(*b), nv.links_queried);
-  if (want <= 0 || nv.links_up >= want) return;
+  const int full = expected_nvlink_links(*b);
+  const LinkCount lc = links_of(*g.doc, *g.gpu, *b, full);
+  if (lc.queried <= 0) return;
+  const int want = std::min(full, lc.queried);
+  if (want <= 0 || lc.up >= want) return;
   int full_gpus = 0;
   for (const auto& x : g.doc->gpus) full_gpus += x.mig.is_mig_device ? 0 : 1;
 
-  if (nv.links_up == 0) {
+  if (lc.up == 0) {
     if (!machine_has_peers(*g.doc)) return;
     // A bridge card without a bridge is legitimate, unless a sibling of the same model has one.
     bool sibling_linked = false;
-    for (const auto& x : g.doc->gpus) sibling_linked |= x.index != g.index() && x.name == g.gpu->name && x.nvlink.links_up > 0;
+    for (const auto& x : g.doc->gpus)
+      sibling_linked |= x.index != g.index() && x.name == g.gpu->name && links_of(*g.doc, x, *b, full).up > 0;
     if (!board_wired(*b) && !sibling_linked) return;
     Verdict v = make_verdict("no-nvlink", g.index(), board_wired(*b) ? "high" : "medium", "", "no NVLink (0 of " + std::to_string(want) + " links up)");
-    v.finding.evidence.push_back("nvlink: 0 of " + std::to_string(want) + " links up (" + std::to_string(nv.links_queried) +
-                                 " queried); " + a_model(b->model) + " has " + fmt_num(b->nvlink_gbs->value, 0) + " GB/s of NVLink");
+    v.finding.evidence.push_back("nvlink: 0 of " + std::to_string(want) + " links up (" + lc.source + "); " + a_model(b->model) +
+                                 " has " + fmt_num(b->nvlink_gbs->value, 0) + " GB/s of NVLink");
     v.finding.evidence.push_back(full_gpus >= 2 ? std::to_string(full_gpus) + " GPUs in this machine: their traffic goes over PCIe"
                                                 : std::string("the machine has other GPUs (this document shows one): their traffic goes over PCIe"));
     v.finding.figures["links_up"] = 0;
@@ -88,14 +147,13 @@ void rule_nvlink(GpuScoring& g, const Thresholds& /*t*/) {
     return;
   }
   Verdict v = make_verdict("nvlink-degraded", g.index(), "high", "",
-                           std::to_string(nv.links_up) + " of " + std::to_string(want) + " NVLink links up");
-  v.finding.evidence.push_back("nvlink: " + std::to_string(nv.links_up) + " of " + std::to_string(want) + " links up (" +
-                               std::to_string(nv.links_queried) + " queried)");
-  v.finding.figures["links_up"] = nv.links_up;
+                           std::to_string(lc.up) + " of " + std::to_string(want) + " NVLink links up");
+  v.finding.evidence.push_back("nvlink: " + std::to_string(lc.up) + " of " + std::to_string(want) + " links up (" + lc.source + ")");
+  v.finding.figures["links_up"] = lc.up;
   v.finding.figures["links_expected"] = want;
-  v.finding.summary = "Only " + std::to_string(nv.links_up) + " of " + std::to_string(want) +
+  v.finding.summary = "Only " + std::to_string(lc.up) + " of " + std::to_string(want) +
                       " NVLink links are up: GPU-to-GPU bandwidth is cut to about " +
-                      fmt_num(100.0 * nv.links_up / want, 0) + "%.";
+                      fmt_num(100.0 * lc.up / want, 0) + "%.";
   g.verdicts.push_back(std::move(v));
 }
 

@@ -2,7 +2,10 @@
 //   Under load (GpuScoring::under_load): thermal clock-event reasons (sw-thermal, hw-thermal), or
 //   the temperature at/above the card's slowdown threshold (NVML's, else the baseline's
 //   "temperature_slowdown_c") while the SM clock ran below clock_fraction x its max. Thermal
-//   reasons active at inventory time count too (low).
+//   reasons active at inventory time count too (low), and so does a card sitting at its "GPU Max
+//   Operating Temp" (NVML_TEMPERATURE_THRESHOLD_GPU_MAX: the temperature at which the GPU may be
+//   throttled below base clock; the boost controller holds the card there, so a reading within
+//   kAtTargetBandC of it means the limit is acting) (low at inventory, a sign under load).
 //   High when two signs agree (a thermal reason or the slowdown temperature, AND compute below
 //   tolerance or the clock below clock_fraction); medium on one sign under load; low at
 //   inventory only, or at the slowdown temperature with no clock seen.
@@ -32,6 +35,15 @@ std::optional<double> slowdown_threshold(const GpuScoring& g, std::string& from)
   return std::nullopt;
 }
 
+// nvidia-smi reports whole degrees and the boost controller regulates around its target with a
+// ripple of a degree or two, so "at the max operating temperature" is a band, not equality.
+constexpr int kAtTargetBandC = 2;
+
+bool at_max_operating(const GpuInfo& gpu, double temperature) {
+  return gpu.temperature_max_operating_c && *gpu.temperature_max_operating_c > 0 &&
+         temperature >= *gpu.temperature_max_operating_c - kAtTargetBandC;
+}
+
 }  // namespace
 
 void rule_thermal(GpuScoring& g, const Thresholds& t) {
@@ -46,13 +58,16 @@ void rule_thermal(GpuScoring& g, const Thresholds& t) {
   std::string slow_from, max_from;
   const std::optional<double> slowdown = slowdown_threshold(g, slow_from);
   const double hottest = load.temperature_c ? load.temperature_c->max : -1;
-  const bool hot = slowdown && hottest >= *slowdown;
+  const bool at_target = hottest >= 0 && at_max_operating(*g.gpu, hottest);
+  const bool hot = (slowdown && hottest >= *slowdown) || at_target;
+  // At inventory (an idle snapshot): the card already at its max operating temperature.
+  const bool idle_at_target = hottest < 0 && g.gpu->temperature_c && at_max_operating(*g.gpu, *g.gpu->temperature_c);
   const std::optional<double> maxc = g.sm_max_mhz(&max_from);
   const bool clock_seen = maxc && load.sm_clock_mhz;
   const bool clock_low = clock_seen && load.sm_clock_mhz->median < t.rules.clock_fraction * *maxc;
   // Hot with the clock still at max is not throttling (yet).
   const bool hot_counts = hot && (clock_low || !clock_seen);
-  if (reasons.empty() && now.empty() && !hot_counts) return;
+  if (reasons.empty() && now.empty() && !hot_counts && !idle_at_target) return;
 
   const GroupView tensor = g.group(tensor_figures());
   const GroupView vec = g.group(vector_figures());
@@ -72,10 +87,18 @@ void rule_thermal(GpuScoring& g, const Thresholds& t) {
     f.figures["temperature_max_c"] = hottest;
     std::string line = "hottest under load: " + fmt_num(hottest, 0) + " C";
     if (slowdown) {
-      line += std::string(hot ? " (at or above " : " (below ") + slow_from + ", " + fmt_num(*slowdown, 0) + " C)";
+      line += std::string(hottest >= *slowdown ? " (at or above " : " (below ") + slow_from + ", " + fmt_num(*slowdown, 0) + " C)";
       f.figures["temperature_slowdown_c"] = *slowdown;
     }
+    if (at_target) line += "; at the card's max operating temperature (" + std::to_string(*g.gpu->temperature_max_operating_c) + " C)";
     f.evidence.push_back(line);
+  }
+  if (idle_at_target) {
+    f.evidence.push_back("at inventory: " + std::to_string(*g.gpu->temperature_c) + " C against the card's max operating temperature of " +
+                         std::to_string(*g.gpu->temperature_max_operating_c) +
+                         " C (the temperature at which the GPU may be throttled below base clock)");
+    f.figures["temperature_c"] = *g.gpu->temperature_c;
+    f.figures["temperature_max_operating_c"] = *g.gpu->temperature_max_operating_c;
   }
   if (clock_seen) {
     f.evidence.push_back("SM clock under load " + fmt_num(load.sm_clock_mhz->median, 0) + " MHz median, " +
@@ -89,12 +112,15 @@ void rule_thermal(GpuScoring& g, const Thresholds& t) {
   const double ratio = std::min(tensor.present ? tensor.ratio : 1.0, vec.present ? vec.ratio : 1.0);
   if (compute_low) f.figures["compute_ratio"] = ratio;
 
-  v.short_text = "thermal slowdown" + (hottest >= 0 ? " at " + fmt_num(hottest, 0) + " C" : std::string());
+  const double shown = hottest >= 0 ? hottest : (idle_at_target ? *g.gpu->temperature_c : -1.0);
+  v.short_text = "thermal slowdown" + (shown >= 0 ? " at " + fmt_num(shown, 0) + " C" : std::string());
   std::string effect;
   if (compute_low) effect = "; compute runs at " + fmt_pct(ratio) + " of a healthy card";
   else if (clock_low) effect = "; the SM clock ran at " + fmt_pct(load.sm_clock_mhz->median / *maxc) + " of its max under load";
   else if (tensor.present || vec.present) effect = "; the figures are still within tolerance, but long jobs will slow down";
-  f.summary = "The card slowed its clocks for heat" + (hottest >= 0 ? " (up to " + fmt_num(hottest, 0) + " C)" : std::string()) +
+  f.summary = std::string(idle_at_target && reasons.empty() ? "The card is at its thermal limit and will hold its clocks down"
+                                                           : "The card slowed its clocks for heat") +
+              (shown >= 0 ? " (" + std::string(hottest >= 0 ? "up to " : "") + fmt_num(shown, 0) + " C)" : std::string()) +
               effect + ". Check the cooling (fans, airflow, inlet temperature).";
   g.verdicts.push_back(std::move(v));
 }

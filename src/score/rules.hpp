@@ -35,6 +35,9 @@ void rule_collectives(const DocScoring& d, const Thresholds& t, std::vector<Verd
 // healthy (gpu null): the multi-GPU figures (nccl/*, p2p/*) judged and all within tolerance.
 void rule_machine_healthy(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
 void rule_host(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
+// The words rule_host's note uses for a host figure taken under other processes' load (the
+// assessment counts those notes: such a figure was seen, not judged).
+inline constexpr const char* kContendedWords = "contended by other processes";
 void rule_software(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
 // inconclusive: a GPU (or the document) on which no rule could decide, with what was missing and
 // the command that would settle it. Runs last.

@@ -53,6 +53,11 @@ const std::vector<RuleThresholdInfo>& rule_threshold_info() {
       {"decode_images_per_tflops", &RuleThresholds::decode_images_per_tflops, 0, 1e6,
        "assumption: a job that decodes its JPEGs on the CPU consumes about 10 images/s per dense "
        "TFLOP/s (ResNet-50 training on an A100: ~2,800 images/s for ~270 TFLOP/s of BF16 GEMM)"},
+      {"contended_cpu_pct", &RuleThresholds::contended_cpu_pct, 0, 100,
+       "an idle machine's daemons, agents and kernel threads take 1-3% of its CPU time; above 10% other "
+       "processes compete for the cores a host check runs on, and its figure (a ratio of two phases "
+       "time-sliced unequally) describes the neighbours, not the machine. A share of the CPUs the "
+       "check may use, so it means the same on 2 vCPUs and on 224"},
   };
   return info;
 }

@@ -37,6 +37,7 @@ struct RuleThresholds {
   double load_util_pct = 50;            // under load: an inventory snapshot at this utilisation or more
   double cotenant_util_pct = 20;        // sliced: utilisation above this before gpuaudit's work = co-tenant
   double decode_images_per_tflops = 10;  // host-bound: JPEG decode needed per dense TFLOP/s
+  double contended_cpu_pct = 10;        // host-bound: other processes' CPU share above this = contended, not judged
 };
 
 struct Thresholds {

@@ -1,6 +1,10 @@
 #include "score/topology_expectation.hpp"
 
 #include "core/error.hpp"
+#include "report/format.hpp"
+#include "score/nvlink_links.hpp"
+
+#include <algorithm>
 
 namespace gpuaudit {
 
@@ -25,6 +29,45 @@ void set_expectation(FigureScore& f, double expected, const std::string& source,
   f.uncertain = uncertain;
   f.tolerance = tolerance;
   f.state = *f.ratio < 1.0 - tolerance ? "low" : *f.ratio > 1.0 + tolerance ? "high" : "ok";
+}
+
+// The fewest NVLinks joining any two GPUs of the document's topology when every pair is joined by
+// direct NVLink (a bridged pair, a mesh); nullopt when a pair crosses PCIe or goes through NVSwitch
+// (a switched board has its own profile) or there is no topology.
+std::optional<int> fewest_direct_nvlinks(const ResultDocument& doc) {
+  auto t = doc.extra.find("topology");
+  if (t == doc.extra.end() || !t->is_object()) return std::nullopt;
+  auto pairs = t->find("pairs");
+  if (pairs == t->end() || !pairs->is_array() || pairs->empty()) return std::nullopt;
+  int fewest = 0;
+  for (const auto& p : *pairs) {
+    if (!p.is_object() || p.value("via_nvswitch", false)) return std::nullopt;
+    const int n = p.value("nvlinks", 0);
+    if (n <= 0) return std::nullopt;
+    fewest = fewest == 0 ? n : std::min(fewest, n);
+  }
+  return fewest;
+}
+
+// What a one-way peer copy reaches over NVLink, as a share of the link's nominal rate: from the
+// NVLink profiles of the set (HGX H100 376 of 450 GB/s, HGX A100 237 of 300). The profile of the
+// GPU's generation is preferred, a measured figure over a derived one, then the lowest share.
+const multigpu::TopologyBaseline* nvlink_efficiency_profile(const std::vector<multigpu::TopologyBaseline>& set, int generation,
+                                                            double* share) {
+  const multigpu::TopologyBaseline* pick = nullptr;
+  auto rank = [&](const multigpu::TopologyBaseline& b) {
+    const bool same_gen = b.link.nvlink_generation && *b.link.nvlink_generation == generation;
+    return std::make_pair(same_gen ? 0 : 1, b.expected.p2p_gbs_peer_on.uncertain ? 1 : 0);
+  };
+  for (const auto& b : set) {
+    if (b.link.kind != "nvlink" || b.link.gbs_per_direction.value <= 0 || b.expected.p2p_gbs_peer_on.value <= 0) continue;
+    const double r = b.expected.p2p_gbs_peer_on.value / b.link.gbs_per_direction.value;
+    if (!pick || rank(b) < rank(*pick) || (rank(b) == rank(*pick) && r < *share)) {
+      pick = &b;
+      *share = r;
+    }
+  }
+  return pick;
 }
 
 }  // namespace
@@ -58,6 +101,28 @@ void expect_from_topology(std::vector<FigureScore>& shared, const std::vector<Gp
       if (e->value <= 0 || !b.summary) continue;
       const double weakest = b.summary->min;
       FigureScore& x = f;
+      // A PCIe profile does not describe GPUs joined by direct NVLink (a bridged RTX 3090 / A6000 /
+      // H100 PCIe pair): with peer access on, their copies take the links, so the expectation
+      // follows the link type seen - the fewest links of any pair, at one link's rate for the model,
+      // at the share of the rate a peer copy reaches on NVLink profiles.
+      const Baseline* gb = g0.baseline();
+      const auto links = fewest_direct_nvlinks(*g0.doc);
+      double share = 0;
+      const multigpu::TopologyBaseline* eff = nullptr;
+      if (peer && links && tb.link.kind != "nvlink" && gb && expected_nvlink_links(*gb) > 0 &&
+          (eff = nvlink_efficiency_profile(set, nvlink_generation_of(*gb), &share)) && share > 0) {
+        const double per_link = nvlink_gbs_per_link(*gb) / 2.0;  // one direction
+        const double expected = *links * per_link * share;
+        const std::string src = "derived from the topology seen (looked up at score time): NV" + std::to_string(*links) +
+                                " between the weakest pair x " + fmt_num(per_link, 2) + " GB/s per link and direction (" +
+                                gb->model + ") x " + fmt_num(share, 2) + ", the share of the link rate a peer copy reaches on " +
+                                eff->id + " (" + eff->expected.p2p_gbs_peer_on.source + ")";
+        set_expectation(x, expected, src, true, t.tolerance_for(b.name, eff->expected.tolerance));
+        const double etol = x.tolerance;
+        x.ratio = x.ratio_full = weakest / expected;
+        x.state = *x.ratio < 1.0 - etol ? "low" : *x.ratio > 1.0 + etol ? "high" : "ok";
+        continue;
+      }
       set_expectation(x, e->value, why + ": " + e->source, e->uncertain, tol);
       x.ratio = x.ratio_full = weakest / e->value;  // the weakest pair decides, as rows.cpp does
       x.state = *x.ratio < 1.0 - tol ? "low" : *x.ratio > 1.0 + tol ? "high" : "ok";

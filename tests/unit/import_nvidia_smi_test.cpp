@@ -193,6 +193,36 @@ TEST(ImportNvidiaSmiQ, ActiveReasonsAndAbsentValues) {
   EXPECT_EQ(p.software.cuda_driver_version, 12020);
 }
 
+// Two real pastes from the real-world corpus (tests/data/real-world/, sources in their case.json).
+const fs::path kRealWorld = fs::path(GPUAUDIT_TEST_DATA) / "real-world";
+
+TEST(ImportNvidiaSmiQ, UnevenlyIndentedHeaderLinesStillLeadToTheGpuSection) {
+  // A README paste (driver 331.67) whose header lines sit two spaces in, except " Attached GPUs"
+  // one space left of "  GPU 0000:03:00.0": the GPU section nests under that value line.
+  const auto p = parse_as("nvidia-smi-q", read(kRealWorld / "k20m-default-application-clocks-705-of-758" / "nvidia-smi-q.txt"));
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.gpus[0].name, "Tesla K20m");
+  EXPECT_EQ(p.gpus[0].pci_bus_id, "00000000:03:00.0");
+  EXPECT_EQ(p.gpus[0].clock_event_reasons, (std::vector<std::string>{"applications-clocks"}));
+  EXPECT_EQ(p.software.driver_version, "331.67");
+  EXPECT_TRUE(p.warnings.empty()) << p.warnings[0];
+  // 331 drivers close a GPU with "Compute Processes", not "Processes": the dump is complete.
+  EXPECT_TRUE(p.skipped.empty()) << p.skipped[0];
+}
+
+TEST(ImportNvidiaSmiQ, AnInactiveReasonWithNoBitIsNotReportedAsSkipped) {
+  // 3xx drivers list "Unknown : Not Active" among the throttle reasons of every dump.
+  const auto p = parse_as("nvidia-smi-q", read(kRealWorld / "k40m-default-application-clocks-745-of-875" / "nvidia-smi-q.txt"));
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.gpus[0].clock_event_reasons, (std::vector<std::string>{"applications-clocks"}));
+  for (const auto& s : p.skipped) EXPECT_EQ(s.find("Unknown"), std::string::npos) << s;
+  const auto q = parse_as("nvidia-smi-q",
+                          "==============NVSMI LOG==============\nGPU 0000:03:00.0\n    Product Name : Tesla K20m\n"
+                          "    Clocks Throttle Reasons\n        Idle : Not Active\n        Unknown : Active\n");
+  ASSERT_EQ(q.skipped.size(), 1u);
+  EXPECT_NE(q.skipped[0].find("line 6: unknown clock event reason \"Unknown\" (active)"), std::string::npos) << q.skipped[0];
+}
+
 TEST(ImportNvidiaSmiQ, MigDevicesBecomeSlicesOfTheirBoard) {
   // The layout of 450+ drivers' "MIG devices" section (the text form of the XML <mig_devices> of
   // tests/data/imports/nvidia-smi-xml/smi-xml-a100-sxm4-80gb-mig-535.xml).

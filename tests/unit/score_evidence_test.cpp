@@ -318,6 +318,40 @@ TEST(EvidenceThermal, HotAtFullClockIsNotThrottled) {
   EXPECT_EQ(ids_of(a), (Ids{{"healthy", 0}})) << why(a);
 }
 
+// NVML's GPU Max Operating Temp is "the temperature at which the GPU can be throttled below base
+// clock": a card sitting at it is thermally limited even in an idle snapshot (a laptop part whose
+// platform set the limit low), and under load it is a thermal sign like the slowdown threshold.
+TEST(EvidenceThermal, IdleSnapshotAtTheMaxOperatingTemperature) {
+  GpuInfo g = idle_gpu("NVIDIA GeForce MX330");
+  g.temperature_c = 56;
+  g.temperature_slowdown_c = 97;
+  g.temperature_max_operating_c = 57;
+  const Assessment a = score(doc_of({g}));
+  const Finding* f = find(a, "thermal-throttled");
+  ASSERT_NE(f, nullptr) << why(a);
+  EXPECT_EQ(f->confidence, "low");
+  EXPECT_TRUE(evidence_has(*f, "max operating temperature of 57 C")) << why(a);
+}
+
+TEST(EvidenceThermal, WellBelowTheMaxOperatingTemperatureIsNotThermal) {
+  GpuInfo g = h100_sxm();
+  g.temperature_max_operating_c = 87;
+  g.temperature_c = 80;  // warm, 7 C under the limit
+  EXPECT_EQ(find(score(doc_of({g})), "thermal-throttled"), nullptr);
+}
+
+TEST(EvidenceThermal, AtTheMaxOperatingTemperatureUnderLoadWithTheClockDown) {
+  GpuInfo g = h100_sxm();
+  g.temperature_max_operating_c = 85;
+  ResultDocument d = doc_of({g});
+  d.benchmarks.push_back(under_load(0, load(1590, 560, 84)));  // under the 87 C slowdown, at the 85 C limit
+  const Assessment a = score(d);
+  const Finding* f = find(a, "thermal-throttled");
+  ASSERT_NE(f, nullptr) << why(a);
+  EXPECT_EQ(f->confidence, "high");
+  EXPECT_TRUE(evidence_has(*f, "at the card's max operating temperature (85 C)")) << why(a);
+}
+
 // ---- clock-limited ----------------------------------------------------------------------------
 
 TEST(EvidenceClock, LowClockUnderLoadWithNoCause) {

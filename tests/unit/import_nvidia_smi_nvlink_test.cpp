@@ -1,0 +1,118 @@
+// The `nvidia-smi nvlink` parser (src/import/parse_nvidia_smi_nvlink.cpp) on the real outputs of
+// tests/data/imports/nvidia-smi-nvlink/ (their values are checked by import_fixtures_test.cpp from the
+// sidecars) and on the other forms of the command, cut pastes and foreign text.
+#include "import/import.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace gpuaudit::imports {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kNvlink = fs::path(GPUAUDIT_TEST_DATA) / "imports" / "nvidia-smi-nvlink";
+
+std::string read(const fs::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+ImportPart parse(const std::string& raw) {
+  const Format* f = find_format("nvidia-smi-nvlink");
+  EXPECT_NE(f, nullptr);
+  if (!f) return {};
+  return f->parse(normalize_text(raw), "nvlink.txt");
+}
+
+std::string detected(const std::string& raw) {
+  const std::string t = normalize_text(raw);
+  std::string best;
+  int best_score = 0;
+  for (const auto& f : format_registry())
+    if (const int s = f.detect(t); s > best_score) best_score = s, best = f.name;
+  return best;
+}
+
+TEST(ImportNvidiaSmiNvlink, EveryFixtureIsDetectedAsNvlink) {
+  int n = 0;
+  for (const auto& e : fs::directory_iterator(kNvlink)) {
+    if (e.path().extension() != ".txt") continue;
+    EXPECT_EQ(detected(read(e.path())), "nvidia-smi-nvlink") << e.path();
+    ++n;
+  }
+  EXPECT_GE(n, 5);
+}
+
+TEST(ImportNvidiaSmiNvlink, StatusLinesCountLinksUpAndQueried) {
+  const auto p = parse(read(kNvlink / "hpe-h100-pcie-x2-bridged-12-of-18.txt"));
+  ASSERT_EQ(p.gpus.size(), 2u);
+  EXPECT_EQ(p.gpus[1].index, 1);
+  EXPECT_EQ(p.gpus[1].uuid, "GPU-9b1446e2-8a89-4cf6-b68c-a98d99e958d3");
+  EXPECT_EQ(p.gpus[0].nvlink.links_queried, 18);
+  EXPECT_EQ(p.gpus[0].nvlink.links_up, 12);
+  EXPECT_EQ(p.gpus[0].nvlink.extra["links"][4]["state"], "inactive");
+  EXPECT_DOUBLE_EQ(p.gpus[0].nvlink.extra["links"][0]["gbs"].get<double>(), 26.562);
+  EXPECT_TRUE(p.skipped.empty());
+  EXPECT_EQ(p.gpus[0].extra["source"]["line"], 2);
+}
+
+TEST(ImportNvidiaSmiNvlink, AllInactiveHasNoCountAndARedactedUuidIsNone) {
+  const auto p = parse(read(kNvlink / "gpud-b200-gpu2-all-links-inactive.txt"));
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.gpus[0].index, 2);
+  EXPECT_EQ(p.gpus[0].uuid, "");  // "GPU-xxx" names nothing
+  EXPECT_EQ(p.gpus[0].nvlink.links_queried, 0);
+  EXPECT_EQ(p.gpus[0].nvlink.extra["all_inactive"], true);
+  // Some drivers print the message on the header line itself.
+  const auto q = parse("GPU 1: Quadro RTX 5000 (UUID: GPU-bbbb0000-1111) NVML: Unable to retrieve Nvlink information as all links are inActive\n");
+  ASSERT_EQ(q.gpus.size(), 1u);
+  EXPECT_EQ(q.gpus[0].nvlink.extra["all_inactive"], true);
+}
+
+TEST(ImportNvidiaSmiNvlink, RemoteCapabilityAndErrorLinesAreNeverLinksUp) {
+  const std::string raw =
+      "GPU 0: NVIDIA H100 PCIe (UUID: GPU-6968dfc2-d444-d92c-c36b-6abe53445cb9)\n"
+      "         Link 0: Remote Device 00000000:D5:00.0: Link 0\n"
+      "         Link 0, P2P is supported: true\n"
+      "         Link 0: Replay Errors: 0\n"
+      "         Link 0: Recovery Errors: 2\n"
+      "         Link 0: CRC Errors: 0\n";
+  const auto p = parse(raw);
+  EXPECT_EQ(detected(raw), "nvidia-smi-nvlink");
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.gpus[0].nvlink.links_queried, 0);
+  EXPECT_EQ(p.gpus[0].nvlink.links_up, 0);
+  EXPECT_EQ(p.gpus[0].nvlink.extra["errors"][0]["recovery_errors"], 2);
+  EXPECT_TRUE(p.skipped.empty());
+}
+
+TEST(ImportNvidiaSmiNvlink, UnknownStatusWordsCountAsNotUpAndAreNamed) {
+  const auto p = parse("GPU 0: NVIDIA A100-SXM4-40GB (UUID: GPU-abc12345)\n\t Link 0: <inactive>\n\t Link 1: some future status\n");
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.gpus[0].nvlink.links_queried, 2);
+  EXPECT_EQ(p.gpus[0].nvlink.links_up, 0);
+  ASSERT_EQ(p.skipped.size(), 1u);
+  EXPECT_NE(p.skipped[0].find("line 3"), std::string::npos) << p.skipped[0];
+}
+
+TEST(ImportNvidiaSmiNvlink, ForeignAndCutInputsNeitherCrashNorClaim) {
+  // nvidia-smi -L: the same headers, no link lines.
+  EXPECT_NE(detected("GPU 0: NVIDIA H100 80GB HBM3 (UUID: GPU-4039dfe4-0c97-4b1e-683e-eb7d42699053)\n"), "nvidia-smi-nvlink");
+  EXPECT_EQ(detected("Link 0: 25 GB/s\n"), "");  // no GPU header
+  const auto orphan = parse("Link 0: 25 GB/s\nGPU 0: X (UUID: GPU-00000000)\n\t Link 0: 25 GB/s\n");
+  ASSERT_EQ(orphan.gpus.size(), 1u);
+  EXPECT_EQ(orphan.gpus[0].nvlink.links_up, 1);
+  EXPECT_FALSE(orphan.skipped.empty());
+  const std::string raw = read(kNvlink / "hpe-h100-pcie-x2-bridged-12-of-18.txt");
+  for (std::size_t n = 0; n < raw.size(); n += 5) (void)parse(raw.substr(0, n));
+  (void)parse("GPU 99999999999: x\nLink 99999999: 1e308 GB/s\nLink 3: -5 GB/s\nGPU :\n");
+}
+
+}  // namespace
+}  // namespace gpuaudit::imports
