@@ -20,6 +20,12 @@ grep -qF "  writing  $tmp/r.json" "$tmp/err" || fail "plan does not say where th
 grep -qF "result: $tmp/r.json" "$tmp/out" || fail "run does not say where the document went"
 grep -q "^gpuaudit run" "$tmp/out" && fail "the plan reached stdout"
 
+# -- step lines with the time left: only on a terminal or with --progress (stderr here is a file)
+grep -q "^\[1/" "$tmp/err" && fail "step lines without a terminal or --progress"
+"$bin" run --only host/cpu,host/membw --progress -o "$tmp/p.json" >/dev/null 2>"$tmp/errp" || true
+grep -qE "^\[1/2\] host/cpu: single core and [0-9]+ cores \.\.\. [0-9]+ s left$" "$tmp/errp" || { cat "$tmp/errp"; fail "--progress: no step line"; }
+grep -qE "^\[2/2\] host/membw " "$tmp/errp" || { cat "$tmp/errp"; fail "--progress: no second step"; }
+
 # -- -o -: stdout is the document only, the plan stays on stderr
 "$bin" run --only host/cpu -o - >"$tmp/doc.json" 2>"$tmp/err2" || true
 python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/doc.json" || fail "-o -: stdout is not one JSON document"
