@@ -16,6 +16,7 @@ Measurement measurement_from_timing(const LaunchTiming& t, double work_per_launc
   m.window_begin_s = t.window_begin_s;
   m.window_end_s = t.window_end_s;
   m.params["timing"] = timing_params(t);
+  if (!t.hold_fallback.empty() && m.message.empty()) m.message = t.hold_fallback;
   return m;
 }
 
@@ -25,6 +26,8 @@ json timing_params(const LaunchTiming& t) {
   j["stop_reason"] = to_string(t.stop);
   j["sampling_s"] = t.window_end_s - t.window_begin_s;
   if (t.discarded) j["samples_discarded"] = t.discarded;
+  j["host_flag_hold"] = t.held;
+  if (!t.hold_fallback.empty()) j["hold_fallback"] = t.hold_fallback;
   return j;
 }
 

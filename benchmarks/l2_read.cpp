@@ -1,5 +1,6 @@
-// l2/read: L2 bandwidth in GB/s: a working set of half the L2, read many times through L2 only
-// (ld.global.cg); bytes counted = passes x working set.
+// l2/read: L2 bandwidth in GB/s: a working set well inside L2 (a quarter of it on split-L2 parts,
+// half elsewhere: gpubench/sizing.hpp says why), read many times through L2 only (ld.global.cg);
+// bytes counted = passes x working set.
 #include "benchmarks/bench_common.hpp"
 #include "benchmarks/registry.hpp"
 #include "cuda/cuda_raii.hpp"
@@ -14,7 +15,8 @@ namespace {
 
 Measurement run_l2_read(const BenchEnv& env) {
   if (env.info.l2_bytes == 0) return not_applicable("the device reports no L2 cache");
-  const std::uint64_t bytes = l2_working_set_bytes(env.info.l2_bytes);
+  const bool split = l2_is_split(env.info.cc_major, env.info.cc_minor);
+  const std::uint64_t bytes = l2_working_set_bytes(env.info.l2_bytes, split);
   const std::uint64_t n_vec = bytes / 16, n_words = bytes / 4;
   const int threads = 256;
   const int blocks = env.info.sm_count * kernels::l2_read_blocks_per_sm(threads);
@@ -52,6 +54,7 @@ Measurement run_l2_read(const BenchEnv& env) {
   Measurement m = measurement_from_timing(t, static_cast<double>(passes) * static_cast<double>(bytes), 1e9);
   m.params["working_set_bytes"] = bytes;
   m.params["l2_bytes"] = env.info.l2_bytes;
+  m.params["l2_split"] = split;
   m.params["passes"] = passes;
   m.params["blocks"] = blocks;
   m.params["threads_per_block"] = threads;

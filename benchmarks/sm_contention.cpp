@@ -5,6 +5,7 @@
 #include "benchmarks/bench_common.hpp"
 #include "benchmarks/registry.hpp"
 #include "cuda/cuda_raii.hpp"
+#include "gpubench/timer_guard.hpp"
 #include "kernels/contention.cuh"
 
 #include <algorithm>
@@ -28,13 +29,18 @@ Measurement run_contention(const BenchEnv& env) {
   for (int i = 0; i < samples; ++i) {
     records.poison(s.get());
     const double t0 = steady_seconds();
-    GA_CUDA(kernels::launch_contention(records.get(), blocks, duration_ns, threshold_ns, s.get()));
+    GA_CUDA(kernels::launch_contention(records.get(), blocks, duration_ns, threshold_ns, spin_cycle_cap(duration_ns),
+                                       s.get()));
     s.sync();
     m.seconds_per_sample = steady_seconds() - t0;
     GA_CUDA(cudaMemcpy(host.data(), records.get(), records.bytes(), cudaMemcpyDeviceToHost));
     unsigned long long worst = 0;
     for (int b = 0; b < blocks; ++b) {
       const auto& r = host[static_cast<std::size_t>(b)];
+      if (r.timer_stalled == 1)
+        return measurement_error("the GPU's %globaltimer stopped advancing: block " + std::to_string(b) + " ran " +
+                                 std::to_string(spin_cycle_cap(duration_ns)) + " SM cycles while the timer moved " +
+                                 std::to_string(r.end_ns - r.start_ns) + " ns (a frozen or virtualised timer)");
       // Poison (all bits set) or a short run means the block did not do what it was told.
       if (r.reads == ~0ull || r.reads == 0 || r.end_ns < r.start_ns || r.end_ns - r.start_ns < duration_ns)
         return check_failed("block " + std::to_string(b) + " did not watch the timer for the full " +

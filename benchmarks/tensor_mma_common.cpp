@@ -2,6 +2,7 @@
 
 #include "benchmarks/bench_common.hpp"
 #include "cuda/cuda_raii.hpp"
+#include "kernels/wgmma.cuh"
 
 #include <algorithm>
 
@@ -9,6 +10,8 @@ namespace gpuaudit {
 
 Measurement run_mma_benchmark(const BenchEnv& env, kernels::MmaType type) {
   using kernels::kMmaChains;
+  if (type == kernels::MmaType::bf16 && kernels::wgmma_built() && env.info.cc_major == 9 && env.info.cc_minor == 0)
+    return run_wgmma_bf16(env);
   const auto shape = kernels::mma_shape_for(type, env.info.cc_major, env.info.cc_minor);
   const std::string type_name = type == kernels::MmaType::fp16 ? "fp16" : "bf16";
   if (!shape)

@@ -6,6 +6,7 @@
 #   4. scripts/torch_reference.py: PyTorch copy, bf16 matmul and pinned upload on the same GPU
 #   5. gpuaudit soak --minutes 1 (issue 7), when the first steps left the time for it
 #   6. scripts/device_ratios.py: the ratio table (ours / torch, ours / targets), printed last
+#   (after 3: which tensor path tensor/mma_bf16 took -- wgmma on CC 9.0 -- and its ratio to gemm/bf16)
 # Everything lands in $OUT (10 files at most): env.txt build.log ctest.log run.log result.json
 # gbench.json torch.json soak.log soak.json ratios.md.
 #
@@ -73,6 +74,26 @@ run_rc=0
   >"$OUT/run.log" 2>&1 || run_rc=$?
 tail -45 "$OUT/run.log"
 echo "gpuaudit run exit $run_rc (130: stopped after 150 s, partial result kept)"
+
+# Issue 16 item 5: which path tensor/mma_bf16 took (wgmma on CC 9.0 with the sm_90a kernel), its
+# check, and how close it comes to cuBLASLt's gemm/bf16 (the aim: >= 90%).
+step "tensor path (wgmma vs cuBLASLt)"
+[ -s "$OUT/result.json" ] && python3 - "$OUT/result.json" <<'PY' || echo "tensor path: no result.json"
+import json, sys
+rows = {b["name"]: b for b in json.load(open(sys.argv[1])).get("benchmarks", [])}
+def fig(name):
+    b = rows.get(name)
+    if not b:
+        return None, "absent"
+    med = (b.get("summary") or {}).get("median")
+    return med, f'{b["status"]} {med} {b.get("unit", "")} {b.get("params", {}).get("instruction", "")} {b.get("message", "")}'.strip()
+t, tt = fig("tensor/mma_bf16")
+g, gt = fig("gemm/bf16")
+print("tensor/mma_bf16:", tt)
+print("gemm/bf16:      ", gt)
+if t and g:
+    print(f"tensor/mma_bf16 / gemm/bf16 = {t / g:.3f} (aim on H100/H200 with wgmma: >= 0.90)")
+PY
 
 step "gpuaudit-gbench (plain Google Benchmark flags)"
 gb_rc=0

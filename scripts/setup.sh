@@ -4,7 +4,8 @@
 # 12.9 toolchain) from PyPI into the project-local folder .deps/.
 #
 #   scripts/setup.sh            build dependencies
-#   scripts/setup.sh --test     + what the tests need (schema validator, MPI, Chromium, fio, clang for libFuzzer)
+#   scripts/setup.sh --test     + what the tests need (schema validator, MPI, Chromium, fio, clang for libFuzzer,
+#                               cuobjdump for the SASS check)
 #   scripts/setup.sh --cuda12   + CUDA 12.9 nvcc/runtime/cuBLAS/NCCL wheels in .deps/cuda12
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -57,6 +58,10 @@ pip_target() {  # pip_target DIR MARKER PACKAGE...
 pip_target "$PY" nvidia/nvml_dev/include/nvml.h nvidia-nvml-dev-cu12==12.9.79
 if [ "$want_test" = 1 ]; then
   pip_target "$ROOT/.deps/pytest" jsonschema jsonschema==4.23.0
+  # cuobjdump/nvdisasm for the SASS check (ctest -L sass, scripts/sass_check.py): the CUDA 13
+  # toolkit here ships neither. Their own folder: pip --target does not merge into another's nvidia/.
+  pip_target "$ROOT/.deps/cudatools" nvidia/cu13/bin/cuobjdump \
+    nvidia-cuda-cuobjdump==13.4.92 nvidia-cuda-nvdisasm==13.4.92
 fi
 if [ "$want_cuda12" = 1 ]; then
   # One pip call for all (pip --target does not merge a second call into nvidia/), --upgrade so

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <utility>
 
 namespace gpuaudit {
@@ -49,27 +50,55 @@ class DeviceBuffer {
   std::size_t count_ = 0;
 };
 
-// Page-locked host memory from cudaHostAlloc (the runtime picks the node; see pinned_host.hpp for
-// NUMA-placed buffers).
+// Page-locked host memory from cudaHostAlloc (the runtime picks the node; see host_memory.hpp for
+// NUMA-placed buffers). When cudaHostAlloc fails (some vGPU and container setups refuse it while
+// locking memory the process already owns works), page-aligned memory locked with
+// cudaHostRegister, with the same portable/mapped flags; registered() says which.
 template <typename T>
 class PinnedBuffer {
  public:
   PinnedBuffer() = default;
   explicit PinnedBuffer(std::size_t count, unsigned flags = cudaHostAllocDefault) : count_(count) {
-    if (count) GA_CUDA(cudaHostAlloc(reinterpret_cast<void**>(&ptr_), count * sizeof(T), flags));
+    if (!count) return;
+    const cudaError_t e = cudaHostAlloc(reinterpret_cast<void**>(&ptr_), bytes(), flags);
+    if (e == cudaSuccess) return;
+    (void)cudaGetLastError();
+    ptr_ = nullptr;
+    constexpr std::size_t kPage = 4096;
+    const std::size_t rounded = (bytes() + kPage - 1) / kPage * kPage;
+    void* p = nullptr;
+    if (posix_memalign(&p, kPage, rounded) != 0) throw_cuda_error(e, "cudaHostAlloc()", __FILE__, __LINE__);
+    unsigned reg = cudaHostRegisterDefault;
+    if (flags & cudaHostAllocPortable) reg |= cudaHostRegisterPortable;
+    if (flags & cudaHostAllocMapped) reg |= cudaHostRegisterMapped;
+    const cudaError_t r = cudaHostRegister(p, rounded, reg);
+    if (r != cudaSuccess) {
+      std::free(p);
+      throw_cuda_error(e, "cudaHostAlloc() (and cudaHostRegister() after it)", __FILE__, __LINE__);
+    }
+    ptr_ = static_cast<T*>(p);
+    registered_ = true;
   }
   ~PinnedBuffer() {
-    if (ptr_) cudaFreeHost(ptr_);
+    if (!ptr_) return;
+    if (registered_) {
+      cudaHostUnregister(ptr_);
+      std::free(ptr_);
+    } else {
+      cudaFreeHost(ptr_);
+    }
   }
   PinnedBuffer(const PinnedBuffer&) = delete;
   PinnedBuffer& operator=(const PinnedBuffer&) = delete;
   T* get() const { return ptr_; }
   std::size_t size() const { return count_; }
   std::size_t bytes() const { return count_ * sizeof(T); }
+  bool registered() const { return registered_; }
 
  private:
   T* ptr_ = nullptr;
   std::size_t count_ = 0;
+  bool registered_ = false;
 };
 
 class Stream {

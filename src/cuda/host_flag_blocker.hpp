@@ -8,9 +8,18 @@
 //
 // The spin kernel gives up after `timeout_s` (the launch queue can fill while it holds the stream,
 // which would otherwise deadlock the host): timed_out() then says the sample is not trustworthy.
+// It also counts SM cycles (gpubench/timer_guard.hpp): a %globaltimer that stopped ends the spin
+// too, and timer_stalled() says so.
+//
+// The flags live in mapped pinned memory: cudaHostAlloc(Mapped), else page-aligned memory locked
+// with cudaHostRegister(Mapped). Where neither works (confidential computing keeps host memory
+// away from the GPU, some vGPU profiles refuse mapped memory) available() is false, block() and
+// release() do nothing, and the timing runs on events alone (launch_timer.cpp says so in the row).
 #pragma once
 
 #include <cuda_runtime.h>
+
+#include <string>
 
 namespace gpuaudit {
 
@@ -21,14 +30,20 @@ class HostFlagBlocker {
   HostFlagBlocker(const HostFlagBlocker&) = delete;
   HostFlagBlocker& operator=(const HostFlagBlocker&) = delete;
 
+  bool available() const { return device_flags_ != nullptr; }
+  const std::string& unavailable_reason() const { return why_unavailable_; }
+
   void block(cudaStream_t stream, double timeout_s = 2.0);
   void release();
   // Read after the stream has passed the spin kernel (e.g. after the stop event completed).
   bool timed_out() const;
+  bool timer_stalled() const;
 
  private:
-  volatile int* host_flags_ = nullptr;  // [0]: release flag, [1]: timed-out flag
+  volatile int* host_flags_ = nullptr;  // [0]: release flag, [1]: 1 timed out, 2 the timer stalled
   int* device_flags_ = nullptr;
+  bool registered_ = false;  // locked with cudaHostRegister (free with cudaHostUnregister + free)
+  std::string why_unavailable_;
 };
 
 }  // namespace gpuaudit

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 namespace gpuaudit {
 
@@ -30,9 +31,15 @@ double one_sample(cudaStream_t stream, const Launch& launch, int batch, bool hol
   if (hold) blocker.release();
   stop.sync();
   GA_CUDA(cudaGetLastError());
+  if (hold && blocker.timer_stalled())
+    throw CudaError(cudaErrorLaunchTimeout,
+                    "the GPU's %globaltimer stopped advancing: the host-flag hold ran past its SM-cycle cap "
+                    "(a frozen or virtualised timer; no GPU time can be trusted)");
   if (hold && blocker.timed_out()) return -1;
   return stop.seconds_since(start);
 }
+
+constexpr const char* kEventsOnly = "; timed with CUDA events only (host submission overhead may be in short launches)";
 
 }  // namespace
 
@@ -44,19 +51,25 @@ LaunchTiming time_launches(cudaStream_t stream, const Launch& launch, const Timi
   GA_CUDA(cudaGetLastError());
 
   LaunchTiming t;
-  double one = one_sample(stream, launch, 1, o.hold_with_host_flag, blocker, start, stop);
+  t.held = o.hold_with_host_flag && blocker.available();
+  if (o.hold_with_host_flag && !blocker.available()) t.hold_fallback = blocker.unavailable_reason() + kEventsOnly;
+  double one = one_sample(stream, launch, 1, t.held, blocker, start, stop);
   if (one <= 0) one = 1e-3;
   t.batch = static_cast<int>(std::clamp(std::ceil(o.target_sample_s / one), 1.0, static_cast<double>(std::max(1, o.max_batch))));
 
   t.window_begin_s = steady_seconds();
   while (true) {
     if (o.before_sample) o.before_sample(stream);
-    const double s = one_sample(stream, launch, t.batch, o.hold_with_host_flag, blocker, start, stop);
+    const double s = one_sample(stream, launch, t.batch, t.held, blocker, start, stop);
     if (s < 0) {
       // The host took longer than the hold to queue the batch: smaller batches, and give up on the
-      // hold when even single launches cannot be queued in time.
-      if (++t.discarded > 8) throw CudaError(cudaErrorLaunchTimeout, "could not queue a timed batch within the host-flag hold");
+      // hold when even single launches cannot be queued in time (or the GPU never sees the host's
+      // write to mapped memory): the figure is then timed on events alone, and says so.
       t.batch = std::max(1, t.batch / 2);
+      if (++t.discarded > 8) {
+        t.held = false;
+        t.hold_fallback = "the host-flag hold timed out " + std::to_string(t.discarded) + " times" + kEventsOnly;
+      }
       continue;
     }
     t.seconds_per_launch.push_back(s / t.batch);
@@ -72,7 +85,7 @@ double time_one_launch(cudaStream_t stream, const Launch& launch) {
   Event start, stop;
   launch(stream);
   GA_CUDA(cudaStreamSynchronize(stream));
-  const double s = one_sample(stream, launch, 1, true, blocker, start, stop);
+  const double s = one_sample(stream, launch, 1, blocker.available(), blocker, start, stop);
   return s > 0 ? s : one_sample(stream, launch, 1, false, blocker, start, stop);
 }
 

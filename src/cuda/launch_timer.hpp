@@ -9,6 +9,7 @@
 #include <cuda_runtime.h>
 
 #include <functional>
+#include <string>
 #include <vector>
 
 namespace gpuaudit {
@@ -30,6 +31,10 @@ struct LaunchTiming {
   double window_begin_s = 0, window_end_s = 0;  // steady clock, around the sampling
   StopReason stop = StopReason::keep_going;
   int discarded = 0;  // samples dropped because the host-flag hold timed out
+  // Whether the samples ran behind the host-flag hold; when the options asked for it and it could
+  // not be had (no mapped pinned memory, or a hold the GPU never saw released), why, for the row.
+  bool held = false;
+  std::string hold_fallback;
 };
 
 // Times `launch` (which must only enqueue work on the stream it is given). Throws CudaError.

@@ -17,10 +17,19 @@ StreamSizing stream_sizing(const std::string& mode, std::uint64_t free_bytes, st
   return s;
 }
 
-std::uint64_t l2_working_set_bytes(std::uint64_t l2_bytes) {
-  const std::uint64_t half = l2_bytes / 2;
-  const std::uint64_t rounded = half - half % (64 * 1024);
+bool l2_is_split(int cc_major, int cc_minor) {
+  return (cc_major == 8 && cc_minor == 0) || cc_major == 9 || cc_major == 10;
+}
+
+std::uint64_t l2_working_set_bytes(std::uint64_t l2_bytes, bool split_l2) {
+  const std::uint64_t part = split_l2 ? l2_bytes / 4 : l2_bytes / 2;
+  const std::uint64_t rounded = part - part % (64 * 1024);
   return std::max<std::uint64_t>(rounded, 64 * 1024);
+}
+
+int census_blocks(int sm_count, int blocks_per_sm) {
+  const long long resident = static_cast<long long>(std::max(sm_count, 1)) * std::max(blocks_per_sm, 1);
+  return static_cast<int>(std::clamp(resident * kCensusWaves, 2048ll, 1ll << 24));
 }
 
 std::uint64_t gemm_bytes(const GemmShape& s, int ab_bytes, int d_bytes) {

@@ -21,9 +21,21 @@ struct StreamSizing {
 // 70% of free memory across the three, a multiple of 1 MiB.
 StreamSizing stream_sizing(const std::string& mode, std::uint64_t free_bytes, std::uint64_t l2_bytes);
 
-// A working set well inside L2 (half of it: on parts with split L2 partitions, data from the far
-// partition is duplicated, so a set near the full size would spill). A multiple of 64 KiB.
-std::uint64_t l2_working_set_bytes(std::uint64_t l2_bytes);
+// Parts whose L2 is two partitions, each near half of the SMs: A100 (CC 8.0), H100/H200 (9.0),
+// B200/B300 (10.x, one L2 per die). An SM reading a line homed in the far partition keeps a copy
+// in its near one, so when every SM reads the whole working set each partition ends up holding
+// all of it: the set that still hits is one partition's size (L2/2), and at L2/2 the hash spread
+// across slices and the set-associativity already evict lines, so a "L2" figure would be partly
+// HBM bandwidth (the issue-16 review of the H200's 60 MB L2). Consumer and older parts (8.6, 8.9,
+// 12.x, 7.x) have one L2.
+bool l2_is_split(int cc_major, int cc_minor);
+
+// The l2/read working set, a multiple of 64 KiB (at least 64 KiB):
+//   split L2: a quarter of the L2 (half of one partition), so the whole set fits in the near
+//             partition of every SM with half of it to spare for the far-partition copies' hash
+//             imbalance and the other traffic (checksums, instruction fetch) sharing it;
+//   one L2:   half of it (the same headroom against set conflicts).
+std::uint64_t l2_working_set_bytes(std::uint64_t l2_bytes, bool split_l2);
 
 struct GemmShape {
   int m = 0, n = 0, k = 0;
@@ -39,6 +51,13 @@ std::uint64_t gemm_bytes(const GemmShape& s, int ab_bytes, int d_bytes);
 // (down to 512^3; empty when even that does not fit).
 std::vector<GemmShape> gemm_candidate_shapes(const std::string& mode, std::uint64_t free_bytes, int ab_bytes,
                                              int d_bytes);
+
+// sm/census blocks: kCensusWaves times as many as the device holds at once (sm_count x blocks
+// resident per SM), at least 2048. With more blocks than fit, the block scheduler cannot leave an
+// SM idle while blocks wait, so every SM that can run work must take some; a single wave would
+// rely on the scheduler spreading it (it may pack blocks onto fewer SMs, e.g. by GPC or cluster).
+inline constexpr int kCensusWaves = 4;
+int census_blocks(int sm_count, int blocks_per_sm);
 
 // Host buffer for pcie/*: 256 MiB (quick) or 1 GiB (full), at most a quarter of free device memory.
 std::uint64_t pcie_buffer_bytes(const std::string& mode, std::uint64_t free_bytes);

@@ -5,12 +5,13 @@
 //   (10.x) 100 GB/s. Cards whose NVLink is an optional bridge (PCIe, NVL) may legitimately have
 //   none, unless a sibling card of the same model in this machine has its links up. no-nvlink is
 //   only a finding when the document has two GPUs or more: a lone GPU has no peer to talk to.
-//   Links up come from NVML (or an imported `nvidia-smi nvlink -s`); without those, from the
+//   Links up come from NVML (or an imported `nvidia-smi nvlink -s` / `dcgmi nvlink -s`); without those, from the
 //   imported `nvidia-smi topo -m` where it can tell: the row's NV# sum on a bridge card (every link
 //   goes to a peer), the per-GPU switch links of a full NVSwitch matrix, and no NV# at all in a
 //   row (no link to any GPU). A partial NV# sum on an SXM board is not judged: its links to CPUs
 //   (POWER9) or to GPUs outside the matrix do not appear in topo -m.
-//   Not judged on a MIG slice (no NVLink in MIG mode) or when no source could tell the links.
+//   Not judged on a MIG slice or a GPU in MIG mode (no NVLink peer traffic in MIG mode: its links
+//   read down or inactive) or when no source could tell the links.
 #include "report/format.hpp"
 #include "score/evidence.hpp"
 #include "score/nvlink_links.hpp"
@@ -118,7 +119,9 @@ bool machine_has_peers(const ResultDocument& doc) {
 void rule_nvlink(GpuScoring& g, const Thresholds& /*t*/) {
   const Baseline* b = g.baseline();
   if (!b || !b->nvlink_gbs || b->nvlink_gbs->value <= 0) return;
-  if (g.slice.kind == "mig" || g.gpu->mig.is_mig_device) return;
+  // MIG mode turns NVLink peer traffic off on the whole physical GPU, not only on its slices:
+  // NVML (and dcgmi, nvidia-smi nvlink) then shows its links down or inactive, legitimately.
+  if (g.slice.kind == "mig" || g.gpu->mig.is_mig_device || g.gpu->mig.mode_enabled.value_or(false)) return;
   const int full = expected_nvlink_links(*b);
   const LinkCount lc = links_of(*g.doc, *g.gpu, *b, full);
   if (lc.queried <= 0) return;

@@ -1,5 +1,5 @@
 // What `gpuaudit soak` runs on a GPU, as an interface: the CUDA implementation lives in
-// src/cuda/soak_workload.cu (cuBLASLt bf16 GEMM + a copy kernel); a build without CUDA gets
+// kernels/soak_workload.cu (cuBLASLt bf16 GEMM + a copy kernel); a build without CUDA gets
 // src/nocuda/soak_workload_none.cpp; the tests use scripted fakes. Each object belongs to one
 // thread at a time (the runner gives every GPU its own thread).
 #pragma once

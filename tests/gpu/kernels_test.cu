@@ -2,6 +2,9 @@
 #include "gpu/gpu_test.hpp"
 #include "gpubench/mma_reference.hpp"
 #include "gpubench/random_bits.hpp"
+#include "gpubench/sizing.hpp"
+#include "gpubench/timer_guard.hpp"
+#include "gpubench/wgmma_reference.hpp"
 #include "kernels/contention.cuh"
 #include "kernels/fill.cuh"
 #include "kernels/fma.cuh"
@@ -10,6 +13,7 @@
 #include "kernels/mma.cuh"
 #include "kernels/sm_census.cuh"
 #include "kernels/stream.cuh"
+#include "kernels/wgmma.cuh"
 
 #include <cmath>
 #include <cstring>
@@ -58,15 +62,26 @@ void test_fill_and_mismatch_count() {
 }
 
 void test_census(int sms) {
-  const int blocks = 16 * sms;
+  const int per_sm = sm_census_blocks_per_sm();
+  GT_EXPECT(per_sm >= 16 && per_sm <= 32, "one-warp census blocks resident per SM: %d", per_sm);
+  const int blocks = gpuaudit::census_blocks(sms, per_sm);
   auto* ids = device_alloc<unsigned>(static_cast<std::size_t>(blocks));
-  GT_CUDA(launch_sm_census(ids, blocks, 20000, nullptr));
+  auto* stalled = device_alloc<unsigned>(1);
+  GT_CUDA(cudaMemset(ids, 0xff, static_cast<std::size_t>(blocks) * sizeof(unsigned)));
+  GT_CUDA(cudaMemset(stalled, 0, sizeof(unsigned)));
+  GT_CUDA(launch_sm_census(ids, blocks, 20000, gpuaudit::spin_cycle_cap(20000), stalled, nullptr));
   GT_CUDA(cudaDeviceSynchronize());
   const auto h = to_host(ids, static_cast<std::size_t>(blocks));
   const std::set<unsigned> seen(h.begin(), h.end());
   GT_EXPECT(!seen.count(0xffffffffu), "every block wrote its SM id");
   GT_EXPECT(static_cast<int>(seen.size()) == sms, "census %zu == SM count %d", seen.size(), sms);
+  GT_EXPECT(to_host(stalled, 1)[0] == 0, "a working timer never trips the cycle cap");
+  // A cap far below the wait stands in for a frozen timer: the spin must end, flagged.
+  GT_CUDA(launch_sm_census(ids, 64, 10000000000ull, 10000, stalled, nullptr));
+  GT_CUDA(cudaDeviceSynchronize());
+  GT_EXPECT(to_host(stalled, 1)[0] == 1, "a 10 s wait capped at 10k cycles ends and says the timer stalled");
   cudaFree(ids);
+  cudaFree(stalled);
 }
 
 void test_fma() {
@@ -184,13 +199,36 @@ void test_l2(int sms) {
 
 void test_contention(int sms) {
   auto* r = device_alloc<ContentionRecord>(static_cast<std::size_t>(sms));
-  GT_CUDA(launch_contention(r, sms, 10000000ull, 1000000ull, nullptr));
+  GT_CUDA(launch_contention(r, sms, 10000000ull, 1000000ull, gpuaudit::spin_cycle_cap(10000000ull), nullptr));
   const auto h = to_host(r, static_cast<std::size_t>(sms));
   for (const auto& rec : h) {
     GT_EXPECT(rec.reads > 100 && rec.end_ns - rec.start_ns >= 10000000ull, "a block watched the timer for 10 ms");
     GT_EXPECT(rec.max_gap_ns > 0 && rec.max_gap_ns < 10000000ull, "gap %llu ns", rec.max_gap_ns);
+    GT_EXPECT(rec.timer_stalled == 0, "a working timer never trips the cycle cap");
   }
+  GT_CUDA(launch_contention(r, 1, 10000000000ull, 1000000ull, 10000, nullptr));  // 10 s wait, 10k-cycle cap
+  GT_EXPECT(to_host(r, 1)[0].timer_stalled == 1, "the capped wait ends and says the timer stalled");
   cudaFree(r);
+}
+
+// The Hopper path: every accumulator of a few warpgroups against the host reference.
+void test_wgmma(int major, int minor) {
+  if (!(wgmma_built() && major == 9 && minor == 0)) {
+    std::printf("wgmma: skipped (%s)\n", wgmma_built() ? "not compute capability 9.0" : "built without sm_90a");
+    return;
+  }
+  GT_EXPECT(wgmma_blocks_per_sm() >= 1, "wgmma blocks per SM: %d", wgmma_blocks_per_sm());
+  const int blocks = 3, iters = 37;
+  const std::uint64_t seed = gpuaudit::wgmma_seed_with_nonzero_sum(77);
+  const std::size_t n = static_cast<std::size_t>(blocks) * kWgmmaThreads * kWgmmaAccumulators;
+  auto* out = device_alloc<float>(n);
+  GT_CUDA(launch_wgmma_bf16(blocks, iters, seed, out, nullptr));
+  const auto h = to_host(out, n);
+  const double want = gpuaudit::wgmma_expected(seed, iters, kWgmmaPerRound);
+  std::size_t wrong = 0;
+  for (float v : h) wrong += static_cast<double>(v) != want ? 1 : 0;
+  GT_EXPECT(wrong == 0, "wgmma: %zu of %zu accumulators differ from %g (first %g)", wrong, n, want, h[0]);
+  cudaFree(out);
 }
 
 }  // namespace
@@ -206,6 +244,7 @@ int main() {
   test_fma();
   test_launch();
   test_mma(p.major, p.minor);
+  test_wgmma(p.major, p.minor);
   test_stream(p.multiProcessorCount);
   test_l2(p.multiProcessorCount);
   test_contention(p.multiProcessorCount);

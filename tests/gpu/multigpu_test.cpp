@@ -3,12 +3,12 @@
 // with two or more GPUs a 2-GPU all-reduce sweep and the peer-copy matrix come out right.
 // NCCL comes from wherever load_nccl() finds it (a pip wheel works); without it those parts say
 // so and are skipped.
+#include "benchmarks/nccl_collectives.hpp"
+#include "benchmarks/p2p_matrix.hpp"
 #include "cuda/mg_cuda.hpp"
 #include "cuda/nccl_api.hpp"
-#include "cuda/nccl_collectives.hpp"
-#include "cuda/nccl_pattern.hpp"
-#include "cuda/p2p_matrix.hpp"
 #include "gpu/gpu_test.hpp"
+#include "kernels/nccl_pattern.cuh"
 
 #include <string>
 #include <vector>

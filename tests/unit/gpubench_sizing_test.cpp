@@ -33,10 +33,40 @@ TEST(StreamSizing, TooLittleMemoryReportsBelow8xL2OrNothing) {
   EXPECT_EQ(stream_sizing("quick", 20 * kMiB, 1 * kMiB).array_bytes, 0u);
 }
 
-TEST(L2WorkingSet, HalfOfL2RoundedTo64KiB) {
-  EXPECT_EQ(l2_working_set_bytes(60 * kMiB), 30 * kMiB);
-  EXPECT_EQ(l2_working_set_bytes(100000), 0u + 64 * 1024);
-  EXPECT_EQ(l2_working_set_bytes(0), 64u * 1024);
+TEST(L2WorkingSet, HalfOfAUnifiedL2RoundedTo64KiB) {
+  EXPECT_EQ(l2_working_set_bytes(72 * kMiB, false), 36 * kMiB);  // RTX 6000 Ada / L40S (CC 8.9)
+  EXPECT_EQ(l2_working_set_bytes(100000, false), 0u + 64 * 1024);
+  EXPECT_EQ(l2_working_set_bytes(0, false), 64u * 1024);
+}
+
+TEST(L2WorkingSet, SplitL2StaysInsideOnePartitionsNearHalf) {
+  // H200 / H100: 60 MB / 50 MB in two partitions: the set must fit one partition (30 / 25 MB)
+  // with room to spare, never L2/2 itself.
+  EXPECT_EQ(l2_working_set_bytes(60 * kMiB, true), 15 * kMiB);
+  EXPECT_LT(l2_working_set_bytes(50 * kMiB, true), 50 * kMiB / 2);
+  EXPECT_EQ(l2_working_set_bytes(50 * kMiB, true) % (64 * 1024), 0u);
+  EXPECT_EQ(l2_working_set_bytes(40 * kMiB, true), 10 * kMiB);  // A100 40 GB
+  EXPECT_EQ(l2_working_set_bytes(0, true), 64u * 1024);
+}
+
+TEST(L2WorkingSet, WhichPartsHaveASplitL2) {
+  EXPECT_TRUE(l2_is_split(8, 0));    // A100
+  EXPECT_TRUE(l2_is_split(9, 0));    // H100, H200, GH200
+  EXPECT_TRUE(l2_is_split(10, 0));   // B200
+  EXPECT_TRUE(l2_is_split(10, 3));   // B300
+  EXPECT_FALSE(l2_is_split(8, 6));   // A10, RTX 30xx
+  EXPECT_FALSE(l2_is_split(8, 9));   // L4, L40S
+  EXPECT_FALSE(l2_is_split(12, 0));  // RTX PRO 6000 Blackwell
+  EXPECT_FALSE(l2_is_split(7, 5));   // T4
+  EXPECT_FALSE(l2_is_split(7, 0));   // V100
+}
+
+TEST(CensusBlocks, SeveralWavesOfWhatTheDeviceHolds) {
+  EXPECT_EQ(census_blocks(132, 32), 132 * 32 * kCensusWaves);  // H100/H200 SXM: 16896
+  EXPECT_GT(census_blocks(132, 32), 132 * 32);                 // more than one wave, whatever the scheduler does
+  EXPECT_EQ(census_blocks(14, 16), 2048);                      // 1g MIG slice: the floor
+  EXPECT_EQ(census_blocks(0, 0), 2048);
+  EXPECT_EQ(census_blocks(1 << 20, 1 << 10), 1 << 24);         // bounded
 }
 
 TEST(GemmShapes, StartAt8192CubedAndSearchMoreInFullMode) {

@@ -129,7 +129,8 @@ TEST(RealWorldCorpus, EveryCaseIsCompleteAndTraceable) {
   const std::set<std::string> formats{"nvidia-smi-q",      "nvidia-smi-xml", "nvidia-smi-csv",
                                       "nvidia-smi-topo",   "nccl-tests",     "nvbandwidth",
                                       "nvbandwidth-json",  "bandwidthTest",  "p2pBandwidthLatencyTest",
-                                      "dcgmi-diag",        "dcgmi-diag-json", "nvidia-smi-nvlink"};
+                                      "dcgmi-diag",        "dcgmi-diag-json", "nvidia-smi-nvlink",
+                                      "dcgmi-nvlink", "nvidia-smi-dmon"};
   const auto ids = case_ids();
   ASSERT_FALSE(ids.empty()) << "no case under " << kCorpus;
   for (const auto& id : ids) {

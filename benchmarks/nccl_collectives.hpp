@@ -5,7 +5,7 @@
 
 #include "cuda/mg_cuda.hpp"
 #include "cuda/nccl_api.hpp"
-#include "cuda/nccl_pattern.hpp"
+#include "kernels/nccl_pattern.cuh"
 #include "multigpu/collectives.hpp"
 #include "multigpu/rank_world.hpp"
 #include "multigpu/summary.hpp"

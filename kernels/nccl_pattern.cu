@@ -1,5 +1,5 @@
 #include "cuda/mg_cuda.hpp"
-#include "cuda/nccl_pattern.hpp"
+#include "kernels/nccl_pattern.cuh"
 
 #include <cuda_bf16.h>
 

@@ -1,4 +1,4 @@
-#include "cuda/nccl_collectives.hpp"
+#include "benchmarks/nccl_collectives.hpp"
 
 #if GPUAUDIT_HAVE_NCCL_H
 

@@ -2,9 +2,9 @@
 // for 1, 2, 4 ... N GPUs, the peer-to-peer copy matrix, and under --nccl-multinode one NCCL
 // communicator across every rank of the MPI job. Measurement code: nccl_collectives.cpp and
 // p2p_matrix.cpp; what becomes a row and why: src/multigpu/rows.hpp (host-tested).
+#include "benchmarks/nccl_collectives.hpp"
+#include "benchmarks/p2p_matrix.hpp"
 #include "cuda/nccl_api.hpp"
-#include "cuda/nccl_collectives.hpp"
-#include "cuda/p2p_matrix.hpp"
 #include "multigpu/device_map.hpp"
 #include "multigpu/multinode.hpp"
 #include "multigpu/rows.hpp"
@@ -92,10 +92,20 @@ SweepOptions sweep_options(const Plan& plan, Collective c, Variant v, std::size_
 // A one-GPU NCCL communicator: never a scaling figure, but proof that NCCL runs here. Each
 // collective's one-rank call is checked at a few sizes; the answer per collective is "ok",
 // "wrong" or why it could not run.
+// Only in --full: ncclCommInitAll is a blocking call with no deadline (NCCL's bootstrap, its
+// topology search and, on some images, a network plugin's probing can take tens of seconds or
+// hang outright), and a one-GPU answer is no scaling figure, so --quick must not wait for it.
+constexpr const char* kOneRankQuick =
+    "not run in --quick (NCCL initialisation has no deadline and proves no scaling on one GPU; --full runs it)";
+
 std::map<Collective, std::string> one_rank_calls(const Context& c, int cuda_ordinal) {
   std::map<Collective, std::string> out;
   for (Collective col : c.plan.collectives) out[col] = c.nccl->loaded ? "not run" : c.nccl->error;
   if (!c.nccl->loaded) return out;
+  if (!c.plan.full) {
+    for (auto& [col, status] : out) status = kOneRankQuick;
+    return out;
+  }
 #if GPUAUDIT_HAVE_NCCL_H
   try {
     auto g = CommGroup::local(c.nccl->api, {cuda_ordinal});

@@ -1,8 +1,8 @@
-#include "cuda/p2p_matrix.hpp"
+#include "benchmarks/p2p_matrix.hpp"
 
 #include "core/stats.hpp"
 #include "cuda/mg_cuda.hpp"
-#include "cuda/nccl_pattern.hpp"
+#include "kernels/nccl_pattern.cuh"
 #include "multigpu/sweep.hpp"
 
 #include <memory>
