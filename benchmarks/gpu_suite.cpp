@@ -165,17 +165,18 @@ void run_gpu_suite(RunContext& ctx) {
   }
 
   const std::vector<RunTarget> targets = plan_targets(gpu_benchmarks(), devices, ctx.options().mode, nullptr);
-  int total = 0;
-  for (const auto& t : targets) total += ctx.selected(t.bench.info.name) ? 1 : 0;
-  int started = 0;
+  const auto label = [](const RunTarget& t) {
+    return t.bench.info.name + (t.gpu ? " on GPU " + std::to_string(*t.gpu) : " on all selected GPUs");
+  };
+  std::vector<PlannedStep> steps;
+  for (const auto& t : targets)
+    if (ctx.selected(t.bench.info.name)) steps.push_back({label(t), expected_duration_s(default_policy(ctx.options().mode))});
+  ctx.plan_steps(steps);
   RunnerConfig config;
   config.mode = ctx.options().mode;
   config.sampler = sampler.get();
   config.interrupted = [&ctx] { return ctx.interrupted(); };
-  config.on_start = [&](const RunTarget& t) {
-    ctx.progress("[" + std::to_string(++started) + "/" + std::to_string(total) + "] " + t.bench.info.name +
-                 (t.gpu ? " on GPU " + std::to_string(*t.gpu) : " on all selected GPUs"));
-  };
+  config.on_start = [&](const RunTarget& t) { ctx.start_step(label(t)); };
 
 #if GPUAUDIT_HAVE_GBENCH
   std::map<std::string, const RunTarget*> by_name;

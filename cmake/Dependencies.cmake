@@ -8,6 +8,9 @@ endif()
 find_package(benchmark QUIET)
 # nvidia-smi -q -x import (src/import/parse_nvidia_smi_xml.cpp): Debian libpugixml-dev.
 find_package(pugixml REQUIRED)
+# Text tables padded by display width (src/report/text_table.cpp): Debian libfmt-dev, used header-only
+# so that the binary, the .deb and the container need no libfmt at run time.
+find_package(fmt 9 REQUIRED)
 
 # NVML: only the header. The library is dlopen()ed at run time (src/probe/nvml_loader.cpp), so the
 # binary starts on machines without a driver. Look in the toolkit, then in what setup.sh installed.

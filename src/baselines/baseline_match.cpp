@@ -281,7 +281,7 @@ bool is_geforce(std::string_view name) { return lower(name).find("geforce") != s
 
 // GeForce runs FP16/BF16 (and FP8, TF32) tensor math with FP32 accumulate at half the rate of
 // the professional boards of the same chip on Turing, Ampere GA10x, Ada and Blackwell GB20x
-// (gpu_specs_notes.md section 1): scaling a professional reference to a GeForce card halves it.
+// (the tensor peaks of docs/baselines.md): scaling a professional reference to a GeForce card halves it.
 bool geforce_half_rate(const std::string& cc) {
   return cc == "7.5" || cc == "8.6" || cc == "8.9" || cc == "12.0" || cc == "12.1";
 }

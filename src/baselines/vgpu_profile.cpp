@@ -42,7 +42,7 @@ std::optional<VgpuProfile> parse_vgpu_profile(std::string_view name) {
 
 std::string vgpu_board_baseline_id(std::string_view board) {
   // NVIDIA Virtual GPU Software user guide / vGPU types reference ("Hopper Architecture vGPU
-  // Types", gpu_specs_notes.md section 4; Ampere and Volta tables for the A100 and V100 codes).
+  // Types"; Ampere and Volta tables for the A100 and V100 codes; docs/baselines.md, vGPU profile).
   static const std::pair<const char*, const char*> table[] = {
       {"H100", "h100-pcie-80gb"},      {"H100XM", "h100-sxm5-80gb"},  {"H100L", "h100-nvl-94gb"},
       {"H200X", "h200-sxm-141gb"},     {"H200", "h200-nvl-141gb"},    {"H800", "h800-pcie-80gb"},

@@ -95,7 +95,8 @@ CommandSetup setup() {
   };
 }
 
-const RegisterCommand baselines_cmd{{"baselines", "List, show and check the reference baselines", 60, setup()}};
+const RegisterCommand baselines_cmd{{"baselines", "List, show and check the reference baselines", 60, setup(),
+                                     {{0, ""}, {1, "check: a problem in the set"}, {2, ""}}}};
 
 }  // namespace
 }  // namespace gpuaudit::cli

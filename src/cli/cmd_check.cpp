@@ -82,8 +82,15 @@ int run_check(const CheckArgs& a) {
   if (a.verbose)
     for (const auto& d : v.details) std::printf("  %s\n", d.c_str());
   std::fflush(stdout);
-  if (!a.output.empty()) write_result(a.output, doc);
-  if (!a.prometheus.empty()) write_prometheus_textfile(a.prometheus, doc);
+  // Where each output went, on stderr: stdout stays the one line a scheduler parses.
+  if (!a.output.empty()) {
+    write_result(a.output, doc);
+    if (a.output != "-") std::fprintf(stderr, "gpuaudit: wrote %s\n", a.output.c_str());
+  }
+  if (!a.prometheus.empty()) {
+    write_prometheus_textfile(a.prometheus, doc);
+    std::fprintf(stderr, "gpuaudit: wrote %s\n", a.prometheus.c_str());
+  }
   if (v.level == HealthLevel::fail) return exit_code::finding;
   return v.level == HealthLevel::warn && a.strict ? exit_code::finding : exit_code::ok;
 }
@@ -104,10 +111,10 @@ const RegisterCommand check_cmd{
        sub.footer(
            "Line: \"gpuaudit check: OK|WARN|FAIL <what>\". FAIL: faulty or unusable hardware (memory errors, a\n"
            "degraded PCIe or NVLink link, wrong results, no usable GPU). WARN: works, delivers less or cannot be\n"
-           "judged (power cap, clock limit, heat, MIG slice, host-bound, old software, unknown model).\n\n"
-           "Exit codes: 0 OK or WARN, 1 FAIL (or WARN with --strict), 2 usage or bad baselines, 5 could not write.");
+           "judged (power cap, clock limit, heat, MIG slice, host-bound, old software, unknown model).");
        return [a] { return run_check(*a); };
-     }}};
+     },
+     {{0, "OK or WARN"}, {1, "FAIL (or WARN with --strict)"}, {2, "usage or bad baselines"}, {5, ""}}}};
 
 }  // namespace
 }  // namespace gpuaudit::cli

@@ -35,6 +35,8 @@ int run_compare(const CompareArgs& a) {
 
   if (!a.markdown.empty()) write_file_atomic(a.markdown, compare_markdown(c));
   if (!a.junit.empty()) write_file_atomic(a.junit, compare_junit(c));
+  for (const auto* file : {&a.markdown, &a.junit})  // on stderr: stdout is the comparison
+    if (!file->empty()) std::fprintf(stderr, "gpuaudit: wrote %s\n", file->c_str());
   const std::string out = a.json ? compare_json(c).dump(2) + "\n" : compare_text(c);
   std::fwrite(out.data(), 1, out.size(), stdout);
   return c.has_regression() ? exit_code::finding : exit_code::ok;
@@ -62,11 +64,10 @@ const RegisterCommand compare_cmd{
        sub.footer(
            "A figure is 'regressed' or 'improved' only when its change is beyond the tolerance and beyond the\n"
            "runs' own scatter, and a Mann-Whitney U test on the samples says it is real (p < alpha).\n"
-           "Different GPU model, MIG profile or GPU count is refused (exit 2). See docs/compare.md.\n\n"
-           "Exit codes: 0 no regression, 1 a regression (or a benchmark that failed), 2 bad input,\n"
-           "5 could not write an output file.");
+           "Different GPU model, MIG profile or GPU count is refused (exit 2). See docs/compare.md.");
        return [a] { return run_compare(*a); };
-     }}};
+     },
+     {{0, "no regression"}, {1, "a regression (or a benchmark that failed)"}, {2, "bad input, or different hardware"}, {5, ""}}}};
 
 }  // namespace
 }  // namespace gpuaudit::cli

@@ -45,8 +45,10 @@ int run_export(const ExportArgs& a) {
       [format](const std::filesystem::path& p, ResultDocument& doc) { return export_document(doc, p.string(), format); },
       [&](const std::filesystem::path&, std::string& rows) { emit(rows); });
   if (n == 0) throw input_error("no readable result documents to export");
-  if (!a.output.empty()) write_file_atomic(a.output, gathered);
-  else if (std::fflush(stdout) != 0)
+  if (!a.output.empty()) {
+    write_file_atomic(a.output, gathered);
+    std::fprintf(stderr, "gpuaudit: wrote %s (%zu documents)\n", a.output.c_str(), n);
+  } else if (std::fflush(stdout) != 0)
     throw Error(exit_code::io_error, std::string("cannot write to stdout: ") + std::strerror(errno));
   return exit_code::ok;
 }
@@ -61,10 +63,10 @@ const RegisterCommand export_cmd{
        sub.add_option("-o,--output", a->output, "Write to FILE atomically instead of streaming to stdout");
        sub.add_flag("--skip-invalid", a->skip_invalid,
                     "Skip unreadable or foreign documents with a warning instead of stopping (exit 2)");
-       sub.footer("Columns and their meaning: docs/export.md (schema gpuaudit.export/1).\n\n"
-                  "Exit codes: 0 written, 2 bad input (the file is named), 5 could not write.");
+       sub.footer("Columns and their meaning: docs/export.md (schema gpuaudit.export/1).");
        return [a] { return run_export(*a); };
-     }}};
+     },
+     {{0, "written"}, {2, "bad input (the file is named)"}, {5, ""}}}};
 
 }  // namespace
 }  // namespace gpuaudit::cli

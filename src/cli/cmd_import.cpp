@@ -69,10 +69,10 @@ const RegisterCommand import_cmd{
            "The format is told from the content, never the file name. Files of one machine merge into one\n"
            "document: GPUs are matched by PCI bus id, then UUID, then index; a gpuaudit document among them\n"
            "is kept whole and the others merge into it. Every imported figure says where it came from\n"
-           "(extra.source: tool, version, file, line). See docs/import.md.\n\n"
-           "Exit codes: 0 imported, 2 bad input (one line naming the file), 5 could not write the output.");
+           "(extra.source: tool, version, file, line). See docs/import.md.");
        return [a] { return run_import(*a); };
-     }}};
+     },
+     {{0, "imported"}, {2, "bad input (one line naming the file)"}, {5, ""}}}};
 
 }  // namespace
 }  // namespace gpuaudit::cli

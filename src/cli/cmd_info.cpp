@@ -36,7 +36,8 @@ const RegisterCommand info_cmd{{"info", "Show the host, software and GPU invento
                                                  "Seconds to sample CPU steal time (0: skip)")
                                       ->check(between(0.0, 60.0));
                                   return [opt] { return run_info(*opt); };
-                                }}};
+                                },
+     {{0, "the inventory is printed"}, {2, ""}, {3, ""}}}};
 
 }  // namespace
 }  // namespace gpuaudit::cli

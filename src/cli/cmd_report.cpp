@@ -44,6 +44,9 @@ int run_report(const ReportArgs& a) {
     const std::string text = fleet_text(report);
     std::fwrite(text.data(), 1, text.size(), stdout);
   }
+  // On stderr, so that stdout stays the summary alone.
+  for (const auto* file : {&a.html, &a.csv})
+    if (!file->empty()) std::fprintf(stderr, "gpuaudit: wrote %s\n", file->c_str());
   return exit_code::ok;
 }
 
@@ -62,10 +65,10 @@ const RegisterCommand report_cmd{
        sub.add_flag("-q,--quiet", a->quiet, "Do not print the text summary");
        sub.footer(
            "Cost per dense-BF16 PFLOP/s-hour = price per hour / (sum of gemm/bf16 TFLOP/s / 1000); likewise per\n"
-           "TB/s of hbm/copy and per GB/s of host copy. See docs/report.md.\n\n"
-           "Exit codes: 0 written, 2 bad input (a file that is not a result document is named), 5 could not write.");
+           "TB/s of hbm/copy and per GB/s of host copy. See docs/report.md.");
        return [a] { return run_report(*a); };
-     }}};
+     },
+     {{0, "written"}, {2, "bad input (a file that is not a result document is named)"}, {5, ""}}}};
 
 }  // namespace
 }  // namespace gpuaudit::cli

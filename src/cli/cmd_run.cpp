@@ -9,8 +9,11 @@
 #include "core/names.hpp"
 #include "multigpu/multinode.hpp"
 #include "probe/inventory.hpp"
+#include "report/matrix_text.hpp"
 #include "report/prometheus.hpp"
 #include "report/results_text.hpp"
+#include "run/plan.hpp"
+#include "run/progress.hpp"
 #include "run/suite.hpp"
 
 #include <algorithm>
@@ -19,6 +22,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <unistd.h>
 
 namespace gpuaudit::cli {
 namespace {
@@ -31,6 +35,7 @@ struct RunArgs {
   bool nccl_multinode = false;
   bool sequential = false;
   bool list = false;
+  bool progress = false;   // step lines with an ETA even when stderr is no terminal
   std::string prometheus;  // --prometheus FILE
 };
 
@@ -118,20 +123,23 @@ int run_run(const RunArgs& a) {
   const bool gpu_ok = !gpu_unusable(doc.gpu_status) && doc.gpu_status.state != "not-built";
   bool wanted_gpu = false;
   RunContext ctx(opt, doc, checkpoint, interrupted);
+  StderrProgress progress(a.progress || isatty(STDERR_FILENO) == 1);
+  ctx.set_listener(&progress);
   auto& suites = suite_registry();
   std::stable_sort(suites.begin(), suites.end(), [](const Suite& x, const Suite& y) { return x.order < y.order; });
+  // What will be measured, and why a GPU suite will not be: said once, here, before anything runs.
+  const std::string plan = run_plan_text(make_run_plan(doc, suites, opt, gpu_ok, stream ? "-" : out));
+  std::fwrite(plan.data(), 1, plan.size(), stderr);
   for (const auto& s : suites) {
     if (interrupted && !s.runs_after_interrupt) continue;
     if (!suite_selected(s, opt.only)) continue;
     if (s.needs_gpu) {
       wanted_gpu = true;
-      if (!gpu_ok) {
-        ctx.progress("skipping the " + s.name + " suite: " + doc.gpu_status.message);
-        continue;
-      }
+      if (!gpu_ok) continue;  // the plan said why
     }
     s.run(ctx);
   }
+  ctx.set_listener(nullptr);
   const bool was_interrupted = interrupted.load();
   const int interrupted_code = ctrl_c->exit_status();
   const std::string signal_name = ctrl_c->signal_name();
@@ -139,14 +147,17 @@ int run_run(const RunArgs& a) {
   if (multinode) multinode->gather(doc);  // rank 0's document gets every rank's inventory and figures
   checkpoint();
 
-  const std::string table = results_table(doc);
+  const std::string table = results_table(doc) + multigpu_tables_text(doc);  // + p2p matrix, NCCL per size
   std::fwrite(table.data(), 1, table.size(), stdout);
   int code = exit_code::ok;
   if (!was_interrupted)
     for (auto& hook : post_run_hooks()) code = std::max(code, hook(doc));
   if (!stream) write_result(out, doc);  // with the assessment
-  if (!a.prometheus.empty()) write_prometheus_textfile(a.prometheus, doc);
   std::printf("\nresult: %s\n", out.c_str());
+  if (!a.prometheus.empty()) {
+    write_prometheus_textfile(a.prometheus, doc);
+    std::printf("prometheus: %s\n", a.prometheus.c_str());
+  }
   aside.restore();
   if (stream) write_result(out, doc);  // its only write, with the assessment
 
@@ -157,7 +168,8 @@ int run_run(const RunArgs& a) {
   for (const auto& b : doc.benchmarks)
     if (b.status == "check-failed") return exit_code::check_failed;
   if (wanted_gpu && !gpu_ok) {
-    std::fprintf(stderr, "gpuaudit: no usable GPU: %s\n", doc.gpu_status.message.c_str());
+    // The reason itself is in the verdict above: said once.
+    std::fprintf(stderr, "gpuaudit: no usable GPU (%s); what was measured is in %s\n", doc.gpu_status.state.c_str(), out.c_str());
     return exit_code::no_gpu;
   }
   // A figure that was asked for and could not be measured must not let a CI job pass: the
@@ -191,9 +203,11 @@ const RegisterCommand run_cmd{
                     "Measure one GPU after another (default: each benchmark on all selected GPUs at once)");
        sub.add_flag("--nccl-multinode", a->nccl_multinode, "Under mpirun/srun: one NCCL communicator across nodes");
        sub.add_flag("--list", a->list, "List what --only can name, suite by suite, and exit");
+       sub.add_flag("--progress", a->progress, "Show each step and the time left on stderr even when it is no terminal");
        sub.add_option("--prometheus", a->prometheus, "Also write a node_exporter textfile (docs/prometheus.md)");
        return [a] { return run_run(*a); };
-     }}};
+     },
+     {{0, "healthy"}, {1, "a finding"}, {2, ""}, {3, ""}, {4, ""}, {5, ""}, {6, ""}, {7, ""}, {130, ""}, {143, ""}}}};
 
 }  // namespace
 }  // namespace gpuaudit::cli

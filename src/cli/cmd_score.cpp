@@ -15,6 +15,7 @@
 #include "score/assessment_text.hpp"
 #include "score/baseline_lookup.hpp"
 #include "score/thresholds.hpp"
+#include "report/matrix_text.hpp"
 #include "report/prometheus.hpp"
 
 #include <cstdio>
@@ -81,13 +82,18 @@ int run_score(const ScoreArgs& a) {
   const std::filesystem::path topo_dir = set.dir / "topologies";
   if (std::error_code ec; std::filesystem::is_directory(topo_dir, ec)) topologies = multigpu::load_topology_baselines(topo_dir);
   const int code = score_document(doc, reference_lookup(set), set.version, t, &topologies);
-  const std::string out = a.json ? json(*doc.assessment).dump(2) + "\n" : assessment_text(*doc.assessment);
+  // The text ends with the multi-GPU figures in the shapes nccl-tests and p2pBandwidthLatencyTest print.
+  const std::string out =
+      a.json ? json(*doc.assessment).dump(2) + "\n" : assessment_text(*doc.assessment) + multigpu_tables_text(doc);
   std::fwrite(out.data(), 1, out.size(), stdout);
   if (a.write) {
     write_result(a.files.front(), doc);
     std::fprintf(stderr, "gpuaudit: assessment written to %s\n", a.files.front().c_str());
   }
-  if (!a.prometheus.empty()) write_prometheus_textfile(a.prometheus, doc);
+  if (!a.prometheus.empty()) {
+    write_prometheus_textfile(a.prometheus, doc);
+    std::fprintf(stderr, "gpuaudit: wrote %s\n", a.prometheus.c_str());
+  }
   return code;
 }
 
@@ -108,7 +114,8 @@ const RegisterCommand score_cmd{
        sub.add_flag("--write", a->write, "Store the assessment in the document (replaces an earlier one)");
        sub.add_option("--prometheus", a->prometheus, "Write the figures and findings as a node_exporter textfile (docs/prometheus.md)");
        return [a] { return run_score(*a); };
-     }}};
+     },
+     {{0, "healthy"}, {1, "a finding"}, {2, ""}, {5, "could not write (--write, --prometheus)"}, {6, ""}}}};
 
 }  // namespace
 }  // namespace gpuaudit::cli

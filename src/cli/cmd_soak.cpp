@@ -102,6 +102,7 @@ int run_soak_cmd(const SoakArgs& a) {
   if (!a.prometheus.empty()) {
     doc.extra["soak"] = rec;  // the final record, with the decay verdicts
     write_prometheus_textfile(a.prometheus, doc);
+    std::fprintf(stderr, "gpuaudit: wrote %s\n", a.prometheus.c_str());
   }
 
   bool decayed = false, failed = false, wrong = false;
@@ -158,7 +159,8 @@ const RegisterCommand soak_cmd{
        sub.add_option("-o,--output", a->output, "Result file (default gpuaudit-soak-<host>-<time>.json)");
        sub.add_option("--prometheus", a->prometheus, "Also write a node_exporter textfile (docs/prometheus.md)");
        return [a] { return run_soak_cmd(*a); };
-     }}};
+     },
+     {{0, "no decay"}, {1, "throughput or clocks decayed"}, {2, ""}, {3, "no usable GPU, or no GPU could run the workload"}, {5, ""}}}};
 
 }  // namespace
 }  // namespace gpuaudit::cli

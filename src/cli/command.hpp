@@ -3,6 +3,8 @@
 // a static library), which keeps these registrations from being dropped by the linker.
 #pragma once
 
+#include "core/exit_code_text.hpp"
+
 #include <CLI/CLI.hpp>
 
 #include <functional>
@@ -19,6 +21,8 @@ struct CommandSpec {
   std::string help;
   int order;  // position in --help
   CommandSetup setup;
+  // The codes it can return, for its help page's table ({code, ""}: the shared meaning).
+  std::vector<ExitCodeUse> exit_codes;
 };
 
 std::vector<CommandSpec>& command_registry();

@@ -1,6 +1,7 @@
 // gpuaudit: what did you actually rent?
 #include "cli/command.hpp"
 #include "core/error.hpp"
+#include "core/exit_code_text.hpp"
 #include "core/exit_codes.hpp"
 #include "core/suggest.hpp"
 #include "report/escape.hpp"
@@ -23,15 +24,6 @@ std::vector<CommandSpec>& command_registry() {
 }  // namespace gpuaudit::cli
 
 namespace {
-
-constexpr const char* kExitCodes =
-    "Exit codes:\n"
-    "  0  healthy / no regression        1  a finding or a regression\n"
-    "  2  usage or input error           3  no usable GPU (no driver, no device, driver too old)\n"
-    "  4  a benchmark failed its check   5  could not write the output (disk full, read-only)\n"
-    "  6  inconclusive: no fault found, the evidence could not decide (never read it as healthy)\n"
-    "  7  a measurement could not run (status error; run only)\n"
-    "  130 SIGINT, 143 SIGTERM: interrupted (what was measured is written)";
 
 std::vector<std::string> command_names() {
   std::vector<std::string> names;
@@ -90,7 +82,6 @@ int main(int argc, char** argv) {
   CLI::App app{"gpuaudit: what did you actually rent? Benchmarks a cloud GPU against its reference "
                "and says whether it is a full card, sliced, throttled, on a degraded link or host-bound.",
                "gpuaudit"};
-  app.footer(kExitCodes);
   app.set_version_flag("--version", std::string("gpuaudit ") + GPUAUDIT_VERSION);
   app.require_subcommand(1);
 
@@ -99,10 +90,14 @@ int main(int argc, char** argv) {
   std::function<int()> selected;
   for (auto& spec : registry) {
     CLI::App* sub = app.add_subcommand(spec.name, spec.help);
-    sub->footer(kExitCodes);
     auto runner = std::make_shared<std::function<int()>>(spec.setup(*sub));
+    // The command's own footer, then the table of the codes it can return (never all of them).
+    const std::string own = sub->get_footer();
+    sub->footer((own.empty() ? "" : own + "\n\n") + exit_code_table(spec.exit_codes));
     sub->callback([runner, &selected] { selected = *runner; });
   }
+  // After the subcommands: each would inherit it, and print the table of every code.
+  app.footer(exit_code_table(all_exit_codes()));
 
   auto pre = preflight(argc, argv);
   if (const int* code = std::get_if<int>(&pre)) return *code;

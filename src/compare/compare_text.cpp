@@ -3,6 +3,7 @@
 #include "report/escape.hpp"
 #include "report/figure_format.hpp"
 #include "report/format.hpp"
+#include "report/text_table.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -30,21 +31,9 @@ std::string base_description(const Comparison& c) {
 }
 
 std::string table(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& right) {
-  std::vector<size_t> w(rows[0].size(), 0);
-  for (const auto& r : rows)
-    for (size_t i = 0; i < r.size(); ++i) w[i] = std::max(w[i], r[i].size());
-  std::ostringstream o;
-  for (const auto& r : rows) {
-    std::string line;
-    for (size_t i = 0; i < r.size(); ++i) {
-      const std::string pad(w[i] - r[i].size(), ' ');
-      const bool last = i + 1 == r.size();
-      line += right[i] ? pad + r[i] : r[i] + (last ? "" : pad);
-      if (!last) line += "  ";
-    }
-    o << line << "\n";
-  }
-  return o.str();
+  TextTable t{rows};
+  for (const bool r : right) t.align.push_back(r ? Align::right : Align::left);
+  return render_table(t);
 }
 
 }  // namespace

@@ -25,6 +25,8 @@ std::string to_string(StopReason r) {
   return "?";
 }
 
+double expected_duration_s(const SamplingPolicy& p) { return p.budget_s; }
+
 SamplingPolicy default_policy(const std::string& mode) {
   SamplingPolicy p;
   if (mode == "full") {

@@ -23,6 +23,11 @@ StopReason should_stop(const std::vector<double>& samples, double elapsed_s, con
 
 std::string to_string(StopReason r);
 
+// How long one measurement under `p` is expected to sample: its budget, after which it stops once
+// it has min_samples (most do; a quiet card converges sooner, a very slow kernel runs to the hard
+// cap). Setup and warm-up come on top: run's ETA learns their share from the steps already done.
+double expected_duration_s(const SamplingPolicy& p);
+
 // The defaults for `gpuaudit run --quick` / `--full` (and gpuaudit-gbench's --gpuaudit_mode).
 SamplingPolicy default_policy(const std::string& mode);
 

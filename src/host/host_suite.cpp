@@ -56,18 +56,33 @@ void run_host_checks(RunContext& ctx) {
   const bool full = ctx.options().mode == "full";
   const int samples = full ? 10 : 5;
   const CpuTopology topo = read_cpu_topology();
+  const double sample_s = full ? 0.5 : 0.2;
+  const bool cpu = wanted(ctx, "host/cpu", {"host/cpu_single", "host/cpu_all"}), membw = wanted(ctx, "host/membw", {}),
+             decode = wanted(ctx, "host/decode", {"host/decode_single", "host/decode_all"}),
+             disk = wanted(ctx, "host/disk", {"host/disk_seq_read", "host/disk_rand_read"}) && !ctx.options().disk_path.empty();
+  // The steps for run's progress line, each expected to take its sampling time (single core and
+  // all cores: twice); what setup adds, the ETA learns from the steps done.
+  std::vector<PlannedStep> steps;
+  const std::string cores = std::to_string(topo.allowed.size()) + " cores";
+  if (cpu) steps.push_back({"host/cpu: single core and " + cores, 2 * samples * sample_s});
+  if (membw) steps.push_back({"host/membw over " + std::to_string(topo.nodes.size()) + " NUMA node(s)", samples * (full ? 0.4 : 0.1)});
+  if (decode) steps.push_back({"host/decode: JPEG on a single core and " + cores, 2 * samples * sample_s});
+  if (disk) steps.push_back({"host/disk: sequential and random reads in " + ctx.options().disk_path, 2 * (full ? 10 : 2.5)});
+  ctx.plan_steps(steps);
+  std::size_t step = 0;
+  const auto start = [&] { ctx.start_step(steps[step++].label); };
 
-  if (!ctx.interrupted() && wanted(ctx, "host/cpu", {"host/cpu_single", "host/cpu_all"})) {
-    ctx.progress("[host] cpu: single core and " + std::to_string(topo.allowed.size()) + " cores");
+  if (!ctx.interrupted() && cpu) {
+    start();
     guarded(ctx, {{"host/cpu_single", "Mops/s"}, {"host/cpu_all", "Mops/s"}}, [&] {
-      auto r = run_cpu_check({.samples = samples, .sample_s = full ? 0.5 : 0.2, .cpus = topo.allowed});
+      auto r = run_cpu_check({.samples = samples, .sample_s = sample_s, .cpus = topo.allowed});
       say_contention(ctx, "cpu", r.all);
       record_if(ctx, std::move(r.single));
       record_if(ctx, std::move(r.all));
     });
   }
-  if (!ctx.interrupted() && wanted(ctx, "host/membw", {})) {
-    ctx.progress("[host] memory bandwidth over " + std::to_string(topo.nodes.size()) + " NUMA node(s)");
+  if (!ctx.interrupted() && membw) {
+    start();
     guarded(ctx, {{"host/membw", "GB/s"}}, [&] {
       MembwOptions mo;
       mo.samples = samples;
@@ -75,10 +90,10 @@ void run_host_checks(RunContext& ctx) {
       record_if(ctx, run_membw_check(mo, topo));
     });
   }
-  if (!ctx.interrupted() && wanted(ctx, "host/decode", {"host/decode_single", "host/decode_all"})) {
-    ctx.progress("[host] JPEG decode: single core and all cores");
+  if (!ctx.interrupted() && decode) {
+    start();
     guarded(ctx, {{"host/decode_single", "images/s"}, {"host/decode_all", "images/s"}}, [&] {
-      auto r = run_decode_check({.samples = samples, .sample_s = full ? 0.5 : 0.2, .cpus = topo.allowed});
+      auto r = run_decode_check({.samples = samples, .sample_s = sample_s, .cpus = topo.allowed});
       say_contention(ctx, "JPEG decode", r.all);
       const auto gpus = ctx.document().gpus.size();
       if (gpus > 0 && r.all.derived.count("feeds_images_per_s"))
@@ -89,8 +104,8 @@ void run_host_checks(RunContext& ctx) {
   }
   if (!ctx.interrupted() && wanted(ctx, "host/disk", {"host/disk_seq_read", "host/disk_rand_read"})) {
     const std::string& folder = ctx.options().disk_path;
-    ctx.progress(folder.empty() ? "[host] disk: skipped (--disk PATH names the dataset's disk)"
-                                : "[host] disk: sequential and random reads in " + folder);
+    if (disk) start();
+    else ctx.progress("[host] disk: skipped (--disk PATH names the dataset's disk)");
     guarded(ctx, {{"host/disk_seq_read", "MB/s"}, {"host/disk_rand_read", "IOPS"}}, [&] {
       DiskCheckOptions d;
       d.folder = folder;

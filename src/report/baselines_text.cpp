@@ -2,6 +2,7 @@
 
 #include "report/escape.hpp"
 #include "report/format.hpp"
+#include "report/text_table.hpp"
 
 #include <algorithm>
 #include <map>
@@ -28,10 +29,12 @@ std::string brief(const std::optional<Sourced>& v) {
   return figure(v->value) + (v->uncertain ? "?" : "");
 }
 
+// For the label column of the show blocks: labels are gpuaudit's own ASCII, so bytes are columns.
 std::string pad(std::string s, std::size_t width) {
   if (s.size() < width) s.append(width - s.size(), ' ');
   return s;
 }
+
 
 std::string lpad(std::string s, std::size_t width) {
   if (s.size() < width) s.insert(0, width - s.size(), ' ');
@@ -63,20 +66,14 @@ std::string common_source(const Baseline& b) {
 }  // namespace
 
 std::string baselines_list_text(const BaselineSet& set) {
-  std::size_t id_w = 2, model_w = 5;
-  for (const Baseline& b : set.models) {
-    id_w = std::max(id_w, b.id.size());
-    model_w = std::max(model_w, b.model.size());
-  }
+  TextTable t({{"ID", "MODEL", "SMs", "MEM GB", "BW GB/s", "BF16 TF"}});
+  t.align = {Align::left, Align::left, Align::right, Align::right, Align::right, Align::right};
+  for (const Baseline& b : set.models)
+    t.rows.push_back({b.id, b.model, std::to_string(b.sm_count) + (b.sm_count_uncertain ? "?" : ""),
+                      b.memory_gib ? fmt_num(*b.memory_gib, 0) : "?", brief(b.memory_bandwidth_gbs),
+                      brief(b.bf16_tensor_tflops)});
   std::ostringstream o;
-  o << pad("ID", id_w) << "  " << pad("MODEL", model_w) << "  " << lpad("SMs", 4) << "  " << lpad("MEM GB", 6) << "  "
-    << lpad("BW GB/s", 7) << "  " << lpad("BF16 TF", 7) << "\n";
-  for (const Baseline& b : set.models) {
-    o << pad(b.id, id_w) << "  " << pad(b.model, model_w) << "  "
-      << lpad(std::to_string(b.sm_count) + (b.sm_count_uncertain ? "?" : ""), 4) << "  "
-      << lpad(b.memory_gib ? fmt_num(*b.memory_gib, 0) : "?", 6) << "  " << lpad(brief(b.memory_bandwidth_gbs), 7) << "  "
-      << lpad(brief(b.bf16_tensor_tflops), 7) << "\n";
-  }
+  o << render_table(t);
   o << set.models.size() << " models, baseline set " << set.version << " (" << set.dir.string()
     << "); '?' marks an uncertain figure, BF16 is dense tensor peak\n";
   return terminal_text(o.str());  // tags, names and hostnames may hold escapes

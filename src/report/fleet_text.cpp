@@ -3,6 +3,7 @@
 #include "report/escape.hpp"
 #include "report/figure_format.hpp"
 #include "report/format.hpp"
+#include "report/text_table.hpp"
 
 #include <algorithm>
 #include <sstream>
@@ -18,21 +19,10 @@ namespace {
 // Columns from first_numeric up to (not including) last_text are right-aligned numbers.
 std::string table(const std::vector<std::vector<std::string>>& rows, size_t first_numeric, size_t last_text,
                   const std::string& indent) {
-  std::vector<size_t> w(rows[0].size(), 0);
-  for (const auto& r : rows)
-    for (size_t i = 0; i < r.size(); ++i) w[i] = std::max(w[i], r[i].size());
-  std::ostringstream o;
-  for (const auto& r : rows) {
-    std::string line = indent;
-    for (size_t i = 0; i < r.size(); ++i) {
-      const std::string pad(w[i] - r[i].size(), ' ');
-      line += i >= first_numeric && i < last_text ? pad + r[i] : r[i] + pad;
-      line += "  ";
-    }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    o << line << "\n";
-  }
-  return o.str();
+  TextTable t{rows};
+  t.indent = indent;
+  for (size_t i = 0; i < rows[0].size(); ++i) t.align.push_back(i >= first_numeric && i < last_text ? Align::right : Align::left);
+  return render_table(t);
 }
 
 std::string findings_line(const Group& g) {

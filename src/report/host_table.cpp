@@ -2,6 +2,7 @@
 
 #include "report/escape.hpp"
 #include "report/format.hpp"
+#include "report/text_table.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -69,22 +70,10 @@ std::string host_table(const ResultDocument& doc) {
   // Leave out a trailing column no row fills (no note anywhere: no empty "note" header).
   size_t ncols = rows[0].size();
   while (ncols > 1 && std::all_of(rows.begin() + 1, rows.end(), [&](const auto& r) { return r[ncols - 1].empty(); })) --ncols;
-  std::vector<size_t> w(ncols, 0);
-  for (const auto& r : rows)
-    for (size_t i = 0; i < ncols; ++i) w[i] = std::max(w[i], r[i].size());
-  std::ostringstream o;
-  for (const auto& r : rows) {
-    std::string line;
-    for (size_t i = 0; i < ncols; ++i) {
-      const bool numeric = i == 1 || i == 3 || i == 4 || i == 5;
-      const std::string pad(w[i] - r[i].size(), ' ');
-      line += numeric ? pad + r[i] : r[i] + (i + 1 < ncols ? pad : "");
-      if (i + 1 < ncols) line += "  ";
-    }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    o << line << "\n";
-  }
-  return terminal_text(o.str());  // messages may quote a path or a tool's output
+  TextTable table;
+  for (auto& r : rows) table.rows.emplace_back(r.begin(), r.begin() + static_cast<std::ptrdiff_t>(ncols));
+  table.align = {Align::left, Align::right, Align::left, Align::right, Align::right, Align::right};
+  return render_table(table);  // escapes each cell: messages may quote a path or a tool's output
 }
 
 }  // namespace gpuaudit

@@ -4,10 +4,10 @@
 #include "report/escape.hpp"
 #include "report/format.hpp"
 #include "report/host_table.hpp"
+#include "report/text_table.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 #include <vector>
 
 namespace gpuaudit {
@@ -18,6 +18,14 @@ namespace {
 std::string fmt_figure(double v) {
   const double a = std::fabs(v);
   return fmt_num(v, a >= 1000 ? 0 : a >= 100 ? 1 : a >= 1 ? 2 : 3);
+}
+
+// Columns of figures are right-aligned; found by heading, so that a column added or moved keeps
+// its alignment.
+bool figure_column(const std::string& heading) {
+  for (const char* h : {"median", "min", "max", "cv%", "n", "sm MHz", "power W"})
+    if (heading == h) return true;
+  return false;
 }
 
 }  // namespace
@@ -53,19 +61,10 @@ std::string results_table(const ResultDocument& doc) {
   }
   const std::string host = host_table(doc);
   if (rows.size() == 1) return host;
-  std::vector<size_t> w(rows[0].size(), 0);
-  for (const auto& r : rows)
-    for (size_t i = 0; i + 1 < r.size(); ++i) w[i] = std::max(w[i], r[i].size());
-  std::ostringstream o;
-  for (const auto& r : rows) {
-    for (size_t i = 0; i < r.size(); ++i) {
-      const bool numeric = i >= 2 && i != 3 && i + 1 < r.size();
-      const std::string pad(i + 1 < r.size() ? w[i] - r[i].size() : 0, ' ');
-      o << (numeric ? pad + r[i] : r[i] + pad) << (i + 1 < r.size() ? "  " : "");
-    }
-    o << "\n";
-  }
-  return terminal_text(o.str()) + (host.empty() ? "" : "\n" + host);  // tags, names and hostnames may hold escapes
+  TextTable table(rows);
+  for (const auto& heading : rows[0]) table.align.push_back(figure_column(heading) ? Align::right : Align::left);
+  // render_table escapes every cell: tags, names and hostnames may hold escapes.
+  return render_table(table) + (host.empty() ? "" : "\n" + host);
 }
 
 }  // namespace gpuaudit

@@ -38,7 +38,16 @@ void RunContext::record(BenchmarkResult result) {
 }
 
 void RunContext::progress(const std::string& line) const {
-  std::fprintf(stderr, "%s\n", terminal_text(line).c_str());  // GPU names and messages come from outside
+  if (listener_) listener_->note(line);
+  else std::fprintf(stderr, "%s\n", terminal_text(line).c_str());  // GPU names and messages come from outside
+}
+
+void RunContext::plan_steps(const std::vector<PlannedStep>& steps) const {
+  if (listener_) listener_->steps_planned(steps);
+}
+
+void RunContext::start_step(const std::string& label) const {
+  if (listener_) listener_->step_started(label);
 }
 
 }  // namespace gpuaudit

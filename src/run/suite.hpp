@@ -6,6 +6,7 @@
 #pragma once
 
 #include "core/result.hpp"
+#include "run/progress.hpp"
 
 #include <atomic>
 #include <functional>
@@ -40,14 +41,20 @@ class RunContext {
 
   // Appends a finished figure (any status) and saves the document.
   void record(BenchmarkResult result);
-  // A one-line progress message on stderr ("[3/14] hbm/copy on GPU 0 ...").
+  // A one-line note for the person ("[host] disk: skipped ..."), to the listener (stderr without one).
   void progress(const std::string& line) const;
+  // The steps a suite is about to run, then each as it starts: the listener shows them with an
+  // ETA ("[3/14] hbm/copy on GPU 0 ... 41 s left"). Without a listener, nothing.
+  void plan_steps(const std::vector<PlannedStep>& steps) const;
+  void start_step(const std::string& label) const;
+  void set_listener(ProgressListener* listener) { listener_ = listener; }
 
  private:
   const RunOptions& options_;
   ResultDocument& doc_;
   std::function<void()> checkpoint_;
   const std::atomic<bool>& interrupted_;
+  ProgressListener* listener_ = nullptr;
 };
 
 struct Suite {

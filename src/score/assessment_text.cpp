@@ -2,6 +2,7 @@
 
 #include "report/escape.hpp"
 #include "report/format.hpp"
+#include "report/text_table.hpp"
 #include "score/evidence.hpp"
 #include "score/rules.hpp"
 
@@ -27,16 +28,12 @@ std::string str(const json& j, const char* key) {
   return "";
 }
 
+// figure, measured, expected, ratio, tolerance, state, note: the figures right-aligned.
 void table(std::ostringstream& o, const std::vector<std::vector<std::string>>& rows) {
-  std::vector<size_t> w(rows.front().size(), 0);
-  for (const auto& r : rows)
-    for (size_t i = 0; i < r.size(); ++i) w[i] = std::max(w[i], r[i].size());
-  for (const auto& r : rows) {
-    std::string line = "  ";
-    for (size_t i = 0; i < r.size(); ++i) line += r[i] + (i + 1 < r.size() ? std::string(w[i] - r[i].size() + 2, ' ') : "");
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    o << line << "\n";
-  }
+  TextTable t{rows};
+  t.indent = "  ";
+  t.align = {Align::left, Align::right, Align::right, Align::right, Align::right, Align::left, Align::left};
+  o << render_table(t);
 }
 
 void figure_rows(const json& figs, std::vector<std::vector<std::string>>& rows) {

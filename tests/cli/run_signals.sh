@@ -32,9 +32,10 @@ python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["schema"].
 # 2. SIGTERM during the disk check: exit 143; the disk figures say "interrupted"; none says "error";
 #    the disk folder is left empty; compare does not call the interrupted figures a regression.
 mkdir "$t/disk"
-"$bin" run --only host/disk --disk "$t/disk" -o "$t/term.json" >"$t/term.out" 2>"$t/term.err" &
+# (--progress: the step line says when the disk check starts; stderr is no terminal here)
+"$bin" run --only host/disk --disk "$t/disk" --progress -o "$t/term.json" >"$t/term.out" 2>"$t/term.err" &
 pid=$!
-for _ in $(seq 300); do grep -q '\[host\] disk: sequential' "$t/term.err" 2>/dev/null && break; sleep 0.05; done
+for _ in $(seq 300); do grep -q 'host/disk: sequential' "$t/term.err" 2>/dev/null && break; sleep 0.05; done
 sleep 0.3
 kill -TERM "$pid"
 rc=0
