@@ -76,7 +76,7 @@ TEST(JsonSplice, AddsAMissingMemberAfterTheLastOne) {
   doc.assessment = sample_assessment();
   doc.price_per_hour = 2.5;
   const std::string out = result_text_replacing(text, doc, {"assessment", "price_per_hour"});
-  const std::string head = text.substr(0, text.rfind('}'));
+  const std::string head = text.substr(0, text.rfind(']') + 1);  // up to the last member's end
   ASSERT_EQ(out.substr(0, head.size()), head);
   EXPECT_NE(out.find(",\n    \"assessment\": {"), std::string::npos) << out;
   EXPECT_NE(out.find(",\n    \"price_per_hour\": 2.5"), std::string::npos) << out;
