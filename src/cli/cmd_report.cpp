@@ -1,16 +1,22 @@
 // gpuaudit report RUN...: many documents, one summary per group (provider, region, GPU, ...),
 // with costs; optionally a self-contained HTML page with SVG charts, and CSV.
+#include "baselines/baseline_set.hpp"
 #include "cli/command.hpp"
 #include "core/document_io.hpp"
+#include "core/error.hpp"
 #include "core/exit_codes.hpp"
 #include "core/names.hpp"
 #include "core/result.hpp"
 #include "report/fleet.hpp"
 #include "report/fleet_render.hpp"
+#include "report/healthy_reference.hpp"
 #include "report/load_runs.hpp"
+#include "score/baseline_lookup.hpp"
 
 #include <cstdio>
+#include <filesystem>
 #include <memory>
+#include <optional>
 
 namespace gpuaudit::cli {
 namespace {
@@ -19,6 +25,7 @@ struct ReportArgs {
   std::vector<std::string> runs;
   std::string group_by = kDefaultGroupBy;
   std::string html, csv;
+  std::string baselines;  // --baselines DIR: the healthy-card marks of the HTML
   bool skip_invalid = false;
   bool quiet = false;
 };
@@ -26,8 +33,22 @@ struct ReportArgs {
 int run_report(const ReportArgs& a) {
   const auto keys = parse_group_by(a.group_by);
   const HtmlOptions html{.generated_utc = utc_now_iso8601()};
+  // The HTML marks what a healthy card of each model delivers: from the installed baselines, when
+  // they can be read (a report without them is still a report, just without the marks).
+  std::optional<BaselineSet> baselines;
+  std::optional<HealthyReference> healthy;
+  if (!a.html.empty()) {
+    try {
+      baselines = load_baselines(a.baselines.empty() ? default_baselines_dir() : std::filesystem::path(a.baselines));
+      healthy.emplace(reference_lookup(*baselines));
+    } catch (const Error& e) {
+      if (!a.baselines.empty()) throw;
+      std::fprintf(stderr, "gpuaudit: no healthy-card marks in the HTML (%s)\n", e.what());
+    }
+  }
   // Streamed: each document is read, reduced to what the report needs and dropped (load_runs.hpp).
-  const auto runs = load_run_digests(a.runs, {.skip_invalid = a.skip_invalid}, keys, html.max_soak_runs);
+  const auto runs = load_run_digests(a.runs, {.skip_invalid = a.skip_invalid}, keys, html.max_soak_runs,
+                                     healthy ? &*healthy : nullptr);
   // A key that is no built-in and no document's tag would only make one group called "unknown".
   std::vector<std::string> tag_keys;
   for (std::size_t i = 0; i < keys.size(); ++i)
@@ -60,6 +81,8 @@ const RegisterCommand report_cmd{
                       "(default provider,region,gpu; \"\" for one group)");
        sub.add_option("--html", a->html, "Write a self-contained HTML report with SVG charts");
        sub.add_option("--csv", a->csv, "Write one CSV row per group");
+       sub.add_option("--baselines", a->baselines,
+                      "Folder of baselines for the HTML's healthy-card marks (default: the installed set)");
        sub.add_flag("--skip-invalid", a->skip_invalid,
                     "Skip unreadable or foreign documents with a warning instead of stopping (exit 2)");
        sub.add_flag("-q,--quiet", a->quiet, "Do not print the text summary");

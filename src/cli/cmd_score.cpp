@@ -55,8 +55,12 @@ bool single_gpuaudit_document(const ScoreArgs& a) {
   }
 }
 
-ResultDocument load_document(const ScoreArgs& a, bool single_document) {
-  if (single_document) return read_result(a.files.front());
+// original: the document's bytes, when it is one gpuaudit document (what --write splices into).
+ResultDocument load_document(const ScoreArgs& a, bool single_document, std::string& original) {
+  if (single_document) {
+    original = read_document_text(a.files.front());
+    return parse_result(original, a.files.front());
+  }
   imports::ImportOptions opt;
   opt.format = a.format;
   imports::ImportReport report;
@@ -70,7 +74,8 @@ int run_score(const ScoreArgs& a) {
   if (a.write && !single_document)
     throw input_error("--write stores the assessment in a gpuaudit document: give one (gpuaudit import FILE... -o DOC.json "
                       "makes one of these files)");
-  ResultDocument doc = load_document(a, single_document);
+  std::string original;
+  ResultDocument doc = load_document(a, single_document, original);
   const Thresholds t = a.thresholds.empty() ? Thresholds{} : load_thresholds(a.thresholds);
   const BaselineSet set = load_baselines(a.baselines.empty() ? default_baselines_dir() : std::filesystem::path(a.baselines));
   if (a.price >= 0) doc.price_per_hour = a.price;
@@ -87,7 +92,12 @@ int run_score(const ScoreArgs& a) {
       a.json ? json(*doc.assessment).dump(2) + "\n" : assessment_text(*doc.assessment) + multigpu_tables_text(doc);
   std::fwrite(out.data(), 1, out.size(), stdout);
   if (a.write) {
-    write_result(a.files.front(), doc);
+    // Only what score owns changes (the assessment, and the price and currency when given): every
+    // other byte of the file stays as it was, so a committed document churns by its assessment only.
+    std::vector<std::string> owned{"assessment"};
+    if (a.price >= 0) owned.push_back("price_per_hour");
+    if (!a.currency.empty()) owned.push_back("currency");
+    write_file_atomic(a.files.front(), result_text_replacing(original, doc, owned));
     std::fprintf(stderr, "gpuaudit: assessment written to %s\n", a.files.front().c_str());
   }
   if (!a.prometheus.empty()) {

@@ -1,6 +1,7 @@
 #include "core/document_io.hpp"
 
 #include "core/error.hpp"
+#include "core/json_splice.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -211,10 +212,32 @@ ResultDocument parse_result(const std::string& text, const std::string& origin) 
 
 ResultDocument read_result(const fs::path& path) { return parse_result(slurp(path), path.string()); }
 
+std::string read_document_text(const fs::path& path) { return slurp(path); }
+
 // Invalid UTF-8 (a tag typed in Latin-1, a hostname from a broken DMI table) becomes U+FFFD
 // instead of an exception that would lose the whole document.
 std::string to_pretty_json(const ResultDocument& doc) {
   return json(doc).dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+std::string result_text_replacing(const std::string& original, const ResultDocument& doc,
+                                  const std::vector<std::string>& members) {
+  const json whole(doc);
+  std::vector<std::pair<std::string, json>> values;
+  for (const auto& m : members)
+    if (const auto it = whole.find(m); it != whole.end()) values.emplace_back(m, *it);
+  if (auto spliced = splice_members(original, values)) {
+    try {
+      // Compared without regard to member order: a member the text lacked is added at its end,
+      // where the model would have put it among the known fields.
+      auto unordered = [](const json& j) {
+        return nlohmann::json::parse(j.dump(-1, ' ', false, json::error_handler_t::replace));
+      };
+      if (unordered(json(parse_result(*spliced, "spliced document"))) == unordered(whole)) return *spliced;
+    } catch (const Error&) {  // falls through to the whole document
+    }
+  }
+  return to_pretty_json(doc);
 }
 
 void write_result(const fs::path& path, const ResultDocument& doc) {

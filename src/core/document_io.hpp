@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace gpuaudit {
 
@@ -26,6 +27,9 @@ inline constexpr int kMaxJsonDepth = 64;
 // missing, wrong-typed or out-of-range one ("r.json: malformed result document: gpus[0].index:
 // 1e+300 is out of range ...").
 ResultDocument read_result(const std::filesystem::path& path);
+// The bytes of a document file under the same size limit (for a reader that also needs the text,
+// such as score --write's splice); throws as read_result.
+std::string read_document_text(const std::filesystem::path& path);
 ResultDocument parse_result(const std::string& text, const std::string& origin);
 
 // Parses any JSON file (baselines, thresholds) under the same limits; throws Error(exit_code::usage).
@@ -35,5 +39,13 @@ json read_json_file(const std::filesystem::path& path);
 void write_result(const std::filesystem::path& path, const ResultDocument& doc);
 
 std::string to_pretty_json(const ResultDocument& doc);
+
+// The text of `doc` when only the named top-level members changed since it was parsed from
+// `original`: those members' new values spliced into the original bytes (core/json_splice.hpp),
+// every other byte kept. Checked before it is returned: the spliced text must read back as the
+// very same document; when it does not (the document changed elsewhere too, or its text is
+// something the splice will not touch), the whole document is written as to_pretty_json does.
+std::string result_text_replacing(const std::string& original, const ResultDocument& doc,
+                                  const std::vector<std::string>& members);
 
 }  // namespace gpuaudit

@@ -5,8 +5,9 @@
 // * Reading checks every type and range (json_read below): a wrong-typed or out-of-range field
 //   is a field_error that names it, never a silent 0.
 // * GA_JSON_TYPE(Type, fields...) writes to_json/from_json for a struct that has a member
-//   `json extra`. Reading keeps the whole object in `extra`; writing starts from `extra` and then
-//   overwrites the known fields, so fields written by a newer minor version survive a round trip.
+//   `json extra`. Reading keeps the object's unknown members in `extra` (the known ones as null
+//   placeholders, for their order); writing starts from `extra` and then overwrites the known
+//   fields, so fields written by a newer minor version survive a round trip in their place.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -205,6 +206,26 @@ inline void require_object(const json& j) {
   if (!j.is_object()) throw field_error("", "expected an object, got " + kind(j));
 }
 
+// What a struct's `extra` keeps of the object it was read from: every member in its order, the
+// unknown ones with their value and the known ones (read into the struct's fields) as a null
+// placeholder, so writing it back puts each field where it was. Copying the known values too
+// cost a report more time than parsing: each level held a deep copy of everything below it (the
+// document's extra alone was the whole document).
+template <std::size_t N> json unknown_members(const json& j, const char* const (&known)[N]) {
+  json out = json::object();
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    bool is_known = false;
+    for (const char* k : known)
+      if (it.key() == k) {
+        is_known = true;
+        break;
+      }
+    if (is_known) out[it.key()] = nullptr;
+    else out[it.key()] = it.value();
+  }
+  return out;
+}
+
 }  // namespace json_read
 }  // namespace gpuaudit
 
@@ -229,6 +250,8 @@ struct adl_serializer<std::optional<T>> {
   if (auto it = nlohmann_json_j.find(#field); it != nlohmann_json_j.end())              \
     ::gpuaudit::json_read::read_field(*it, #field, nlohmann_json_t.field);
 
+#define GA_JSON_NAME(field) #field,
+
 #define GA_JSON_TYPE(Type, ...)                                                          \
   inline void to_json(::gpuaudit::json& nlohmann_json_j, const Type& nlohmann_json_t) {  \
     nlohmann_json_j = nlohmann_json_t.extra.is_object() ? nlohmann_json_t.extra          \
@@ -238,7 +261,9 @@ struct adl_serializer<std::optional<T>> {
   inline void from_json(const ::gpuaudit::json& nlohmann_json_j, Type& nlohmann_json_t) { \
     ::gpuaudit::json_read::require_object(nlohmann_json_j);                              \
     NLOHMANN_JSON_EXPAND(NLOHMANN_JSON_PASTE(GA_JSON_FROM_FIELD, __VA_ARGS__))           \
-    nlohmann_json_t.extra = nlohmann_json_j;                                             \
+    static const char* const nlohmann_json_known[] = {                                   \
+        NLOHMANN_JSON_EXPAND(NLOHMANN_JSON_PASTE(GA_JSON_NAME, __VA_ARGS__))};           \
+    nlohmann_json_t.extra = ::gpuaudit::json_read::unknown_members(nlohmann_json_j, nlohmann_json_known); \
   }
 
 // Same, for small value types that carry no `extra` (their fields are all known).

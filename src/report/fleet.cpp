@@ -3,10 +3,12 @@
 #include "core/error.hpp"
 #include "core/figure_label.hpp"
 #include "core/stats.hpp"
+#include "report/healthy_reference.hpp"
 #include "report/soak_series.hpp"
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <map>
 #include <set>
 #include <sstream>
@@ -137,6 +139,8 @@ std::vector<const BenchmarkResult*> report_rows(const ResultDocument& d) {
 
 void fill_group(Group& g, const std::vector<RunDigest>& runs) {
   std::map<std::string, FigureStats> figs;
+  std::map<std::string, std::pair<double, double>> healthy;  // figure -> lowest, highest reference
+  std::set<std::string> without_healthy;                     // a GPU of the group had none
   std::vector<double> delivered;
   std::map<std::string, int> currencies;
   std::vector<const RunCost*> costs;
@@ -153,7 +157,15 @@ void fill_group(Group& g, const std::vector<RunDigest>& runs) {
         f.unit = unit;
         f.higher_is_better = row.higher_is_better;
       }
-      if (unit == f.unit) f.values.push_back(row.value);  // a unit change would mix apples and pears
+      if (unit != f.unit) continue;  // a unit change would mix apples and pears
+      f.values.push_back(row.value);
+      if (std::isnan(row.healthy)) {
+        without_healthy.insert(name);
+      } else {
+        const auto [h, fresh] = healthy.try_emplace(name, row.healthy, row.healthy);
+        h->second.first = std::min<double>(h->second.first, row.healthy);
+        h->second.second = std::max<double>(h->second.second, row.healthy);
+      }
     }
     if (d.scored) {
       ++g.scored;
@@ -169,6 +181,9 @@ void fill_group(Group& g, const std::vector<RunDigest>& runs) {
     auto it = figs.find(name);
     if (it == figs.end() || it->second.values.empty()) continue;
     it->second.spread = *spread_of(it->second.values);
+    if (const auto h = healthy.find(name); h != healthy.end() && !without_healthy.count(name) &&
+                                           h->second.first == h->second.second)
+      it->second.healthy = h->second.first;
     g.figures.push_back(std::move(it->second));
   }
   g.delivered_pct = spread_of(delivered);
@@ -197,7 +212,8 @@ void fill_group(Group& g, const std::vector<RunDigest>& runs) {
 
 }  // namespace
 
-RunDigest digest_run(const std::string& path, const ResultDocument& d, const std::vector<std::string>& group_by) {
+RunDigest digest_run(const std::string& path, const ResultDocument& d, const std::vector<std::string>& group_by,
+                     const HealthyReference* healthy) {
   RunDigest r;
   r.path = path;
   for (const auto& k : group_by) r.key_values.push_back(group_value(d, k));
@@ -212,6 +228,12 @@ RunDigest digest_run(const std::string& path, const ResultDocument& d, const std
     row.unit = static_cast<std::uint8_t>(u - r.units.begin());
     row.higher_is_better = b->higher_is_better;
     row.value = *b->value();
+    if (healthy && b->gpu)
+      for (const auto& g : d.gpus)
+        if (g.index == *b->gpu) {
+          if (const auto h = healthy->of(g, b->name, b->unit)) row.healthy = static_cast<float>(*h);
+          break;
+        }
     r.rows.push_back(row);
   }
   r.rows.shrink_to_fit();

@@ -7,6 +7,7 @@
 #include "soak/timeline.hpp"
 
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -42,6 +43,9 @@ struct FigureStats {
   bool higher_is_better = true;
   std::vector<double> values;  // one per GPU (per document for host-wide figures)
   Spread spread;
+  // What a healthy card of the group's model delivers (its baseline), when every GPU of the group
+  // has one and they agree (one model); a group of several models gets none.
+  std::optional<double> healthy;
 };
 
 // What one document's throughput costs, in its currency per hour of sustained work.
@@ -74,6 +78,7 @@ struct RunDigest {
     std::uint8_t figure = 0;  // index into report_figure_names()
     std::uint8_t unit = 0;    // index into units
     bool higher_is_better = true;
+    float healthy = std::numeric_limits<float>::quiet_NaN();  // HealthyReference::of; NaN: none (4 bytes: fits the padding)
     double value = 0;
   };
   std::vector<Row> rows;           // report_rows() of the document
@@ -87,7 +92,10 @@ struct RunDigest {
   bool has_soak = false;
   std::optional<SoakRecord> soak;  // the timeline, while the report still draws it (see keep_soak)
 };
-RunDigest digest_run(const std::string& path, const ResultDocument& doc, const std::vector<std::string>& group_by);
+class HealthyReference;
+// healthy: fills Row::healthy of per-GPU rows (the HTML's mark); null leaves them NaN.
+RunDigest digest_run(const std::string& path, const ResultDocument& doc, const std::vector<std::string>& group_by,
+                     const HealthyReference* healthy = nullptr);
 
 struct Group {
   std::vector<std::string> key_values;  // in --group-by order

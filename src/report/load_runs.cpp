@@ -126,14 +126,15 @@ std::vector<LoadedRun> load_runs(const std::vector<std::string>& paths, const Lo
 }
 
 std::vector<RunDigest> load_run_digests(const std::vector<std::string>& paths, const LoadOptions& opt,
-                                        const std::vector<std::string>& group_by, size_t keep_soak) {
+                                        const std::vector<std::string>& group_by, size_t keep_soak,
+                                        const HealthyReference* healthy) {
   const std::vector<fs::path> files = list_result_files(paths);
   std::vector<RunDigest> out;
   out.reserve(files.size());
   std::map<std::vector<std::string>, size_t> soak_kept;
   stream_documents(
       files, {.skip_invalid = opt.skip_invalid},
-      [&group_by](const fs::path& p, ResultDocument& doc) { return digest_run(p.string(), doc, group_by); },
+      [&group_by, healthy](const fs::path& p, ResultDocument& doc) { return digest_run(p.string(), doc, group_by, healthy); },
       [&](const fs::path&, RunDigest& d) {
         if (d.soak && soak_kept[d.key_values]++ >= keep_soak) d.soak.reset();
         out.push_back(std::move(d));

@@ -27,7 +27,9 @@ std::vector<LoadedRun> load_runs(const std::vector<std::string>& paths, const Lo
 // only as its RunDigest, so memory grows by a few hundred bytes per document, not by the
 // document. Soak timelines are kept for the first `keep_soak` documents of each group (what the
 // HTML draws); the others only count. Errors as load_runs.
+// healthy: the baselines' figures for the HTML's marks (digest_run); null: none.
 std::vector<RunDigest> load_run_digests(const std::vector<std::string>& paths, const LoadOptions& options,
-                                        const std::vector<std::string>& group_by, size_t keep_soak);
+                                        const std::vector<std::string>& group_by, size_t keep_soak,
+                                        const HealthyReference* healthy = nullptr);
 
 }  // namespace gpuaudit

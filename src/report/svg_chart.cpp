@@ -1,5 +1,6 @@
 #include "report/svg_chart.hpp"
 
+#include "report/chart_label.hpp"
 #include "report/escape.hpp"
 #include "report/figure_format.hpp"
 
@@ -24,17 +25,14 @@ std::string tick_text(double v) {
   return b;
 }
 
-// Long group labels are cut in the drawing; the full text stays in the element's <title>.
-std::string shorten(const std::string& s, size_t max_chars) {
-  // count UTF-8 code points, cut on a code point boundary
-  size_t cps = 0, cut = s.size();
-  for (size_t i = 0; i < s.size(); ++i) {
-    if ((static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) continue;
-    if (cps == max_chars - 1) cut = i;
-    ++cps;
-  }
-  if (cps <= max_chars) return s;
-  return s.substr(0, cut) + "\xE2\x80\xA6";  // "..."
+// A label of one or more lines (chart_label.hpp) as one <text>: each line a <tspan> under the first.
+std::string label_text(const std::vector<std::string>& lines, int x, double y, const char* anchor, int font, int line_h) {
+  std::ostringstream o;
+  o << "<text x=\"" << x << "\" y=\"" << num(y) << "\" text-anchor=\"" << anchor << "\" font-size=\"" << font << "\">";
+  for (size_t i = 0; i < lines.size(); ++i)
+    o << "<tspan x=\"" << x << "\" dy=\"" << (i == 0 ? 0 : line_h) << "\">" << xml_escape(lines[i]) << "</tspan>";
+  o << "</text>";
+  return o.str();
 }
 
 std::string open_svg(const std::string& id, const std::string& title, const std::string& desc, int w, int h) {
@@ -128,22 +126,44 @@ std::pair<Scale, Scale> xy_frame(std::ostringstream& o, const XYChart& c, int le
   return {sx, sy};
 }
 
-// Legend rows under the plot, three entries per row.
-int legend_height(size_t n) { return n <= 1 ? 0 : 10 + 18 * static_cast<int>((n + 2) / 3); }
+// Legend under the plot: as many columns (3, 2 or 1) as let the longest name show whole, at about
+// 6.5 px per character of 11 px text; a name longer than one column still is fitted (fit_label).
+struct LegendLayout {
+  int columns = 3;
+  size_t max_chars = 30;
+};
+LegendLayout legend_layout(const std::vector<Series>& series, int width) {
+  size_t longest = 0;
+  for (const auto& s : series) longest = std::max(longest, label_width(s.name));
+  LegendLayout l;
+  for (int cols : {3, 2, 1}) {
+    l.columns = cols;
+    l.max_chars = static_cast<size_t>(std::max(8.0, (width / cols - 28) / 6.5));
+    if (longest <= l.max_chars) break;
+  }
+  return l;
+}
+
+int legend_height(const std::vector<Series>& series, int width) {
+  if (series.size() <= 1) return 0;
+  const auto l = legend_layout(series, width);
+  return 10 + 18 * static_cast<int>((series.size() + l.columns - 1) / l.columns);
+}
 
 void legend(std::ostringstream& o, const std::vector<Series>& series, int left, int top, int width, bool lines) {
   if (series.size() <= 1) return;
-  const int col = width / 3;
+  const auto l = legend_layout(series, width);
+  const int col = width / l.columns;
   o << "<g class=\"legend\" font-size=\"11\">\n";
   for (size_t i = 0; i < series.size(); ++i) {
-    const int x = left + static_cast<int>(i % 3) * col, y = top + 10 + static_cast<int>(i / 3) * 18;
+    const int x = left + static_cast<int>(i % l.columns) * col, y = top + 10 + static_cast<int>(i / l.columns) * 18;
     if (lines)
       o << "<line x1=\"" << x << "\" x2=\"" << x + 14 << "\" y1=\"" << y + 5 << "\" y2=\"" << y + 5 << "\" stroke=\""
         << series_color(i) << "\" stroke-width=\"2.5\"/>";
     else
       o << "<circle cx=\"" << x + 7 << "\" cy=\"" << y + 5 << "\" r=\"5\" fill=\"" << series_color(i) << "\"/>";
-    o << "<text x=\"" << x + 20 << "\" y=\"" << y + 9 << "\"><title>" << xml_escape(series[i].name) << "</title>"
-      << xml_escape(shorten(series[i].name, 34)) << "</text>\n";
+    o << "<g><title>" << xml_escape(series[i].name) << "</title>"
+      << label_text(fit_label(series[i].name, l.max_chars, 1), x + 20, y + 9, "start", 11, 13) << "</g>\n";
   }
   o << "</g>\n";
 }
@@ -171,23 +191,42 @@ std::vector<double> nice_ticks(double lo, double hi, int target) {
 }
 
 std::string svg_bar_chart(const BarChart& c) {
-  const int width = 860, left = 330, right = 110, top = 8, row = 26, bar_h = 16;
+  // Labels get the left third; a label that does not fit on one line takes two (chart_label.hpp),
+  // and then every row is as tall, so the bars keep one rhythm.
+  const int width = kChartWidth, left = 380, right = 110, top = 8, bar_h = 16;
+  const size_t label_chars = (left - 16) * 10 / 66;  // about 6.6 px per character of 12 px text
+  std::vector<std::vector<std::string>> labels;
+  bool two_lines = false;
+  bool any_reference = false;
+  for (const auto& b : c.bars) {
+    labels.push_back(fit_label(b.label, label_chars, 2));
+    two_lines |= labels.back().size() > 1;
+    any_reference |= b.reference.has_value();
+  }
+  const int row = two_lines ? 38 : 26;
   const int plot_w = width - left - right;
   const int plot_h = row * static_cast<int>(c.bars.size());
-  const int height = top + plot_h + 46;
+  const int height = top + plot_h + 46 + (any_reference ? 22 : 0);
 
   std::ostringstream d;
   d << "Horizontal bar chart: " << c.title << ", one bar per group, the median with a whisker from the lowest to "
-    << "the highest value. ";
+    << "the highest value";
+  if (any_reference) d << "; a dashed mark on a bar is what a " << c.reference_label;
+  d << ". ";
   for (size_t i = 0; i < c.bars.size() && i < 25; ++i) {
     const auto& b = c.bars[i];
     d << b.label << ": " << fmt_figure(b.value) << " " << c.unit << " (min " << fmt_figure(b.lo) << ", max "
-      << fmt_figure(b.hi) << ", " << b.n << " value" << (b.n == 1 ? "" : "s") << "). ";
+      << fmt_figure(b.hi) << ", " << b.n << " value" << (b.n == 1 ? "" : "s");
+    if (b.reference) d << "; healthy " << fmt_figure(*b.reference);
+    d << "). ";
   }
   if (c.bars.size() > 25) d << "And " << c.bars.size() - 25 << " more groups.";
 
   std::vector<double> extent{0};
-  for (const auto& b : c.bars) extent.insert(extent.end(), {b.value, b.hi, b.lo});
+  for (const auto& b : c.bars) {
+    extent.insert(extent.end(), {b.value, b.hi, b.lo});
+    if (b.reference) extent.push_back(*b.reference);
+  }
   const auto [x0, x1] = domain(extent, true);
   const Scale sx{x0, x1, static_cast<double>(left), static_cast<double>(left + plot_w)};
 
@@ -203,8 +242,8 @@ std::string svg_bar_chart(const BarChart& c) {
     const double cy = y + row / 2.0;
     o << "<g><title>" << xml_escape(b.label) << ": " << fmt_figure(b.value) << " " << xml_escape(c.unit) << " (min "
       << fmt_figure(b.lo) << ", max " << fmt_figure(b.hi) << ", n=" << b.n << ")</title>\n";
-    o << "<text x=\"" << left - 8 << "\" y=\"" << num(cy + 4) << "\" text-anchor=\"end\" font-size=\"12\">"
-      << xml_escape(shorten(b.label, 42)) << "</text>\n";
+    const double first_line = labels[i].size() > 1 ? cy - 3 : cy + 4;
+    o << label_text(labels[i], left - 8, first_line, "end", 12, 14) << "\n";
     o << "<rect x=\"" << num(sx(0)) << "\" y=\"" << num(cy - bar_h / 2.0) << "\" width=\""
       << num(std::max(0.0, sx(b.value) - sx(0))) << "\" height=\"" << bar_h << "\" fill=\"" << series_color(0)
       << "\" fill-opacity=\"0.85\"/>\n";
@@ -212,8 +251,17 @@ std::string svg_bar_chart(const BarChart& c) {
       o << "<path d=\"M" << num(sx(b.lo)) << " " << num(cy) << "H" << num(sx(b.hi)) << "M" << num(sx(b.lo)) << " "
         << num(cy - 6) << "V" << num(cy + 6) << "M" << num(sx(b.hi)) << " " << num(cy - 6) << "V" << num(cy + 6)
         << "\" stroke=\"#222\" stroke-width=\"1.5\" fill=\"none\"/>\n";
-    o << "<text x=\"" << num(sx(std::max(b.value, b.hi)) + 6) << "\" y=\"" << num(cy + 4) << "\" font-size=\"12\">"
-      << fmt_figure(b.value) << "</text>\n</g>\n";
+    double value_x = sx(std::max(b.value, b.hi)) + 6;
+    o << "</g>\n";
+    if (b.reference) {
+      o << "<path class=\"reference\" d=\"M" << num(sx(*b.reference)) << " " << num(cy - 12) << "V" << num(cy + 12)
+        << "\" stroke=\"#D55E00\" stroke-width=\"2.5\" stroke-dasharray=\"4 2\"><title>"
+        << xml_escape(b.reference_text.empty() ? c.reference_label + ": " + fmt_figure(*b.reference) : b.reference_text)
+        << "</title></path>\n";
+      value_x = std::max(value_x, sx(*b.reference) + 6);
+    }
+    o << "<text x=\"" << num(value_x) << "\" y=\"" << num(cy + 4) << "\" font-size=\"12\">" << fmt_figure(b.value)
+      << "</text>\n";
   }
   o << "<g class=\"axis\" font-size=\"11\"><line x1=\"" << left << "\" x2=\"" << left + plot_w << "\" y1=\""
     << top + plot_h << "\" y2=\"" << top + plot_h << "\" stroke=\"#555\"/>";
@@ -221,14 +269,21 @@ std::string svg_bar_chart(const BarChart& c) {
     o << "<text x=\"" << num(sx(t)) << "\" y=\"" << top + plot_h + 16 << "\" text-anchor=\"middle\">" << tick_text(t)
       << "</text>";
   o << "\n<text x=\"" << left + plot_w / 2 << "\" y=\"" << top + plot_h + 38
-    << "\" text-anchor=\"middle\" font-size=\"12\">" << xml_escape(c.axis_label) << "</text></g>\n</svg>\n";
+    << "\" text-anchor=\"middle\" font-size=\"12\">" << xml_escape(c.axis_label) << "</text></g>\n";
+  if (any_reference) {
+    const int ly = top + plot_h + 56;
+    o << "<g class=\"legend\" font-size=\"11\"><path d=\"M" << left << " " << ly - 8 << "V" << ly + 4
+      << "\" stroke=\"#D55E00\" stroke-width=\"2.5\" stroke-dasharray=\"4 2\"/><text x=\"" << left + 8 << "\" y=\""
+      << ly + 2 << "\">" << xml_escape(c.reference_label) << "</text></g>\n";
+  }
+  o << "</svg>\n";
   return o.str();
 }
 
 std::string svg_scatter(const XYChart& c) {
-  const int width = 820, left = 72, right = 24, top = 12, plot_h = 320;
+  const int width = kChartWidth, left = 72, right = 24, top = 12, plot_h = 340;
   const int plot_w = width - left - right;
-  const int height = top + plot_h + 48 + legend_height(c.series.size());
+  const int height = top + plot_h + 48 + legend_height(c.series, plot_w);
   std::ostringstream o;
   o << open_svg(c.id, c.title, xy_desc(c, false), width, height);
   const auto [sx, sy] = xy_frame(o, c, left, top, plot_w, plot_h);
@@ -245,9 +300,9 @@ std::string svg_scatter(const XYChart& c) {
 }
 
 std::string svg_line_chart(const XYChart& c) {
-  const int width = 820, left = 72, right = 24, top = 12, plot_h = 200;
+  const int width = kChartWidth, left = 72, right = 24, top = 12, plot_h = 200;
   const int plot_w = width - left - right;
-  const int height = top + plot_h + 48 + legend_height(c.series.size());
+  const int height = top + plot_h + 48 + legend_height(c.series, plot_w);
   std::ostringstream o;
   o << open_svg(c.id, c.title, xy_desc(c, true), width, height);
   const auto [sx, sy] = xy_frame(o, c, left, top, plot_w, plot_h);

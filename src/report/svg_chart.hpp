@@ -4,6 +4,7 @@
 // no external references: the page works offline and prints.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -15,6 +16,10 @@ struct Bar {
   double value = 0;       // the bar: a median
   double lo = 0, hi = 0;  // the whisker: min-max
   int n = 0;              // how many values it summarises
+  // What a healthy card of the group's model delivers (its baseline), drawn as a mark across the
+  // bar: a short bar next to it is visibly short, whatever the other groups do.
+  std::optional<double> reference;
+  std::string reference_text;  // its tooltip: "healthy NVIDIA H100 80GB HBM3: 745 (baseline h100-sxm5-80gb)"
 };
 
 struct BarChart {
@@ -23,6 +28,7 @@ struct BarChart {
   std::string axis_label;  // "TFLOP/s (median; whiskers min-max)"
   std::string unit;        // appended to the value labels in the description
   std::vector<Bar> bars;
+  std::string reference_label = "healthy card of the model (its baseline)";  // the mark's legend
 };
 
 struct XY {
@@ -55,5 +61,9 @@ std::string svg_line_chart(const XYChart& c);
 std::vector<double> nice_ticks(double lo, double hi, int target = 5);
 // A colour-blind-safe palette (Okabe-Ito without yellow), cycled.
 const char* series_color(size_t i);
+
+// Every chart's drawing width (its viewBox): the page's content width, so a chart drawn at 100% of
+// the page is not scaled up (text keeps its size).
+inline constexpr int kChartWidth = 1080;
 
 }  // namespace gpuaudit

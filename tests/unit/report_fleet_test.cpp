@@ -2,7 +2,9 @@
 #include "core/error.hpp"
 #include "report/escape.hpp"
 #include "report/fleet.hpp"
+#include "report/chart_label.hpp"
 #include "report/fleet_render.hpp"
+#include "report/healthy_reference.hpp"
 #include "report/soak_series.hpp"
 #include "report/svg_chart.hpp"
 
@@ -49,6 +51,16 @@ std::vector<LoadedRun> as_runs(std::vector<ResultDocument> docs) {
   std::vector<LoadedRun> runs;
   for (size_t i = 0; i < docs.size(); ++i) runs.push_back({"run-" + std::to_string(i) + ".json", std::move(docs[i])});
   return runs;
+}
+
+Bar bar(const std::string& label, double value, double lo, double hi, int n) {
+  Bar b;
+  b.label = label;
+  b.value = value;
+  b.lo = lo;
+  b.hi = hi;
+  b.n = n;
+  return b;
 }
 
 size_t count(const std::string& hay, const std::string& needle) {
@@ -261,7 +273,7 @@ TEST(ReportCharts, BarChartCarriesTitleDescAndEscapedLabels) {
   c.title = "hbm/copy by group";
   c.axis_label = "GB/s";
   c.unit = "GB/s";
-  c.bars = {{"a<b", 3000, 2900, 3100, 8}, {"c", 1500, 1500, 1500, 1}};
+  c.bars = {bar("a<b", 3000, 2900, 3100, 8), bar("c", 1500, 1500, 1500, 1)};
   const std::string svg = svg_bar_chart(c);
   EXPECT_NE(svg.find("role=\"img\""), std::string::npos);
   EXPECT_NE(svg.find("<title id=\"x-1-title\">hbm/copy by group</title>"), std::string::npos);
@@ -281,4 +293,76 @@ TEST(ReportText, TextAndCsvHaveOneRowPerGroup) {
   const std::string csv = fleet_csv(r);
   EXPECT_EQ(count(csv, "\r\n"), 3u);
   EXPECT_NE(csv.find("provider,runs,gpus,synthetic_runs,gemm/bf16 median (TFLOP/s)"), std::string::npos) << csv;
+}
+
+TEST(ReportCharts, LongLabelsBreakBetweenPartsAndKeepTheMigProfile) {
+  const std::string label = "gamma-compute / ap-south / NVIDIA H100 80GB HBM3 MIG 3g.40gb";
+  EXPECT_EQ(fit_label(label, 80), std::vector<std::string>{label});
+  EXPECT_EQ(fit_label(label, 54), (std::vector<std::string>{"gamma-compute / ap-south", "NVIDIA H100 80GB HBM3 MIG 3g.40gb"}));
+  // Narrower: the vendor word goes first, then the middle; the end that tells slices apart stays.
+  EXPECT_EQ(fit_label(label, 30), (std::vector<std::string>{"gamma-compute / ap-south", "H100 80GB HBM3 MIG 3g.40gb"}));
+  const auto narrow = fit_label(label, 20);
+  ASSERT_EQ(narrow.size(), 2u);
+  for (const auto& l : narrow) EXPECT_LE(label_width(l), 20u) << l;
+  EXPECT_NE(narrow[1].find("3g.40gb"), std::string::npos) << narrow[1];
+  const auto one = fit_label("beta-gpu / us-central / NVIDIA H100 80GB HBM3 MIG 3g.40gb", 30, 1);
+  ASSERT_EQ(one.size(), 1u);
+  EXPECT_EQ(label_width(one[0]), 30u);
+  EXPECT_NE(one[0].find("3g.40gb"), std::string::npos) << one[0];
+  EXPECT_EQ(one[0].rfind("beta-gpu", 0), 0u) << one[0];
+  // Code points, not bytes: a Japanese tag is not cut inside a character.
+  const auto jp = fit_label("\xE6\x9D\xB1\xE4\xBA\xAC\xE6\x9D\xB1\xE4\xBA\xAC / x", 3, 1);
+  EXPECT_EQ(label_width(jp[0]), 3u);
+}
+
+TEST(ReportCharts, BarChartWrapsLabelsAndMarksTheHealthyCard) {
+  BarChart c;
+  c.id = "x-2";
+  c.title = "gemm/bf16 by group";
+  c.unit = "TFLOP/s";
+  c.bars = {bar("alpha-cloud / us-east / NVIDIA H100 80GB HBM3", 700, 690, 710, 8),
+            bar("gamma-compute / ap-south / NVIDIA H100 80GB HBM3 MIG 3g.40gb", 300, 290, 310, 2)};
+  c.bars[1].reference = 745;
+  const std::string svg = svg_bar_chart(c);
+  // Two lines, the whole profile shown; the full label in the bar's title.
+  EXPECT_NE(svg.find(">gamma-compute / ap-south</tspan>"), std::string::npos) << svg;
+  EXPECT_NE(svg.find(">NVIDIA H100 80GB HBM3 MIG 3g.40gb</tspan>"), std::string::npos) << svg;
+  EXPECT_NE(svg.find("<title>gamma-compute / ap-south / NVIDIA H100 80GB HBM3 MIG 3g.40gb: 300"), std::string::npos);
+  EXPECT_EQ(count(svg, "class=\"reference\""), 1u);
+  EXPECT_NE(svg.find("healthy card of the model (its baseline)</text>"), std::string::npos);  // its legend
+  EXPECT_NE(svg.find("healthy 745"), std::string::npos);                                      // its desc
+  EXPECT_NE(svg.find("viewBox=\"0 0 " + std::to_string(kChartWidth) + " "), std::string::npos);
+}
+
+TEST(ReportHealthy, GroupsOfOneModelGetTheBaselineFigure) {
+  Baseline h100;
+  h100.id = "h100-sxm5-80gb";
+  h100.expected["gemm/bf16"] = Expectation{745, "TFLOP/s", "test", false, std::nullopt, ""};
+  h100.expected["hbm/copy"] = Expectation{3, "TB/s", "test: another unit, never drawn", false, std::nullopt, ""};
+  int lookups = 0;
+  const HealthyReference healthy([&](const GpuInfo& g) {
+    ++lookups;
+    GpuReference r;
+    if (g.name == "NVIDIA H100 80GB HBM3") {
+      r.baseline = h100;
+      r.method = "name";
+    }
+    return r;
+  });
+  ResultDocument other = machine("beta", "r", 2, 300);
+  for (auto& g : other.gpus) g.name = "Some Unknown GPU";
+  std::vector<RunDigest> runs;
+  runs.push_back(digest_run("a.json", machine("alpha", "r", 8, 700), {"provider"}, &healthy));
+  runs.push_back(digest_run("b.json", machine("alpha", "r", 8, 690), {"provider"}, &healthy));
+  runs.push_back(digest_run("c.json", other, {"provider"}, &healthy));
+  EXPECT_EQ(lookups, 2);  // once per model, not per GPU
+  const FleetReport r = build_fleet_report(runs, {"provider"});
+  ASSERT_EQ(r.groups.size(), 2u);
+  ASSERT_NE(r.groups[0].figure("gemm/bf16"), nullptr);
+  EXPECT_EQ(r.groups[0].figure("gemm/bf16")->healthy, 745);
+  EXPECT_FALSE(r.groups[0].figure("hbm/copy")->healthy);   // GB/s against TB/s
+  EXPECT_FALSE(r.groups[1].figure("gemm/bf16")->healthy);  // no baseline
+  const std::string html = fleet_html(r, runs);
+  EXPECT_NE(html.find("model (its baseline): 745"), std::string::npos);
+  EXPECT_NE(html.find("class=\"reference\""), std::string::npos);
 }
