@@ -41,7 +41,7 @@ bool kill_and_reap(pid_t pid, int& status, std::chrono::milliseconds grace) {
 
 }  // namespace
 
-ProcessResult run_capture(const std::vector<std::string>& argv, const RunOptions& opt) {
+ProcessResult run_capture(const std::vector<std::string>& argv, const ProcessOptions& opt) {
   ProcessResult r;
   if (argv.empty()) return r;
   const auto t0 = Clock::now();

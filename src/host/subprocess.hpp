@@ -19,14 +19,14 @@ struct ProcessResult {
   double deadline_s = 0;   // the deadline it was given (when timed_out): what the message names
 };
 
-struct RunOptions {
+struct ProcessOptions {
   std::optional<double> timeout_s;    // none: no deadline (only for programs that cannot hang)
   std::function<bool()> cancelled;    // polled ten times a second
 };
 
 // The child runs in a process group of its own, so the deadline kills it and whatever it forked
 // (fio's job processes) together.
-ProcessResult run_capture(const std::vector<std::string>& argv, const RunOptions& opt = {});
+ProcessResult run_capture(const std::vector<std::string>& argv, const ProcessOptions& opt = {});
 
 // One line that says why a run did not give a normal exit: "timed out after 40 s (killed)".
 std::string describe_failure(const std::string& program, const ProcessResult& r);
