@@ -126,10 +126,14 @@ std::optional<std::string> splice_members(const std::string& text, const std::ve
   };
   std::vector<Edit> edits;
   std::string appended;
-  for (const auto& [key, value] : members) {
-    const auto n = std::count_if(spans->begin(), spans->end(), [&](const MemberSpan& m) { return m.key == key; });
+  for (const auto& member : members) {
+    // Not a structured binding: clang before 16 (the fuzz build's clang-14) cannot capture one.
+    const auto& key = member.first;
+    const auto& value = member.second;
+    const auto same_key = [&key](const MemberSpan& m) { return m.key == key; };
+    const auto n = std::count_if(spans->begin(), spans->end(), same_key);
     if (n > 1) return std::nullopt;
-    const auto it = std::find_if(spans->begin(), spans->end(), [&](const MemberSpan& m) { return m.key == key; });
+    const auto it = std::find_if(spans->begin(), spans->end(), same_key);
     if (it != spans->end()) {
       edits.push_back({it->value_begin, it->value_end, dump(value, line_indent(text, it->key_begin))});
       continue;
