@@ -96,24 +96,11 @@ bool looks_like_headerless_row(std::string_view line) {
   return false;
 }
 
-std::vector<std::pair<int, std::string_view>> lines_of(std::string_view text) {
-  std::vector<std::pair<int, std::string_view>> out;
-  std::size_t pos = 0;
-  int n = 0;
-  while (pos < text.size()) {
-    std::size_t eol = text.find('\n', pos);
-    if (eol == std::string_view::npos) eol = text.size();
-    out.emplace_back(++n, text.substr(pos, eol - pos));
-    pos = eol + 1;
-  }
-  return out;
-}
-
 int detect_csv(std::string_view text) {
   const std::string_view head = text.substr(0, 64 * 1024);
   if (head.find("<nvidia_smi_log") != std::string_view::npos || head.find("NVSMI LOG") != std::string_view::npos) return 0;
   int headerless_rows = 0, rows = 0;
-  for (const auto& [no, line] : lines_of(head)) {
+  for (const auto& [no, line] : smi::numbered_lines(head)) {
     if (trim(line).empty()) continue;
     if (auto h = header_of(line, no)) {
       int score = 40;
@@ -241,7 +228,7 @@ ImportPart parse_csv(std::string_view text, const std::string& file) {
   std::vector<Row> rows;
   int headerless = 0, bad = 0;
   std::string first_bad;
-  for (const auto& [no, line] : lines_of(text)) {
+  for (const auto& [no, line] : smi::numbered_lines(text)) {
     if (trim(line).empty()) continue;
     if (auto h = header_of(line, no)) {
       if (!header) part.source.line = no;

@@ -25,19 +25,6 @@ namespace {
 
 using smi::trim;
 
-std::vector<std::pair<int, std::string_view>> lines_of(std::string_view text) {
-  std::vector<std::pair<int, std::string_view>> out;
-  std::size_t pos = 0;
-  int n = 0;
-  while (pos < text.size()) {
-    std::size_t eol = text.find('\n', pos);
-    if (eol == std::string_view::npos) eol = text.size();
-    out.emplace_back(++n, text.substr(pos, eol - pos));
-    pos = eol + 1;
-  }
-  return out;
-}
-
 // Whitespace- (or, with --format csv, comma-) separated fields.
 std::vector<std::string> fields_of(std::string_view line) {
   std::vector<std::string> out;
@@ -79,7 +66,7 @@ std::optional<std::vector<std::string>> header_of(std::string_view line) {
 
 int detect_dmon(std::string_view text) {
   const std::string_view head = text.substr(0, 64 * 1024);
-  for (const auto& [no, line] : lines_of(head)) {
+  for (const auto& [no, line] : smi::numbered_lines(head)) {
     if (no > 400) break;
     if (header_of(line)) return 90;
   }
@@ -157,7 +144,7 @@ ImportPart parse_dmon(std::string_view text, const std::string& file) {
   int bad = 0;
   std::string first_bad;
   std::set<std::string> columns;
-  for (const auto& [no, line] : lines_of(text)) {
+  for (const auto& [no, line] : smi::numbered_lines(text)) {
     const std::string_view l = trim(line);
     if (l.empty()) continue;
     if (auto h = header_of(l)) {

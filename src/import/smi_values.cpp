@@ -233,4 +233,17 @@ std::string strip_ansi(std::string_view v) {
   return out;
 }
 
+std::vector<std::pair<int, std::string_view>> numbered_lines(std::string_view text) {
+  std::vector<std::pair<int, std::string_view>> out;
+  std::size_t pos = 0;
+  int n = 0;
+  while (pos < text.size()) {
+    std::size_t eol = text.find('\n', pos);
+    if (eol == std::string_view::npos) eol = text.size();
+    out.emplace_back(++n, text.substr(pos, eol - pos));
+    pos = eol + 1;
+  }
+  return out;
+}
+
 }  // namespace gpuaudit::imports::smi

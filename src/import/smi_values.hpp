@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace gpuaudit::imports::smi {
@@ -59,5 +60,9 @@ std::string bus_id_as_printed(std::string_view v);
 // The text without terminal escape sequences ("\x1b[4m" ... "\x1b[0m"): topo -m underlines its header
 // when it writes to a terminal, and a capture through `script` or a CI log keeps the codes.
 std::string strip_ansi(std::string_view v);
+
+// The text's lines with their 1-based numbers (for the error messages that name a line); no
+// empty last line for a trailing newline.
+std::vector<std::pair<int, std::string_view>> numbered_lines(std::string_view text);
 
 }  // namespace gpuaudit::imports::smi
