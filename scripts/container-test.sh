@@ -11,7 +11,7 @@
 #
 #   scripts/container-test.sh [PACKAGE.deb]     (default: build-package/gpuaudit-*-host-*.deb)
 #
-# Needs root (rootful podman), podman, runc and mmdebstrap (scripts/setup.sh --test installs
+# Needs root (rootful podman; sudo when not root), podman, runc and mmdebstrap (scripts/setup.sh --test installs
 # them) and the Debian mirror (GPUAUDIT_DEBIAN_MIRROR, default deb.debian.org). Everything lives
 # in one temporary folder (on /dev/shm when there is room: dpkg's fsyncs are slow on a shared
 # disk) with podman's storage in it; nothing is cached or left behind.
@@ -23,7 +23,10 @@ fail() {
   echo "FAIL: container-test: $*" >&2
   exit 1
 }
-[ "$(id -u)" -eq 0 ] || fail "needs root (rootful podman); run it with sudo"
+if [ "$(id -u)" -ne 0 ]; then  # rootful podman, as scripts/setup.sh uses sudo for apt-get
+  command -v sudo >/dev/null || fail "needs root (rootful podman)"
+  exec sudo "$0" "$@"
+fi
 for c in podman runc mmdebstrap; do
   command -v "$c" >/dev/null || fail "$c is missing: scripts/setup.sh --test installs it"
 done
