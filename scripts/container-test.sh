@@ -79,6 +79,8 @@ step "podman build -f docker/Dockerfile.cuda12 (the same steps, another CUDA_VER
   -t localhost/gpuaudit:test12 "$work/context" >"$work/build12.log" 2>&1 || { cat "$work/build12.log" >&2; fail "podman build cuda12"; }
 
 step "runs: no capability, no new privileges, no network"
+size=$("${podman_[@]}" image inspect --format '{{.Size}}' localhost/gpuaudit:test)
+echo "  image localhost/gpuaudit:test: $((size / 1000000)) MB"
 user=$("${podman_[@]}" image inspect --format '{{.Config.User}} {{join .Config.Entrypoint " "}}' localhost/gpuaudit:test)
 [ "$user" = "10001 gpuaudit" ] || fail "image user and entry point: '$user' (want '10001 gpuaudit')"
 run=("${podman_[@]}" run --rm --network=none --cap-drop=ALL --security-opt no-new-privileges "${limits[@]}"
