@@ -81,6 +81,22 @@ TEST(ImportNvidiaSmiNvlink, UnknownStatusWordsCountAsNotUpAndAreNamed) {
   EXPECT_NE(p.skipped[0].find("line 3"), std::string::npos) << p.skipped[0];
 }
 
+TEST(ImportNvidiaSmiNvlink, NoNvlinkAndMigModeAnswersNameTheGpuAndCountNoLinks) {
+  // A PCIe card and a MIG-mode board: real outputs (exporter captures), refused as no format before.
+  const auto l40s = parse(read(kNvlink / "exporter-capture-l40s-no-nvlink.txt"));
+  ASSERT_EQ(l40s.gpus.size(), 1u);
+  EXPECT_EQ(l40s.gpus[0].name, "NVIDIA L40S");
+  EXPECT_EQ(l40s.gpus[0].nvlink.links_queried, 0);
+  EXPECT_EQ(l40s.gpus[0].nvlink.links_up, 0);
+  EXPECT_EQ(l40s.gpus[0].nvlink.extra["not_supported"], "device");
+  EXPECT_FALSE(l40s.gpus[0].nvlink.extra.contains("all_inactive"));
+  const auto mig = parse(read(kNvlink / "exporter-capture-h100-mig-mode.txt"));
+  ASSERT_EQ(mig.gpus.size(), 1u);
+  EXPECT_EQ(mig.gpus[0].nvlink.extra["not_supported"], "mig-mode");
+  // The message alone, with no GPU header, is nobody's output.
+  EXPECT_EQ(detected("Device does not have or support Nvlink\n"), "");
+}
+
 TEST(ImportNvidiaSmiNvlink, ForeignAndCutInputsNeitherCrashNorClaim) {
   // nvidia-smi -L: the same headers, no link lines.
   EXPECT_NE(detected("GPU 0: NVIDIA H100 80GB HBM3 (UUID: GPU-4039dfe4-0c97-4b1e-683e-eb7d42699053)\n"), "nvidia-smi-nvlink");

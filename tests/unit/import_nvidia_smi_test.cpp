@@ -173,6 +173,44 @@ TEST(ImportNvidiaSmiQ, ActiveReasonsAndAbsentValues) {
   EXPECT_EQ(p.software.cuda_driver_version, 12020);
 }
 
+TEST(ImportNvidiaSmiQ, The610LayoutKeepsItsVersionAndCeilingLimits) {
+  // 610+: the version with a bracketed deprecation note, KMD Version after it, and the limits
+  // inside "GPU Ceiling Power Limit" (the real dumps are fixtures: exporter-capture-*-610-*.txt).
+  const std::string raw =
+      "==============NVSMI LOG==============\n\nDriver Version : 610.57.04 [Deprecated; will be removed in CUDA 14.0. "
+      "Use KMD Version instead]\nCUDA Version : 13.3 [Deprecated; will be removed in CUDA 14.0. Use CUDA UMD Version "
+      "instead]\nKMD Version : 610.57.04\nCUDA UMD Version : 13.3\n\nAttached GPUs : 1\nGPU 00000000:0C:00.0\n"
+      "    Product Name : NVIDIA GeForce RTX 2080 SUPER\n    GPU Power Readings\n        Instantaneous Power Draw : 38.89 W\n"
+      "        GPU Ceiling Power Limit\n            Current Power Limit : 250.00 W\n            Requested Power Limit : 240.00 W\n"
+      "            Default Power Limit : 260.00 W\n        GPU Base Power\n            Current Base Power : N/A\n"
+      "        Min Power Limit : 105.00 W\n        Max Power Limit : 350.00 W\n";
+  const auto p = parse_as("nvidia-smi-q", raw);
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.software.driver_version, "610.57.04");
+  EXPECT_EQ(p.software.cuda_driver_version, 13030);
+  const auto& pw = p.gpus[0].power;
+  EXPECT_EQ(pw.limit_w, 250.0);
+  EXPECT_EQ(pw.default_limit_w, 260.0);
+  EXPECT_EQ(pw.min_limit_w, 105.0);
+  EXPECT_EQ(pw.max_limit_w, 350.0);
+  EXPECT_EQ(pw.extra["requested_limit_w"], 240.0);
+  // "Requested functionality has been deprecated" is still no value.
+  const auto q = parse_as("nvidia-smi-q", "==============NVSMI LOG==============\nDriver Version : Requested functionality has "
+                                          "been deprecated\nKMD Version : 610.62\nAttached GPUs : 1\nGPU 00000000:0C:00.0\n"
+                                          "    Product Name : X\n");
+  EXPECT_EQ(q.software.driver_version, "610.62");
+}
+
+TEST(ImportNvidiaSmiQ, APciIdOfDeviceOrVendorZeroIsNoId) {
+  // Telegraf's a10g.xml prints 000000DE; a device id 0x0000 names no device.
+  const auto p = parse_as("nvidia-smi-q", "==============NVSMI LOG==============\nAttached GPUs : 1\nGPU 00000000:00:1E.0\n"
+                                          "    Product Name : NVIDIA A10G\n    PCI\n        Device Id : 0x000000DE\n"
+                                          "        Sub System Id : 0x14F110DE\n");
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_FALSE(p.gpus[0].pci_device_id.has_value());
+  EXPECT_EQ(p.gpus[0].pci_subsystem_id, "10de:14f1");
+}
+
 // Two real pastes from the real-world corpus (tests/data/real-world/, sources in their case.json).
 const fs::path kRealWorld = fs::path(GPUAUDIT_TEST_DATA) / "real-world";
 
