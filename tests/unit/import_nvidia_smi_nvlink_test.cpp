@@ -83,14 +83,14 @@ TEST(ImportNvidiaSmiNvlink, UnknownStatusWordsCountAsNotUpAndAreNamed) {
 
 TEST(ImportNvidiaSmiNvlink, NoNvlinkAndMigModeAnswersNameTheGpuAndCountNoLinks) {
   // A PCIe card and a MIG-mode board: real outputs (exporter captures), refused as no format before.
-  const auto l40s = parse(read(kNvlink / "exporter-capture-l40s-no-nvlink.txt"));
+  const auto l40s = parse(read_bytes(kNvlink / "exporter-capture-l40s-no-nvlink.txt"));
   ASSERT_EQ(l40s.gpus.size(), 1u);
   EXPECT_EQ(l40s.gpus[0].name, "NVIDIA L40S");
   EXPECT_EQ(l40s.gpus[0].nvlink.links_queried, 0);
   EXPECT_EQ(l40s.gpus[0].nvlink.links_up, 0);
   EXPECT_EQ(l40s.gpus[0].nvlink.extra["not_supported"], "device");
   EXPECT_FALSE(l40s.gpus[0].nvlink.extra.contains("all_inactive"));
-  const auto mig = parse(read(kNvlink / "exporter-capture-h100-mig-mode.txt"));
+  const auto mig = parse(read_bytes(kNvlink / "exporter-capture-h100-mig-mode.txt"));
   ASSERT_EQ(mig.gpus.size(), 1u);
   EXPECT_EQ(mig.gpus[0].nvlink.extra["not_supported"], "mig-mode");
   // The message alone, with no GPU header, is nobody's output.
