@@ -29,6 +29,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <tuple>
 
 namespace gpuaudit::imports {
 

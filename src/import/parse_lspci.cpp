@@ -136,10 +136,10 @@ std::optional<Function> header_of(std::string_view line, int no) {
   if (colon == std::string_view::npos || colon == 0) return std::nullopt;
   f.cls = std::string(trim(rest.substr(0, colon)));
   f.description = std::string(trim(rest.substr(colon + 2)));
-  if (f.cls.size() > 7 && f.cls.back() == ']' && f.cls[f.cls.size() - 7] == '[' &&
-      is_hex(std::string_view(f.cls).substr(f.cls.size() - 6, 4))) {
-    f.class_code = smi::lower(std::string_view(f.cls).substr(f.cls.size() - 6, 4));
-    f.cls = std::string(trim(std::string_view(f.cls).substr(0, f.cls.size() - 7)));
+  if (f.cls.size() > 6 && f.cls.back() == ']' && f.cls[f.cls.size() - 6] == '[' &&
+      is_hex(std::string_view(f.cls).substr(f.cls.size() - 5, 4))) {  // "3D controller [0302]" (-nn)
+    f.class_code = smi::lower(std::string_view(f.cls).substr(f.cls.size() - 5, 4));
+    f.cls = std::string(trim(std::string_view(f.cls).substr(0, f.cls.size() - 6)));
   } else if (f.cls.size() == 4 && is_hex(f.cls)) {  // -n: numbers only
     f.class_code = smi::lower(f.cls);
     f.cls.clear();

@@ -7,6 +7,7 @@
 // from the formats' printf strings (pciutils ls-caps.c, cuda-samples deviceQuery.cpp), not posts.
 #include "core/error.hpp"
 #include "import/import.hpp"
+#include "import/software_errors.hpp"
 
 #include <gtest/gtest.h>
 
@@ -244,6 +245,16 @@ TEST(ImportDeviceQuery, ErrorOutputsAreEvidenceNotBadInput) {
   // An unknown error (999) is recorded, not refused: the document says what deviceQuery said.
   const ResultDocument d999 = import_files({(kData / "deviceQuery" / "error999-cuda-samples-13.txt").string()}, {}, nullptr);
   EXPECT_EQ(d999.extra["imported"]["deviceQuery"]["error_code"], 999);
+  EXPECT_FALSE(d999.extra.contains("software_errors"));
+  // Error 3 (cudaErrorInitializationError) and 100 (no device) as the samples print them.
+  const auto e3 = find_software_errors("cudaGetDeviceCount returned 3\n-> initialization error\nResult = FAIL\n", "dq.txt");
+  ASSERT_EQ(e3.size(), 1u);
+  EXPECT_EQ(e3[0].kind, "cuda-init-failed");
+  EXPECT_EQ(e3[0].line, 2);
+  const auto e100 = find_software_errors("cudaGetDeviceCount returned 100\n-> no CUDA-capable device is detected\n", "dq.txt");
+  ASSERT_EQ(e100.size(), 1u);
+  EXPECT_EQ(e100[0].kind, "no-device");
+  EXPECT_TRUE(find_software_errors("an initialization error in the config parser\n", "log.txt").empty());
 }
 
 TEST(ImportDeviceQuery, NeitherFormatStealsTheOthersOrBandwidthTest) {
