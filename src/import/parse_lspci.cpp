@@ -89,10 +89,10 @@ bool address_of(std::string_view a, Function& f) {
 // A trailing "[10de:20b2]" (-nn): removed from `s`, returned lower case.
 std::string take_id_pair(std::string& s) {
   std::string t(trim(s));
-  if (t.size() >= 11 && t.back() == ']') {
-    const auto open = t.rfind('[');
+  const auto open = t.size() >= 11 && t.back() == ']' ? t.rfind('[') : std::string::npos;
+  if (open != std::string::npos) {
     const std::string_view in = std::string_view(t).substr(open + 1, t.size() - open - 2);
-    if (open != std::string::npos && in.size() == 9 && in[4] == ':' && is_hex(in.substr(0, 4)) && is_hex(in.substr(5))) {
+    if (in.size() == 9 && in[4] == ':' && is_hex(in.substr(0, 4)) && is_hex(in.substr(5))) {
       s = std::string(trim(std::string_view(t).substr(0, open)));
       return smi::lower(in);
     }

@@ -5,12 +5,17 @@
 // root, spaces where a forum ate the tabs, AMD-only listings, the CUDA 4-era multiprocessor line,
 // a MIG device; and how they merge with nvidia-smi by PCI bus id. The inline texts are built
 // from the formats' printf strings (pciutils ls-caps.c, cuda-samples deviceQuery.cpp), not posts.
+#include "baselines/baseline_set.hpp"
 #include "core/error.hpp"
 #include "import/import.hpp"
 #include "import/software_errors.hpp"
+#include "score/assess.hpp"
+#include "score/baseline_lookup.hpp"
+#include "score/thresholds.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -267,6 +272,88 @@ TEST(ImportDeviceQuery, NeitherFormatStealsTheOthersOrBandwidthTest) {
       EXPECT_NE(got, "lspci") << e.path();
       EXPECT_NE(got, "deviceQuery") << e.path();
     }
+}
+
+
+// ---- scoring what lspci shows --------------------------------------------------------------------
+
+const BaselineSet& baselines() {
+  static const BaselineSet set = load_baselines(default_baselines_dir());
+  return set;
+}
+
+bool has_finding(const Assessment& a, const std::string& id) {
+  return std::any_of(a.findings.begin(), a.findings.end(), [&](const Finding& f) { return f.id == id; });
+}
+
+// The slot in kSlotX8, wired x16 Gen4 instead: what lspci adds to a log that has no "Max".
+std::string slot_x16_gen4() {
+  std::string t = kSlotX8;
+  for (auto [from, to] : {std::pair<std::string, std::string>{"Speed 8GT/s, Width x8, ASPM not supported", "Speed 16GT/s, Width x16, ASPM not supported"},
+                          {"Target Link Speed: 8GT/s", "Target Link Speed: 16GT/s"}})
+    t.replace(t.find(from), from.size(), to);
+  return t;
+}
+
+// A --query-gpu log under load that carries the link columns but no pcie.link.*.max.
+ImportPart busy_log(int gen, int width) {
+  ImportPart p;
+  p.format = "nvidia-smi-csv";
+  GpuInfo g;
+  g.index = 0;
+  g.name = "NVIDIA A100-PCIE-40GB";
+  g.pci_bus_id = "00000000:3B:00.0";
+  p.gpus.push_back(g);
+  std::vector<TimelineSample> samples;
+  for (int i = 0; i < 10; ++i) {
+    TimelineSample s;
+    s.t_s = i;
+    s.gpu_util_pct = 100;
+    s.sm_clock_mhz = 1410;
+    s.power_w = 240;
+    s.pcie_gen = gen;
+    s.pcie_width = width;
+    samples.push_back(s);
+  }
+  p.timelines.push_back({0, samples});
+  return p;
+}
+
+Assessment score(const ResultDocument& doc) {
+  return assess(doc, reference_lookup(baselines()), baselines().version, Thresholds{});
+}
+
+TEST(ImportLspciScoring, AnIdleGen1LinkIsNeverPcieDegraded) {
+  // lspci alone (2.5GT/s, "downgraded" at idle): no load, nothing judged.
+  const std::string raw =
+      "3b:00.0 3D controller [0302]: NVIDIA Corporation GA100 [A100 PCIe 40GB] [10de:20f1] (rev a1)\n"
+      "\t\tLnkCap:\tPort #0, Speed 16GT/s, Width x16, ASPM not supported\n"
+      "\t\tLnkSta:\tSpeed 2.5GT/s (downgraded), Width x16 (ok)\n";
+  ResultDocument doc;
+  merge_part(doc, parse("lspci", raw));
+  const Assessment a = score(doc);
+  EXPECT_FALSE(has_finding(a, "pcie-degraded"));
+  // The same idle snapshot next to a busy log at Gen4 x16: healthy link, still no pcie-degraded.
+  ResultDocument both;
+  merge_part(both, busy_log(4, 16));
+  merge_part(both, parse("lspci", raw));
+  EXPECT_FALSE(has_finding(score(both), "pcie-degraded"));
+}
+
+TEST(ImportLspciScoring, TheSlotFromLspciJudgesALinkSeenUnderLoad) {
+  // The slot can do Gen4 x16 (lspci's upstream port), the log shows Gen3 x8 under load: degraded.
+  ResultDocument doc;
+  merge_part(doc, busy_log(3, 8));
+  merge_part(doc, parse("lspci", slot_x16_gen4()));
+  ASSERT_EQ(doc.gpus.size(), 1u);
+  EXPECT_EQ(doc.gpus[0].pcie.gen_max.value_or(0), 4);
+  EXPECT_TRUE(has_finding(score(doc), "pcie-degraded"));
+  // A slot wired x8 Gen3 is the host's design: at Gen3 x8 the link gives what card and slot can.
+  ResultDocument x8;
+  merge_part(x8, busy_log(3, 8));
+  merge_part(x8, parse("lspci", kSlotX8));
+  EXPECT_EQ(x8.gpus[0].pcie.gen_max.value_or(0), 3);
+  EXPECT_FALSE(has_finding(score(x8), "pcie-degraded"));
 }
 
 }  // namespace
