@@ -254,6 +254,11 @@ void body_line(Function& f, std::string_view l) {
   else if (l.find("<access denied>") != std::string_view::npos) f.access_denied = true;
 }
 
+bool is_cut_marker(std::string_view l) {
+  return l.find("..") != std::string_view::npos &&
+         std::all_of(l.begin(), l.end(), [](char c) { return c == '[' || c == ']' || c == '(' || c == ')' || c == '.' || c == ' '; });
+}
+
 std::vector<Function> functions_of(std::string_view text) {
   std::vector<Function> out;
   bool in_block = false;
@@ -265,9 +270,10 @@ std::vector<Function> functions_of(std::string_view text) {
     }
     const std::string_view l = trim(raw);
     if (l.empty() || !in_block) continue;
-    // Indented (a tab, or spaces where a forum turned tabs into spaces) lines belong to the block.
+    // Indented (a tab, or spaces where a forum turned tabs into spaces) lines belong to the block;
+    // so does the "[ ... ]" or "[...]" with which a poster cut part of it.
     if (std::isspace(static_cast<unsigned char>(raw[0]))) body_line(out.back(), l);
-    else in_block = false;  // a prompt line or prose between blocks
+    else if (!is_cut_marker(l)) in_block = false;  // a prompt line or prose between blocks
   }
   return out;
 }
