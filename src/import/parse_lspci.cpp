@@ -154,8 +154,9 @@ std::optional<Function> header_of(std::string_view line, int no) {
   return f;
 }
 
+// pci.ids spelt the vendor "nVidia Corporation" until 2010; distributions of that age print it so.
 bool is_nvidia(const Function& f) {
-  return f.vendor_device.rfind("10de:", 0) == 0 || f.description.rfind("NVIDIA Corporation", 0) == 0;
+  return f.vendor_device.rfind("10de:", 0) == 0 || smi::lower(f.description).rfind("nvidia corporation", 0) == 0;
 }
 
 // Display controllers: class 03xx, or the names lspci gives them.
@@ -317,8 +318,8 @@ std::string name_of(const Function& f) {
 
 // "NVIDIA Corporation Device 2330" -> "10de:2330": lspci prints the id when pci.ids has no name.
 std::string device_id_from_name(const Function& f) {
-  static const std::string prefix = "NVIDIA Corporation Device ";
-  if (f.description.rfind(prefix, 0) != 0) return "";
+  static const std::string prefix = "nvidia corporation device ";
+  if (smi::lower(f.description).rfind(prefix, 0) != 0) return "";
   const std::string id = f.description.substr(prefix.size());
   return id.size() == 4 && is_hex(id) ? "10de:" + smi::lower(id) : "";
 }
