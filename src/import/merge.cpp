@@ -168,8 +168,24 @@ void fill_unset(json& into, const json& from, const json* dflt) {
   }
 }
 
-void merge_gpu(GpuInfo& into, const GpuInfo& from) {
+// lspci and deviceQuery describe a GPU from outside NVML: a PCI listing's marketing name ("A100 SXM4
+// 80GB") and a snapshot's link state taken at another moment than an nvidia-smi dump beside them.
+// What nvidia-smi said of the same GPU stays; these fill only what it left unset.
+bool fills_only(const std::string& format) { return format == "lspci" || format == "deviceQuery"; }
+
+void merge_gpu(GpuInfo& into, const GpuInfo& from, bool fill_only) {
   static const json defaults = GpuInfo{};
+  if (fill_only) {
+    json a = into;
+    json b = from;
+    b.erase("index");
+    b.erase("source");
+    if (!into.pci_bus_id.empty()) b.erase("pci_bus_id");
+    if (b.contains("extra") && b["extra"].is_object()) b["extra"].erase("source");
+    fill_unset(a, b, &defaults);
+    into = a.get<GpuInfo>();
+    return;
+  }
   json a = into;
   json b = from;
   b.erase("index");  // the document's numbering stays
@@ -324,7 +340,7 @@ void merge_part(ResultDocument& doc, ImportPart part) {
     const int at = match_gpu(doc.gpus, g);
     int doc_index = 0;
     if (at >= 0) {
-      merge_gpu(doc.gpus[static_cast<std::size_t>(at)], g);
+      merge_gpu(doc.gpus[static_cast<std::size_t>(at)], g, fills_only(part.format));
       doc_index = doc.gpus[static_cast<std::size_t>(at)].index;
     } else {
       g.index = free_index(doc.gpus, part_index);
