@@ -159,6 +159,11 @@ ImportPart parse_sysstat(std::string_view text, const std::string& file, bool sa
       header.reset();  // not a row of this table
       continue;
     }
+    // Another table's header with the same columns (mpstat -A's `NODE %usr ...`): it ends this table.
+    if (std::any_of(w.end() - static_cast<std::ptrdiff_t>(k), w.end(), [](const std::string& x) { return x[0] == '%'; })) {
+      header.reset();
+      continue;
+    }
     bool ok = true;
     for (std::size_t i = 0; i < k && ok; ++i) {
       const auto v = number_of(w[w.size() - k + i]);
