@@ -9,6 +9,10 @@
 //   host/decode_all's feeds_images_per_s (JPEG decode on every allowed core) below the GPUs'
 //   appetite, taken as decode_images_per_tflops images/s per dense TFLOP/s: an ASSUMPTION about a
 //   job that decodes its images on the CPU (ResNet-class training), so low confidence.
+// Imported steal (vmstat, top, mpstat: host_rows.hpp) is the same share of the same /proc/stat ticks
+//   and is judged alike; one report without an interval (since boot, top's first frame) is a
+//   reading, not a run, so never high. Its busy share and iowait are notes: a busy CPU is the
+//   machine's own work (contended, not starved), iowait does not say whose I/O.
 // Contended, not judged: a CPU-bound figure (the all-core ratio, JPEG decode) taken while other
 //   processes used more than contended_cpu_pct of the CPUs the check ran on (derived
 //   foreign_cpu_pct: /proc/stat busy time less gpuaudit's own, host/cpu_contention.hpp) describes
