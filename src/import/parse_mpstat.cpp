@@ -57,7 +57,7 @@ std::optional<Header> header_of(std::string_view l) {
     return it == h.cols.end() ? -1 : static_cast<int>(it - h.cols.begin());
   };
   if (at("%idle") < 0 || at("%iowait") < 0 || h.cols.size() > 16) return std::nullopt;
-  if (h.prefix.empty() || h.prefix.size() > 2) return std::nullopt;
+  if (h.prefix.empty() || h.prefix.size() > 3) return std::nullopt;  // "19:49:03", "03:16:15 PM", "12:38:33 PM IST"
   const int steal = at("%steal"), irq = at("%irq");
   h.sar_order = steal >= 0 && (irq < 0 || steal < irq);
   return h;
@@ -96,6 +96,7 @@ struct Row {
   std::string cpu;
   bool average;
   std::optional<double> clock;
+  std::optional<double> header_clock;  // the time on its table's header line
   std::map<std::string, double> v;
 };
 
@@ -154,8 +155,9 @@ ImportPart parse_sysstat(std::string_view text, const std::string& file, bool sa
     r.average = prefix.size() == 1 && prefix[0].size() > 1 && prefix[0].back() == ':' && !clock_of(prefix);  // "Average:", "Moyenne:"
     r.clock = clock_of(prefix);
     // A row of this table has the header's time fields (or the one Average label) before the CPU:
-    // anything else is another table (mpstat -A's NODE or interrupt tables) and ends this one.
-    if ((!r.average && (!r.clock || prefix.size() != header->prefix.size()))) {
+    // anything else is another table (mpstat -A's NODE or interrupt tables) and ends this one. A
+    // localised time ("22时08分56秒") is a time field whose clock is not read.
+    if (!r.average && prefix.size() != header->prefix.size()) {
       header.reset();  // not a row of this table
       continue;
     }
@@ -174,8 +176,7 @@ ImportPart parse_sysstat(std::string_view text, const std::string& file, bool sa
       if (bad++ == 0) first_bad = "line " + std::to_string(no) + ": a value that is not a share in %";
       continue;
     }
-    if (!r.clock) r.clock = header_clock;
-    if (!r.average && header_clock && r.clock && rows.empty()) r.v["__since_header"] = *r.clock - *header_clock;
+    r.header_clock = header_clock;
     rows.push_back(std::move(r));
   }
   if (bad > 0) part.skipped.push_back(first_bad + (bad > 1 ? " (and " + std::to_string(bad - 1) + " more such lines)" : ""));
@@ -196,7 +197,12 @@ ImportPart parse_sysstat(std::string_view text, const std::string& file, bool sa
   HostShareInput in;
   in.tool = sar ? "sar" : "mpstat";
   in.line = all.front()->line;
-  if (!sar && all.size() == 1 && !avg_all) {
+  // mpstat without an interval prints one report whose row time is its header's time (the shares
+  // since boot); an interval report's rows are stamped one interval after the header.
+  const Row& first = *all.front();
+  const bool since_boot = !sar && all.size() == 1 && !avg_all && first.clock && first.header_clock &&
+                          *first.clock == *first.header_clock;
+  if (since_boot) {
     in.first_report = shares_of(*all.front());
     in.first_report_is = "since boot (mpstat without an interval)";
   } else {
@@ -206,8 +212,8 @@ ImportPart parse_sysstat(std::string_view text, const std::string& file, bool sa
   std::vector<double> d;
   for (std::size_t i = 1; i < all.size(); ++i)
     if (all[i]->clock && all[i - 1]->clock && *all[i]->clock > *all[i - 1]->clock) d.push_back(*all[i]->clock - *all[i - 1]->clock);
-  if (d.empty() && all.size() == 1 && all.front()->v.count("__since_header") && all.front()->v.at("__since_header") > 0)
-    d.push_back(all.front()->v.at("__since_header"));
+  if (d.empty() && first.clock && first.header_clock && *first.clock > *first.header_clock)
+    d.push_back(*first.clock - *first.header_clock);
   if (!d.empty() && !in.windows.empty()) {
     std::sort(d.begin(), d.end());
     in.interval_s = d[d.size() / 2];
@@ -240,6 +246,8 @@ ImportPart parse_sysstat(std::string_view text, const std::string& file, bool sa
   }
   if (!all.front()->v.count("%steal")) part.warnings.push_back("no %steal column: steal is not known, only iowait");
   if (in.windows.empty()) part.warnings.push_back("one mpstat report without an interval: the shares since boot, not a run");
+  else if (!since_boot && all.size() == 1 && !avg_all)
+    part.warnings.push_back("one mpstat interval report and no Average: line (a cut paste?): one window");
   return part;
 }
 

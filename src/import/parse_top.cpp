@@ -9,8 +9,10 @@
 // What a frame covers: every frame after the first covers the delay between refreshes (-d, 3 s by
 // default; taken from the frames' clocks). The FIRST frame has no previous refresh: procps before
 // 3.3 shows the shares since boot, later versions a fraction of a second after start. Either way it
-// is not a window of the run, so with several frames it is not counted; a paste of one frame is
-// kept as a snapshot (params.snapshot) of that unknown span -- a burst at best, not a run.
+// is not a window of the run, so with several frames it is not counted; a paste of one frame (a
+// screen copied from an interactive top, which has refreshed since) is kept as a snapshot
+// (params.snapshot) of an unknown span -- a few seconds at best, not a run. A paste that starts at
+// the `Tasks:` line (the `top -` line left out) is read as a frame too.
 // Locales that write a decimal comma (`0,3 us`) are read; graph modes (`t` toggle bars) are not.
 #include "import/host_rows.hpp"
 #include "import/import.hpp"
@@ -28,6 +30,13 @@ namespace {
 using smi::trim;
 
 bool frame_start(std::string_view l) { return l.rfind("top - ", 0) == 0 && l.find("load average") != std::string_view::npos; }
+
+// "Tasks: 249 total, ..." (procps) or "Threads: ...": a paste that starts below top's first line
+// still has its summary; it starts a frame when no `top -` line did.
+bool summary_start(std::string_view l) {
+  return (l.rfind("Tasks:", 0) == 0 || l.rfind("Threads:", 0) == 0) && l.find(" total") != std::string_view::npos &&
+         l.find("running") != std::string_view::npos;
+}
 
 // "%Cpu(s):", "Cpu(s):", "%Cpu0  :", "Cpu12 :" -> "all" or the CPU number; nullopt otherwise.
 std::optional<std::string> cpu_label(std::string_view l, std::size_t& after) {
@@ -92,7 +101,7 @@ std::optional<std::uint64_t> memory_of(std::string_view l) {
   else if (l.rfind("MiB Mem", 0) == 0) unit = 1024.0 * 1024, at = 7;
   else if (l.rfind("GiB Mem", 0) == 0) unit = 1024.0 * 1024 * 1024, at = 7;
   else if (l.rfind("TiB Mem", 0) == 0) unit = 1024.0 * 1024 * 1024 * 1024, at = 7;
-  else if (l.rfind("Mem:", 0) == 0) unit = 1024.0, at = 4;
+  else if (l.rfind("Mem:", 0) == 0) unit = 1024.0, at = 3;
   else return std::nullopt;
   const auto colon = l.find(':', at);
   const auto total = l.find("total", at);
@@ -111,7 +120,7 @@ int detect_top(std::string_view text) {
   for (const auto& [no, line] : smi::numbered_lines(head)) {
     if (no > 400) break;
     const auto l = trim(line);
-    if (frame_start(l)) frame = true;
+    if (frame_start(l) || summary_start(l)) frame = true;
     std::size_t after = 0;
     if (frame && cpu_label(l, after) && shares_of(l.substr(after)).count("id")) return 85;
   }
@@ -142,6 +151,13 @@ ImportPart parse_top(std::string_view text, const std::string& file) {
   std::vector<Frame> frames;
   for (const auto& [no, raw] : smi::numbered_lines(text)) {
     const std::string_view l = trim(raw);
+    // A Tasks: line begins a frame when no `top -` line began this one (the frame so far has its CPU line).
+    if (summary_start(l) && (frames.empty() || frames.back().all || !frames.back().per_cpu.empty())) {
+      Frame f;
+      f.line = no;
+      frames.push_back(std::move(f));
+      continue;
+    }
     if (frame_start(l)) {
       Frame f;
       f.line = no;
@@ -188,7 +204,8 @@ ImportPart parse_top(std::string_view text, const std::string& file) {
   HostShareInput in;
   in.tool = "top";
   in.line = frames.front().line;
-  in.first_report_is = "top's first frame (since boot or a fraction of a second, by version)";
+  in.first_report_is = frames.size() == 1 ? "one top frame: since the refresh before it, or since boot or under a second if it was top's first"
+                                           : "top's first frame (since boot or under a second, by version)";
   in.first_report = shares_from(*frames.front().all);
   for (std::size_t i = 1; i < frames.size(); ++i) in.windows.push_back(shares_from(*frames[i].all));
   std::vector<double> d;
