@@ -1,6 +1,7 @@
 #include "import/host_rows.hpp"
 
 #include "host/host_result.hpp"
+#include "import/smi_values.hpp"
 
 #include <algorithm>
 #include <numeric>
@@ -73,6 +74,22 @@ std::vector<BenchmarkResult> host_share_rows(const HostShareInput& in, const Sou
   io.message = "imported from " + in.tool + ": the CPUs' idle time with I/O outstanding, whatever caused it";
   out.push_back(std::move(io));
   return out;
+}
+
+bool read_sysstat_banner(std::string_view l, HostInfo& host) {
+  if (l.rfind("Linux ", 0) != 0 || (l.find("_x86_64_") == std::string_view::npos && l.find(" CPU)") == std::string_view::npos))
+    return false;
+  const auto sp = l.find_first_of(" \t", 6);
+  if (host.kernel.empty()) host.kernel = std::string(smi::trim(l.substr(6, sp == std::string_view::npos ? std::string_view::npos : sp - 6)));
+  const auto open = l.find('('), close = l.find(')');
+  if (open != std::string_view::npos && close != std::string_view::npos && close > open && host.hostname.empty())
+    host.hostname = std::string(l.substr(open + 1, close - open - 1));
+  const auto cpus = l.rfind(" CPU)");
+  const auto paren = cpus == std::string_view::npos ? std::string_view::npos : l.rfind('(', cpus);
+  if (paren != std::string_view::npos && !host.vcpus)
+    if (auto n = smi::number(smi::trim(l.substr(paren + 1, cpus - paren - 1))); n && *n > 0 && *n < 100000)
+      host.vcpus = static_cast<int>(*n);
+  return true;
 }
 
 }  // namespace gpuaudit::imports

@@ -40,4 +40,9 @@ struct HostShareInput {
 // - steal (gpuaudit's busy: user + nice + system + irq + softirq), derived.idle_pct.
 std::vector<BenchmarkResult> host_share_rows(const HostShareInput& in, const SourceRef& src);
 
+// sysstat's banner `Linux 5.15.0-1051-azure (gpu-vm) \t11/30/2026 \t_x86_64_\t(4 CPU)` (mpstat,
+// iostat, sar): kernel, hostname and vCPUs into `host` (fields already set are kept). False when
+// the line is not such a banner.
+bool read_sysstat_banner(std::string_view line, HostInfo& host);
+
 }  // namespace gpuaudit::imports

@@ -121,19 +121,7 @@ ImportPart parse_sysstat(std::string_view text, const std::string& file, bool sa
   for (const auto& [no, raw] : smi::numbered_lines(text)) {
     const std::string_view l = trim(raw);
     if (l.empty()) continue;
-    if (l.rfind("Linux ", 0) == 0 && (l.find("_x86_64_") != std::string_view::npos || l.find(" CPU)") != std::string_view::npos)) {
-      const auto w = words(l);
-      if (w.size() > 1 && part.host.kernel.empty()) part.host.kernel = w[1];
-      const auto open = l.find('('), close = l.find(')');
-      if (open != std::string_view::npos && close != std::string_view::npos && close > open && part.host.hostname.empty())
-        part.host.hostname = std::string(l.substr(open + 1, close - open - 1));
-      const auto cpus = l.rfind(" CPU)");
-      const auto paren = cpus == std::string_view::npos ? std::string_view::npos : l.rfind('(', cpus);
-      if (paren != std::string_view::npos)
-        if (auto n = smi::number(trim(l.substr(paren + 1, cpus - paren - 1))); n && *n > 0 && *n < 100000 && !part.host.vcpus)
-          part.host.vcpus = static_cast<int>(*n);
-      continue;
-    }
+    if (read_sysstat_banner(l, part.host)) continue;
     if (auto h = header_of(l)) {
       header = std::move(h);
       header_clock = clock_of(header->prefix);

@@ -9,7 +9,7 @@
 //   host/decode_all's feeds_images_per_s (JPEG decode on every allowed core) below the GPUs'
 //   appetite, taken as decode_images_per_tflops images/s per dense TFLOP/s: an ASSUMPTION about a
 //   job that decodes its images on the CPU (ResNet-class training), so low confidence.
-// Imported steal (vmstat, top, mpstat: host_rows.hpp) is the same share of the same /proc/stat ticks
+// Imported steal (vmstat, top, mpstat, iostat: host_rows.hpp) is the same share of the same /proc/stat ticks
 //   and is judged alike; one report without an interval (since boot, top's first frame) is a
 //   reading, not a run, so never high. Its busy share and iowait are notes: a busy CPU is the
 //   machine's own work (contended, not starved), iowait does not say whose I/O.
@@ -66,7 +66,7 @@ std::optional<double> binding_quota(const BenchmarkResult& b) {
   return q->get<double>();
 }
 
-// The tool an imported host row came from (params.tool: vmstat, top, mpstat), nullopt for gpuaudit's own.
+// The tool an imported host row came from (params.tool: vmstat, top, mpstat, iostat), nullopt for gpuaudit's own.
 std::optional<std::string> imported_tool(const BenchmarkResult& b) {
   if (!b.params.is_object()) return std::nullopt;
   const auto it = b.params.find("tool");
