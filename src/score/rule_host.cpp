@@ -9,6 +9,10 @@
 //   host/decode_all's feeds_images_per_s (JPEG decode on every allowed core) below the GPUs'
 //   appetite, taken as decode_images_per_tflops images/s per dense TFLOP/s: an ASSUMPTION about a
 //   job that decodes its images on the CPU (ResNet-class training), so low confidence.
+// Imported steal (vmstat, top, mpstat, iostat: host_rows.hpp) is the same share of the same /proc/stat ticks
+//   and is judged alike; one report without an interval (since boot, top's first frame) is a
+//   reading, not a run, so never high. Its busy share and iowait are notes: a busy CPU is the
+//   machine's own work (contended, not starved), iowait does not say whose I/O.
 // Contended, not judged: a CPU-bound figure (the all-core ratio, JPEG decode) taken while other
 //   processes used more than contended_cpu_pct of the CPUs the check ran on (derived
 //   foreign_cpu_pct: /proc/stat busy time less gpuaudit's own, host/cpu_contention.hpp) describes
@@ -62,6 +66,23 @@ std::optional<double> binding_quota(const BenchmarkResult& b) {
   return q->get<double>();
 }
 
+// The tool an imported host row came from (params.tool: vmstat, top, mpstat, iostat), nullopt for gpuaudit's own.
+std::optional<std::string> imported_tool(const BenchmarkResult& b) {
+  if (!b.params.is_object()) return std::nullopt;
+  const auto it = b.params.find("tool");
+  if (it == b.params.end() || !it->is_string()) return std::nullopt;
+  return it->get<std::string>();
+}
+
+// "12 windows of 1 s" / "12 windows": what an imported row's whole-run share covers.
+std::string windows_text(const BenchmarkResult& b) {
+  const double n = b.params.value("windows", 0.0);
+  std::string s = fmt_num(n, 0) + (n == 1 ? " window" : " windows");
+  if (b.params.contains("interval_s") && b.params["interval_s"].is_number())
+    s += " of " + fmt_num(b.params["interval_s"].get<double>(), 0) + " s";
+  return s;
+}
+
 std::string contended_note(const std::string& figure, double pct, const std::string& what, const Thresholds& t) {
   return figure + ": " + kContendedWords + " (" + fmt_num(pct, 0) + "% of the CPUs during the check, threshold " +
          fmt_num(t.rules.contended_cpu_pct, 0) + "%): " + what +
@@ -79,18 +100,28 @@ void rule_host(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& o
 
   std::optional<double> steal;
   std::string steal_from;
-  if (const BenchmarkResult* b = host_bench(doc, "host/steal"); b && b->value()) {
+  bool steal_snapshot = false;  // one imported report (since boot, top's first frame): not a run
+  const BenchmarkResult* steal_row = host_bench(doc, "host/steal");
+  if (const BenchmarkResult* b = steal_row; b && b->value()) {
     // The whole run's share, not the median 1 s window: steal comes in bursts, and a run whose
     // windows are mostly clean can still have lost a tenth of its CPU time.
     auto whole = b->derived.find("whole_run_pct");
     steal = whole != b->derived.end() ? whole->second : *b->value();
     steal_from = whole != b->derived.end() ? "host/steal over the whole run" : "host/steal";
+    if (const auto tool = imported_tool(*b)) {  // vmstat, top, mpstat: the same /proc/stat shares
+      steal_snapshot = b->params.value("snapshot", false);
+      steal_from = "host/steal from " + *tool + " (" +
+                   (steal_snapshot ? b->params.value("window", std::string("one report"))
+                                   : windows_text(*b)) + ")";
+    }
   } else if (doc.host.steal_pct) {
     steal = doc.host.steal_pct;
     steal_from = "CPU steal sampled at inventory";
   }
   if (steal && *steal > t.rules.steal_pct) {
-    raise(*steal > 2 * t.rules.steal_pct ? "high" : "medium");
+    // One report is a reading, not a run: an uptime average or a refresh of a few seconds. It
+    // shows the hypervisor takes time from this VM, but not how much over a job: never high.
+    raise(*steal > 2 * t.rules.steal_pct && !steal_snapshot ? "high" : "medium");
     f.evidence.push_back(steal_from + ": " + fmt_num(*steal, 1) + "% (threshold " + fmt_num(t.rules.steal_pct, 0) + "%)");
     f.figures["steal_pct"] = *steal;
     shorts.push_back("CPU steal " + fmt_num(*steal, 0) + "%");
@@ -162,8 +193,28 @@ void rule_host(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& o
                     "pre-decoded data avoids it)");
     }
   }
-  if (d.notes)
+  // Imported CPU accounting (vmstat, top, mpstat) says more than steal, and none of it is
+  // host-bound: a busy CPU is busy with the machine's own work (the job, or a neighbour process:
+  // contended, not slow), and iowait is idle time with I/O outstanding, whoever asked for it.
+  // Both are notes; an idle reading says nothing either way.
+  std::vector<std::string> readings;
+  if (steal_row && steal_row->value() && imported_tool(*steal_row) && (!steal || *steal <= t.rules.steal_pct)) {
+    if (auto busy = steal_row->derived.find("busy_pct"); busy != steal_row->derived.end() && busy->second > 90)
+      readings.push_back("host/steal from " + *imported_tool(*steal_row) + ": the CPUs were " + fmt_num(busy->second, 0) +
+                          "% busy and the hypervisor took " + fmt_num(steal ? *steal : 0, 1) +
+                          "%: a busy host, not a starved one, so it is not judged host-bound");
+  }
+  if (const BenchmarkResult* b = host_bench(doc, "host/iowait"); b && b->value() && imported_tool(*b)) {
+    const auto whole = b->derived.find("whole_run_pct");
+    const double iowait = whole != b->derived.end() ? whole->second : *b->value();
+    if (iowait > 5)
+      readings.push_back("host/iowait from " + *imported_tool(*b) + ": " + fmt_num(iowait, 1) +
+                          "% of the CPU time was idle with I/O outstanding; shown, not judged (it does not say whose I/O)");
+  }
+  if (d.notes) {
     for (const auto& n : contended) d.notes->push_back(n);
+    for (const auto& n : readings) d.notes->push_back(n);
+  }
   if (f.confidence.empty()) return;
   if (contended_max > 0)  // a qualifier: the verdict stands on steal, the disk or a quota, not on these
     f.evidence.push_back("not counted: " + std::to_string(contended.size()) + " figure(s) contended by other processes (up to " +

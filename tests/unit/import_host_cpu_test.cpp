@@ -1,0 +1,232 @@
+// The host CPU accounting parsers (src/import/parse_vmstat.cpp, parse_top.cpp, parse_mpstat.cpp,
+// host_rows.cpp) on the layouts a paste has -- values read off the real fixtures are checked by
+// import_fixtures_test.cpp -- and rule_host on what they produce. The inline texts are synthetic:
+// the layouts of real vmstat/top/mpstat output with made-up values (a stolen VM the public record
+// does not have in an importable post).
+#include "baselines/baseline_set.hpp"
+#include "import/import.hpp"
+#include "score/assess.hpp"
+#include "score/baseline_lookup.hpp"
+#include "score/thresholds.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+
+namespace gpuaudit::imports {
+namespace {
+
+ImportPart parse_as(const char* format, const std::string& raw) {
+  const Format* f = find_format(format);
+  EXPECT_NE(f, nullptr);
+  if (!f) return {};
+  return f->parse(normalize_text(raw), "host.txt");
+}
+
+std::string detected(const std::string& raw) {
+  const std::string t = normalize_text(raw);
+  std::string best;
+  int best_score = 0;
+  for (const auto& f : format_registry())
+    if (const int s = f.detect(t); s > best_score) best_score = s, best = f.name;
+  return best;
+}
+
+const BenchmarkResult* row(const ImportPart& p, const std::string& name) {
+  for (const auto& b : p.benchmarks)
+    if (b.name == name) return &b;
+  return nullptr;
+}
+
+const char* kVmstatHeader =
+    "procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu-----\n"
+    " r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st\n";
+
+TEST(ImportHostCpu, VmstatCountsIntervalsNotTheSinceBootLineAndSeesANewInvocation) {
+  const std::string raw = std::string("$ vmstat 2 3\n") + kVmstatHeader +
+                          " 1  0      0 800000   2000 700000    0    0     1     3   29   57  2  1 96  0  1\n"
+                          " 9  0      0 800000   2000 700000    0    0     0     0   41   84 60 10  5  0 25\n"
+                          " 8  0      0 800000   2000 700000    0    0     0     0   41   84 62 10  7  0 21\n" +
+                          "$ vmstat 2 2\n" + kVmstatHeader +
+                          " 1  0      0 800000   2000 700000    0    0     1     3   29   57  2  1 96  0  1\n"
+                          " 7  1      0 800000   2000 700000    0    0     0     0   41   84 60 10  7  4 19\n";
+  EXPECT_EQ(detected(raw), "vmstat");
+  const auto p = parse_as("vmstat", raw);
+  const auto* st = row(p, "host/steal");
+  ASSERT_NE(st, nullptr);
+  EXPECT_EQ(st->params["windows"], 3);  // 25, 21, 19: both since-boot lines left out
+  EXPECT_EQ(st->params["invocations"], 2);
+  EXPECT_DOUBLE_EQ(st->derived.at("whole_run_pct"), (25.0 + 21 + 19) / 3);
+  EXPECT_DOUBLE_EQ(st->derived.at("first_report_pct"), 1);
+  EXPECT_DOUBLE_EQ(st->params["interval_s"].get<double>(), 2);
+  EXPECT_DOUBLE_EQ(st->params["run_queue_max"].get<double>(), 9);
+  const auto* io = row(p, "host/iowait");
+  ASSERT_NE(io, nullptr);
+  EXPECT_NEAR(io->derived.at("whole_run_pct"), 4.0 / 3, 1e-9);
+}
+
+TEST(ImportHostCpu, VmstatWithoutStealColumnGivesOnlyIowait) {
+  // procps before 3.2.x: no st column.
+  const std::string raw =
+      "procs -----------memory---------- ---swap-- -----io---- --system-- ----cpu----\n"
+      " r  b   swpd   free   buff  cache   si   so    bi    bo   in    cs us sy id wa\n"
+      " 0  1  24980  10792   8296  47316    5   19   205    52 1161   698 26  3  1 70\n";
+  const auto p = parse_as("vmstat", raw);
+  EXPECT_EQ(row(p, "host/steal"), nullptr);
+  ASSERT_NE(row(p, "host/iowait"), nullptr);
+  EXPECT_DOUBLE_EQ(*row(p, "host/iowait")->value(), 70);
+  EXPECT_FALSE(p.warnings.empty());
+}
+
+TEST(ImportHostCpu, TopOldLayoutDecimalCommaAndFrames) {
+  const std::string raw =
+      "top - 09:44:56 up 16 days, 21:23,  1 user,  load average: 9.59, 4.75, 1.92\n"
+      "Cpu(s): 60.0%us,  0.1%sy,  0.0%ni,  9.9%id,  0.0%wa,  0.0%hi,  0.0%si, 30.0%st\n"
+      "Mem:   4147888k total,  2493092k used,  1654796k free,   158188k buffers\n"
+      "\n"
+      "top - 09:44:59 up 16 days, 21:23,  1 user,  load average: 9,60, 4,80, 1,95\n"
+      "%Cpu(s): 59,5 us,  0,5 sy,  0,0 ni, 10,0 id,  2,0 wa,  0,0 hi,  0,0 si, 28,0 st\n"
+      "top - 09:45:02 up 16 days, 21:23,  1 user,  load average: 9.61, 4.81, 1.96\n"
+      "%Cpu(s): 58.0 us,  0.0 sy,  0.0 ni,  8.0 id,  0.0 wa,  0.0 hi,  0.0 si, 34.0 st\n";
+  EXPECT_EQ(detected(raw), "top");
+  const auto p = parse_as("top", raw);
+  const auto* st = row(p, "host/steal");
+  ASSERT_NE(st, nullptr);
+  EXPECT_EQ(st->params["windows"], 2);  // the first frame is not a refresh interval
+  EXPECT_DOUBLE_EQ(st->derived.at("whole_run_pct"), 31);
+  EXPECT_DOUBLE_EQ(st->params["interval_s"].get<double>(), 3);
+  EXPECT_EQ(p.host.memory_bytes, 4147888ull * 1024);
+}
+
+TEST(ImportHostCpu, MpstatAverageIsTheWholeRunAndPerCpuStealIsKept) {
+  const std::string raw =
+      "Linux 5.15.0-1051-azure (gpu-vm) \t11/30/2026 \t_x86_64_\t(4 CPU)\n\n"
+      "10:00:00 AM  CPU    %usr   %nice    %sys %iowait    %irq   %soft  %steal  %guest  %gnice   %idle\n"
+      "10:00:01 AM  all   70.00    0.00    5.00    0.00    0.00    1.00   20.00    0.00    0.00    4.00\n"
+      "10:00:01 AM    0   70.00    0.00    5.00    0.00    0.00    1.00   40.00    0.00    0.00    0.00\n"
+      "10:00:02 AM  all   72.00    0.00    5.00    0.00    0.00    1.00   18.00    0.00    0.00    4.00\n"
+      "Average:     all   71.00    0.00    5.00    0.00    0.00    1.00   19.00    0.00    0.00    4.00\n"
+      "Average:       0   71.00    0.00    5.00    0.00    0.00    1.00   39.00    0.00    0.00    0.00\n";
+  EXPECT_EQ(detected(raw), "mpstat");
+  const auto p = parse_as("mpstat", raw);
+  EXPECT_EQ(p.host.vcpus, 4);
+  EXPECT_EQ(p.host.hostname, "gpu-vm");
+  const auto* st = row(p, "host/steal");
+  ASSERT_NE(st, nullptr);
+  EXPECT_EQ(st->params["windows"], 2);
+  EXPECT_DOUBLE_EQ(st->derived.at("whole_run_pct"), 19);
+  EXPECT_DOUBLE_EQ(st->derived.at("max_cpu_steal_pct"), 39);
+  EXPECT_DOUBLE_EQ(st->params["interval_s"].get<double>(), 1);
+}
+
+TEST(ImportHostCpu, SarColumnOrderIsNotTakenForMpstat) {
+  const std::string raw =
+      "Linux 5.15.0 (host) \t11/30/2026 \t_x86_64_\t(8 CPU)\n\n"
+      "12:00:01 AM     CPU     %user     %nice   %system   %iowait    %steal     %idle\n"
+      "12:10:01 AM     all     10.00      0.00      2.00      0.00     30.00     58.00\n";
+  EXPECT_NE(detected(raw), "mpstat");
+}
+
+TEST(ImportHostCpu, IostatCountsTheFirstReportOnlyWithDashY) {
+  const std::string reports =
+      "Linux 5.15.0 (gpu-vm) \t11/30/2026 \t_x86_64_\t(8 CPU)\n\n"
+      "avg-cpu:  %user   %nice %system %iowait  %steal   %idle\n"
+      "          50.00    0.00   10.00    5.00   30.00    5.00\n\n"
+      "Device            r/s     rkB/s\nsda              1.00      4.00\n\n"
+      "avg-cpu:  %user   %nice %system %iowait  %steal   %idle\n"
+      "          50.00    0.00   10.00    1.00   20.00   19.00\n";
+  EXPECT_EQ(detected(reports), "iostat");
+  const auto plain = parse_as("iostat", reports);
+  ASSERT_NE(row(plain, "host/steal"), nullptr);
+  EXPECT_EQ(row(plain, "host/steal")->params["windows"], 1);  // the first is since boot
+  EXPECT_DOUBLE_EQ(row(plain, "host/steal")->derived.at("whole_run_pct"), 20);
+  const auto y = parse_as("iostat", "$ iostat -xy 2 2\n" + reports);
+  EXPECT_EQ(row(y, "host/steal")->params["windows"], 2);  // -y: both are intervals
+  EXPECT_DOUBLE_EQ(row(y, "host/steal")->derived.at("whole_run_pct"), 25);
+  EXPECT_DOUBLE_EQ(row(y, "host/steal")->params["interval_s"].get<double>(), 2);
+  EXPECT_EQ(y.host.vcpus, 8);
+}
+
+TEST(ImportHostCpu, LscpuFillsHostFactsAndNamesNoBareMetalItCannotSee) {
+  const std::string raw =
+      "Architecture:            x86_64\n"
+      "CPU(s):                  26\n"
+      "Model name:              Intel(R) Xeon(R) Platinum 8480+\n"
+      "Thread(s) per core:      1\n"
+      "Socket(s):               26\n"
+      "Hypervisor vendor:       KVM\n"
+      "Virtualization type:     full\n"
+      "NUMA node(s):            1\n"
+      "NUMA node0 CPU(s):       0-25\n";
+  EXPECT_EQ(detected(raw), "lscpu");
+  const auto p = parse_as("lscpu", raw);
+  EXPECT_EQ(p.host.vcpus, 26);
+  EXPECT_EQ(p.host.hypervisor, "KVM");
+  EXPECT_EQ(p.host.numa_nodes, 1);
+  EXPECT_EQ(p.imported["lscpu"]["numa_node_cpus"]["0"], "0-25");
+  EXPECT_FALSE(p.empty());  // host facts alone are something
+  const auto bare = parse_as("lscpu", "CPU(s): 8\nModel name: x\nSocket(s): 1\n");
+  EXPECT_FALSE(bare.host.hypervisor.has_value());
+  EXPECT_FALSE(bare.warnings.empty());  // says it cannot tell bare metal from a hidden hypervisor
+}
+
+ResultDocument scored(const std::string& raw, const char* name) {
+  const std::string path = ::testing::TempDir() + name;
+  {
+    std::FILE* f = std::fopen(path.c_str(), "wb");
+    std::fwrite(raw.data(), 1, raw.size(), f);
+    std::fclose(f);
+  }
+  ResultDocument doc = import_files({path}, {}, nullptr);
+  const BaselineSet set = load_baselines(std::filesystem::path(GPUAUDIT_SOURCE_DIR) / "baselines");
+  score_document(doc, reference_lookup(set), set.version, Thresholds{});
+  return doc;
+}
+
+const Finding* host_bound(const ResultDocument& doc) {
+  for (const auto& f : doc.assessment->findings)
+    if (f.id == "host-bound") return &f;
+  return nullptr;
+}
+
+TEST(ImportHostCpu, ImportedStealIsJudgedLikeMeasuredStealAndASnapshotIsNeverHigh) {
+  const std::string run = std::string(kVmstatHeader) +
+                          " 1  0      0 800000   2000 700000    0    0     1     3   29   57  2  1 96  0  1\n"
+                          " 9  0      0 800000   2000 700000    0    0     0     0   41   84 60 10  5  0 25\n"
+                          " 8  0      0 800000   2000 700000    0    0     0     0   41   84 62 10  7  0 21\n";
+  const auto a = scored(run, "vmstat-run.txt");
+  const Finding* f = host_bound(a);
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->confidence, "high");  // 23% > 2 x 5%
+  const std::string once = std::string(kVmstatHeader) +
+                           " 1  0      0 800000   2000 700000    0    0     1     3   29   57 60  1 19  0 20\n";
+  const auto b = scored(once, "vmstat-once.txt");
+  f = host_bound(b);
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->confidence, "medium");  // since boot: a reading, not a run
+}
+
+TEST(ImportHostCpu, ABusyUnstolenHostIsANoteNotHostBound) {
+  const std::string busy = std::string(kVmstatHeader) +
+                           " 1  0      0 800000   2000 700000    0    0     1     3   29   57  2  1 96  0  0\n"
+                           "17  0      0 800000   2000 700000    0    0     0     0   41   84 95  5  0  0  0\n"
+                           "16  0      0 800000   2000 700000    0    0     0     0   41   84 94  6  0  0  0\n";
+  const auto doc = scored(busy, "vmstat-busy.txt");
+  EXPECT_EQ(host_bound(doc), nullptr);
+  const json notes = doc.assessment->extra.value("notes", json::array());
+  bool said = false;
+  for (const auto& n : notes) said = said || n.get<std::string>().find("a busy host, not a starved one") != std::string::npos;
+  EXPECT_TRUE(said) << notes.dump();
+  // An idle machine: neither host-bound nor a note.
+  const std::string idle = std::string(kVmstatHeader) +
+                           " 0  0      0 800000   2000 700000    0    0     1     3   29   57  0  0 100  0  0\n"
+                           " 0  0      0 800000   2000 700000    0    0     0     0   41   84  0  0 100  0  0\n";
+  const auto quiet = scored(idle, "vmstat-idle.txt");
+  EXPECT_EQ(host_bound(quiet), nullptr);
+  for (const auto& n : quiet.assessment->extra.value("notes", json::array()))
+    EXPECT_EQ(n.get<std::string>().find("host/"), std::string::npos) << n;
+}
+
+}  // namespace
+}  // namespace gpuaudit::imports
