@@ -1,0 +1,173 @@
+// The plain nvidia-smi table parser (src/import/parse_nvidia_smi_table.cpp) on the real outputs in
+// tests/data/imports/nvidia-smi-table/ (their values are checked by import_fixtures_test.cpp) and on
+// the damage a paste has: ERR! values, a row cut halfway, a repeated table (-l), a -q dump beside
+// it; and the prefix matching of a cut name (baselines/baseline_match.cpp).
+#include "baselines/baseline_set.hpp"
+#include "import/import.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace gpuaudit::imports {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kTable = fs::path(GPUAUDIT_TEST_DATA) / "imports" / "nvidia-smi-table";
+
+std::string read(const fs::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+ImportPart parse_table(const std::string& raw) {
+  const Format* f = find_format("nvidia-smi-table");
+  EXPECT_NE(f, nullptr);
+  if (!f) return {};
+  return f->parse(normalize_text(raw), "smi.txt");
+}
+
+std::string detected(const std::string& raw) {
+  const std::string t = normalize_text(raw);
+  std::string best;
+  int best_score = 0;
+  for (const auto& f : format_registry())
+    if (const int s = f.detect(t); s > best_score) best_score = s, best = f.name;
+  return best;
+}
+
+bool any_contains(const std::vector<std::string>& v, const std::string& what) {
+  for (const auto& s : v)
+    if (s.find(what) != std::string::npos) return true;
+  return false;
+}
+
+// A 470-layout table whose second GPU row reads ERR! (written for this test: the shape of the
+// fixtures' rows with the values NVML prints when it cannot read the GPU).
+const char* kErrSynthetic =
+    "| NVIDIA-SMI 470.103.01   Driver Version: 470.103.01   CUDA Version: 11.4     |\n"
+    "|-------------------------------+----------------------+----------------------+\n"
+    "| GPU  Name        Persistence-M| Bus-Id        Disp.A | Volatile Uncorr. ECC |\n"
+    "| Fan  Temp  Perf  Pwr:Usage/Cap|         Memory-Usage | GPU-Util  Compute M. |\n"
+    "|                               |                      |               MIG M. |\n"
+    "|===============================+======================+======================|\n"
+    "|   0  NVIDIA A100-SXM...  On   | 00000000:07:00.0 Off |                    0 |\n"
+    "| N/A   34C    P0    61W / 400W |      4MiB / 81251MiB |     97%      Default |\n"
+    "|                               |                      |             Disabled |\n"
+    "+-------------------------------+----------------------+----------------------+\n"
+    "|   1  NVIDIA A100-SXM...  On   | 00000000:0F:00.0 Off |                 ERR! |\n"
+    "|ERR!  ERR!   ERR!  ERR! / 400W |      4MiB / 81251MiB |    ERR!      Default |\n"
+    "|                               |                      |             Disabled |\n"
+    "+-------------------------------+----------------------+----------------------+\n";
+
+TEST(ImportNvidiaSmiTable, ErrValuesAreAbsentAndWarned) {
+  const ImportPart p = parse_table(kErrSynthetic);
+  ASSERT_EQ(p.gpus.size(), 2u);
+  EXPECT_EQ(p.gpus[0].utilization_pct, 97.0);
+  EXPECT_EQ(p.gpus[0].mig.mode_enabled, false);
+  EXPECT_EQ(p.gpus[0].name, "NVIDIA A100-SXM...");
+  EXPECT_FALSE(p.gpus[1].temperature_c.has_value());
+  EXPECT_FALSE(p.gpus[1].power.usage_w.has_value());
+  EXPECT_EQ(p.gpus[1].power.limit_w, 400.0);
+  EXPECT_FALSE(p.gpus[1].utilization_pct.has_value());
+  EXPECT_TRUE(any_contains(p.warnings, "ERR!")) << testing::PrintToString(p.warnings);
+  EXPECT_TRUE(any_contains(p.warnings, "cut the name")) << testing::PrintToString(p.warnings);
+  EXPECT_EQ(detected(kErrSynthetic), "nvidia-smi-table");
+}
+
+TEST(ImportNvidiaSmiTable, ARowCutHalfwayIsNamedAndTheRestKept) {
+  const ImportPart p = parse_table(read(kTable / "gtx105x-418-truncated-name-cut.txt"));
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.gpus[0].processes.size(), 3u);
+  EXPECT_TRUE(any_contains(p.skipped, "cut halfway")) << testing::PrintToString(p.skipped);
+}
+
+TEST(ImportNvidiaSmiTable, ASecondTableIsNotReadAgain) {
+  const std::string one = read(kTable / "titan-xp-450-mig-column.txt");
+  const ImportPart p = parse_table(one + "\n" + one);
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_TRUE(any_contains(p.warnings, "nvidia-smi -l")) << testing::PrintToString(p.warnings);
+}
+
+TEST(ImportNvidiaSmiTable, MigDevicesFollowTheirBoard) {
+  const ImportPart p = parse_table(read(kTable / "h200-mig-590-load.txt"));
+  ASSERT_EQ(p.gpus.size(), 6u);
+  EXPECT_FALSE(p.gpus[0].mig.is_mig_device);
+  EXPECT_EQ(p.gpus[0].processes.size(), 3u);
+  for (std::size_t i = 1; i < p.gpus.size(); ++i) {
+    EXPECT_TRUE(p.gpus[i].mig.is_mig_device);
+    EXPECT_FALSE(p.gpus[i].mig.profile.has_value());  // the table prints none
+    EXPECT_TRUE(p.gpus[i].processes.empty());
+  }
+  EXPECT_EQ(p.gpus[2].mig.extra.value("compute_instance_id", -1), 1);
+  EXPECT_EQ(p.gpus[2].sm_count, 32);
+}
+
+TEST(ImportNvidiaSmiTable, DetectionLeavesQDumpsAlone) {
+  // A -q dump with a table pasted after it is the -q parser's.
+  const std::string q = read(fs::path(GPUAUDIT_TEST_DATA) / "imports" / "nvidia-smi-q" / "l4-thamada-gls.txt");
+  EXPECT_NE(detected(q), "nvidia-smi-table");
+  EXPECT_EQ(detected(q + "\n" + read(kTable / "l40s-595-load.txt")), detected(q));
+  EXPECT_EQ(detected("GPU 0: Tesla T4 (UUID: GPU-x)\n"), "");
+}
+
+TEST(ImportNvidiaSmiTable, GarbageNeverCrashesAndYieldsNothing) {
+  for (const char* s : {"", "|", "||||", "| NVIDIA-SMI |", "|===|\n|   0  x|", "| GPU  Name  Persistence-M | Bus-Id |\n|===|\n| 7 |\n| a | b |"}) {
+    const ImportPart p = parse_table(s);
+    (void)p;
+  }
+  SUCCEED();
+}
+
+}  // namespace
+}  // namespace gpuaudit::imports
+
+namespace gpuaudit {
+namespace {
+
+const BaselineSet& real_baselines() {
+  static const BaselineSet set = load_baselines(std::filesystem::path(GPUAUDIT_SOURCE_DIR) / "baselines");
+  return set;
+}
+
+GpuInfo cut(const std::string& name, std::optional<double> mib) {
+  GpuInfo g;
+  g.name = name;
+  if (mib) g.memory_total_bytes = static_cast<std::uint64_t>(*mib * 1048576.0);
+  return g;
+}
+
+TEST(BaselineMatchCutName, AUniquePrefixWithFittingMemoryMatches) {
+  const BaselineMatch m = match_baseline(real_baselines(), cut("NVIDIA A100-SXM...", 81251));
+  ASSERT_TRUE(m.matched()) << m.note;
+  EXPECT_EQ(m.baseline->id, "a100-sxm4-80gb");
+  EXPECT_EQ(m.method, "name-prefix+memory");
+}
+
+TEST(BaselineMatchCutName, SeveralModelsMeansNone) {
+  const BaselineMatch m = match_baseline(real_baselines(), cut("NVIDIA A100-SXM...", std::nullopt));
+  EXPECT_FALSE(m.matched()) << m.note;
+  EXPECT_EQ(m.method, "none");
+  EXPECT_NE(m.note.find("none picked"), std::string::npos) << m.note;
+}
+
+TEST(BaselineMatchCutName, AModelWhoseMemoryDoesNotFitIsNotGuessed) {
+  // Tesla P100-PCIE... with 12 GB: the baselines hold only the 16 GB card.
+  const BaselineMatch m = match_baseline(real_baselines(), cut("Tesla P100-PCIE...", 12193));
+  EXPECT_FALSE(m.matched()) << m.note;
+}
+
+TEST(BaselineMatchCutName, AFullNameIsNotAPrefix) {
+  // "NVIDIA A10" must not match as a prefix of A100: only a name ending in "..." is cut.
+  const BaselineMatch m = match_baseline(real_baselines(), cut("NVIDIA A10", 23028));
+  ASSERT_TRUE(m.matched());
+  EXPECT_EQ(m.baseline->id, "nvidia-a10");
+}
+
+}  // namespace
+}  // namespace gpuaudit
