@@ -560,7 +560,9 @@ BaselineMatch match_baseline(const BaselineSet& set, const GpuInfo& gpu) {
     }
     m.method = "none";
     if (cands.empty()) m.note += "; no model in the baselines has a name starting with it";
-    else if (fit.empty()) m.note += "; " + all + " start with it, but none has " + fmt(*card.memory_gib) + " GiB";
+    else if (fit.empty())
+      m.note += "; " + all + (cands.size() == 1 ? " starts with it, but has not " : " start with it, but none has ") +
+                fmt(*card.memory_gib) + " GiB";
     else m.note += "; it fits several models (" + ids(fit) + "): none picked";
     return m;
   }

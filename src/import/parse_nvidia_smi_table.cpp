@@ -442,7 +442,10 @@ ImportPart parse_table(std::string_view text, const std::string& file) {
     }
   }
   flush();
-  if (open_row) t.skip(last_line, "the table ends in a row cut halfway (the paste stops here)");
+  const std::string last_prefix = "line " + std::to_string(last_line) + ":";
+  const bool named = std::any_of(t.part.skipped.begin(), t.part.skipped.end(),
+                                 [&](const std::string& s) { return s.rfind(last_prefix, 0) == 0; });
+  if (open_row && !named) t.skip(last_line, "the table ends in a row cut halfway (the paste stops here)");
   if (t.errs > 0)
     t.part.warnings.push_back(t.first_err + (t.errs > 1 ? " (and " + std::to_string(t.errs - 1) + " more ERR! values)" : "") +
                               ": nvidia-smi could not read it from the GPU");

@@ -4,6 +4,9 @@
 // it; and the prefix matching of a cut name (baselines/baseline_match.cpp).
 #include "baselines/baseline_set.hpp"
 #include "import/import.hpp"
+#include "score/assess.hpp"
+#include "score/baseline_lookup.hpp"
+#include "score/thresholds.hpp"
 
 #include <gtest/gtest.h>
 
@@ -167,6 +170,62 @@ TEST(BaselineMatchCutName, AFullNameIsNotAPrefix) {
   const BaselineMatch m = match_baseline(real_baselines(), cut("NVIDIA A10", 23028));
   ASSERT_TRUE(m.matched());
   EXPECT_EQ(m.baseline->id, "nvidia-a10");
+}
+
+// From state alone (docs/scoring.md §5): a table at high utilisation is one sample under load, as
+// an imported -q dump is; the cap is the limit in force and, with no default limit in the table, the
+// model's TDP stands in (one step less sure). Synthetic tables in the 550 layout (no real post of a
+// lowered cap under load was found).
+std::string table_550_synthetic(const std::string& power, const std::string& util) {
+  return "| NVIDIA-SMI 550.54.15              Driver Version: 550.54.15      CUDA Version: 12.4     |\n"
+         "|-----------------------------------------+------------------------+----------------------+\n"
+         "| GPU  Name                 Persistence-M | Bus-Id          Disp.A | Volatile Uncorr. ECC |\n"
+         "| Fan  Temp   Perf          Pwr:Usage/Cap |           Memory-Usage | GPU-Util  Compute M. |\n"
+         "|                                         |                        |               MIG M. |\n"
+         "|=========================================+========================+======================|\n"
+         "|   0  NVIDIA A100-SXM4-80GB          On  |   00000000:07:00.0 Off |                    0 |\n"
+         "| N/A   48C    P0         " + power + " |   60000MiB /  81920MiB |    " + util + "      Default |\n"
+         "|                                         |                        |             Disabled |\n"
+         "+-----------------------------------------+------------------------+----------------------+\n";
+}
+
+std::vector<Finding> findings_of(const std::string& text) {
+  const std::filesystem::path f = std::filesystem::temp_directory_path() / "gpuaudit-smi-table-synthetic.txt";
+  {
+    std::ofstream o(f, std::ios::binary);
+    o << text;
+  }
+  ResultDocument doc = imports::import_files({f.string()}, {}, nullptr);
+  std::filesystem::remove(f);
+  score_document(doc, reference_lookup(real_baselines()), real_baselines().version, Thresholds{});
+  return doc.assessment ? doc.assessment->findings : std::vector<Finding>{};
+}
+
+const Finding* find(const std::vector<Finding>& fs, const std::string& id) {
+  for (const auto& f : fs)
+    if (f.id == id) return &f;
+  return nullptr;
+}
+
+TEST(NvidiaSmiTableScoring, ACapBelowTdpReachedUnderLoadIsPowerCapped) {
+  const auto fs = findings_of(table_550_synthetic("   249W /  250W", "100%"));
+  const Finding* f = find(fs, "power-capped");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->confidence, "medium");  // the TDP stands in for the default the table does not print
+  EXPECT_EQ(find(fs, "sliced"), nullptr);  // the busy GPU is the user's own job
+}
+
+TEST(NvidiaSmiTableScoring, TheSameCapIdleIsOnlyLow) {
+  const auto fs = findings_of(table_550_synthetic("    61W /  250W", "  0%"));
+  const Finding* f = find(fs, "power-capped");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->confidence, "low");
+}
+
+TEST(NvidiaSmiTableScoring, TheStockCapUnderLoadIsNoFinding) {
+  const auto fs = findings_of(table_550_synthetic("   398W /  400W", "100%"));
+  EXPECT_EQ(find(fs, "power-capped"), nullptr);
+  EXPECT_EQ(find(fs, "thermal-throttled"), nullptr);
 }
 
 }  // namespace
