@@ -196,7 +196,12 @@ void read_gpu(const std::vector<Row>& rows, Table& t) {
     // "N/A   34C    P0    61W / 400W": fan, temperature, perf state, power usage / cap. Any of them
     // may be N/A or ERR!; the power pair is told apart by its "/".
     const std::string& c0 = r2.cells[0];
-    const auto slash = c0.find('/');
+    // The pair's "/" has a space either side ("84W / 149W", "N/A /  N/A"); the one inside a fan or
+    // temperature "N/A" has not.
+    auto slash = c0.find(" / ");
+    if (slash != std::string::npos) ++slash;
+    for (std::size_t i = 0; slash == std::string::npos && i < c0.size(); ++i)  // reflowed: "84W/149W"
+      if (c0[i] == '/' && !(i > 0 && c0[i - 1] == 'N' && i + 1 < c0.size() && c0[i + 1] == 'A')) slash = i;
     std::string head = slash == std::string::npos ? c0 : c0.substr(0, slash);
     auto hw = words(head);
     std::optional<std::string> usage;
