@@ -152,6 +152,13 @@ TEST(BaselineMatchCutName, AUniquePrefixWithFittingMemoryMatches) {
   EXPECT_EQ(m.method, "name-prefix+memory");
 }
 
+TEST(BaselineMatchCutName, TheRealRtx6000AdaTableMatchesItsModel) {
+  // tests/data/imports/nvidia-smi-table/rtx6000ada-x2-575-cut-name.txt: "NVIDIA RTX 6000 Ada Gene...", 49140 MiB.
+  const BaselineMatch m = match_baseline(real_baselines(), cut("NVIDIA RTX 6000 Ada Gene...", 49140));
+  ASSERT_TRUE(m.matched()) << m.note;
+  EXPECT_EQ(m.baseline->id, "rtx-6000-ada");
+}
+
 TEST(BaselineMatchCutName, SeveralModelsMeansNone) {
   const BaselineMatch m = match_baseline(real_baselines(), cut("NVIDIA A100-SXM...", std::nullopt));
   EXPECT_FALSE(m.matched()) << m.note;
