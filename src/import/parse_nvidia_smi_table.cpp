@@ -314,15 +314,21 @@ void read_mig_row(const std::vector<Row>& rows, Table& t) {
   t.slices.push_back(std::move(g));
 }
 
-// "|    0   N/A  N/A     1234      C   python3     4000MiB |" (450+) or
-// "|    0      1234      C   python3                 4000MiB |" (before).
-void read_process(const Row& r, bool gi_columns, Table& t) {
+// "|    0   N/A  N/A     1234      C   python3     4000MiB |" (450+),
+// "|    0      1234      C   python3                 4000MiB |" (before), or the 3xx "Compute
+// processes:" table without a Type column ("|    0      1234  ./a.out        2320MiB |").
+struct ProcessColumns {
+  bool gi = false;    // "GI ID CI ID" (450+)
+  bool type = true;   // "Type" (all but the 3xx compute-processes table)
+};
+void read_process(const Row& r, const ProcessColumns& cols, Table& t) {
+  const bool gi_columns = cols.gi;
   if (r.cells.empty()) return;
   const std::string& c = r.cells[0];
   const auto w = words(c);
   if (w.empty()) return;
   if (contains(c, "No running processes found") || contains(c, "Not Supported") || contains(c, "not supported")) return;
-  const std::size_t fixed = gi_columns ? 5 : 3;  // gpu [gi ci] pid type
+  const std::size_t fixed = (gi_columns ? 5 : 3) - (cols.type ? 0 : 1);  // gpu [gi ci] pid [type]
   const auto gpu = smi::integer(w[0]);
   if (w.size() < fixed + 1 || !gpu || w[0].find_first_not_of("0123456789") != std::string::npos)
     return t.skip(r.line, "process row not understood");
@@ -332,9 +338,10 @@ void read_process(const Row& r, bool gi_columns, Table& t) {
     if (!absent(w[1])) p.extra["gpu_instance_id"] = w[1];
     if (!absent(w[2])) p.extra["compute_instance_id"] = w[2];
   }
-  if (auto pid = smi::number(w[fixed - 2]); pid && w[fixed - 2].find_first_not_of("0123456789") == std::string::npos)
+  const std::size_t pid_at = cols.type ? fixed - 2 : fixed - 1;
+  if (auto pid = smi::number(w[pid_at]); pid && w[pid_at].find_first_not_of("0123456789") == std::string::npos)
     p.pid = static_cast<std::int64_t>(*pid);
-  p.type = w[fixed - 1];
+  if (cols.type) p.type = w[fixed - 1];
   // The name: everything between the type and the memory field, spaces kept ("C:\Program Files\...").
   std::size_t pos = 0;
   for (std::size_t i = 0; i < fixed; ++i) {
@@ -363,7 +370,7 @@ ImportPart parse_table(std::string_view text, const std::string& file) {
   t.part.source = {"nvidia-smi", "", file, 0};
   Section sec = Section::none;
   bool in_body = false;      // past the header's "|===" line
-  bool gi_columns = false;   // the Processes table has "GI ID CI ID"
+  ProcessColumns pcols;      // the Processes table's columns, from its header
   int banners = 0, gpu_tables = 0;
   bool repeat = false;       // a second snapshot (nvidia-smi -l): only the first is read
   std::vector<Row> group;
@@ -381,7 +388,8 @@ ImportPart parse_table(std::string_view text, const std::string& file) {
     const std::string_view l = trim(raw);
     if (l.empty() || (l[0] != '|' && l[0] != '+')) {
       flush();
-      if (sec != Section::none) sec = Section::none;
+      sec = Section::none;
+      in_body = false;
       if (t.part.source.line == 0 && !l.empty() && !t.part.imported.contains("timestamp") && banners == 0 && l.size() < 40 &&
           std::count(l.begin(), l.end(), ':') == 2)
         t.part.imported["timestamp"] = std::string(l);
@@ -420,21 +428,22 @@ ImportPart parse_table(std::string_view text, const std::string& file) {
       in_body = false;
       continue;
     }
-    if (contains(l, "Processes:")) {
+    if (contains(l, "Processes:") || contains(l, "processes:")) {
       flush();
       sec = Section::processes;
       in_body = false;
-      gi_columns = false;
+      pcols = ProcessColumns{};
       continue;
     }
     if (!in_body) {
-      if (sec == Section::processes && contains(l, " GI ") && contains(l, " CI ")) gi_columns = true;
+      if (sec == Section::processes && contains(l, " GI ") && contains(l, " CI ")) pcols.gi = true;
+      if (sec == Section::processes && contains(l, " PID ")) pcols.type = contains(l, " Type ");
       continue;  // a header line
     }
     auto r = row_of(no, l);
     if (!r) continue;
     if (sec == Section::processes) {
-      if (!repeat) read_process(*r, gi_columns, t);
+      if (!repeat) read_process(*r, pcols, t);
       continue;
     }
     if (sec == Section::gpus || sec == Section::mig) {

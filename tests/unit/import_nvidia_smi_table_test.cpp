@@ -111,6 +111,35 @@ TEST(ImportNvidiaSmiTable, MigDevicesFollowTheirBoard) {
   EXPECT_EQ(p.gpus[2].sm_count, 32);
 }
 
+TEST(ImportNvidiaSmiTable, The3xxComputeProcessesTableHasNoTypeColumn) {
+  // Synthetic rows under the header a real 340.29 post printed ("Compute processes:", no Type).
+  const std::string t =
+      "| NVIDIA-SMI 340.29     Driver Version: 340.29         |\n"
+      "|-------------------------------+----------------------+----------------------+\n"
+      "| GPU  Name        Persistence-M| Bus-Id        Disp.A | Volatile Uncorr. ECC |\n"
+      "| Fan  Temp  Perf  Pwr:Usage/Cap|         Memory-Usage | GPU-Util  Compute M. |\n"
+      "|===============================+======================+======================|\n"
+      "|   0  GRID K520           Off  | 0000:00:03.0     Off |                  N/A |\n"
+      "| N/A   71C    P0    91W / 125W |   2320MiB /  4095MiB |    100%      Default |\n"
+      "+-------------------------------+----------------------+----------------------+\n"
+      "\n"
+      "+-----------------------------------------------------------------------------+\n"
+      "| Compute processes:                                               GPU Memory |\n"
+      "|  GPU       PID  Process name                                     Usage      |\n"
+      "|=============================================================================|\n"
+      "|    0      2189  python train.py                                    2307MiB |\n"
+      "+-----------------------------------------------------------------------------+\n";
+  const ImportPart p = parse_table(t);
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.gpus[0].pci_bus_id, "00000000:00:03.0");
+  EXPECT_EQ(p.gpus[0].utilization_pct, 100.0);
+  ASSERT_EQ(p.gpus[0].processes.size(), 1u);
+  EXPECT_EQ(p.gpus[0].processes[0].pid, 2189);
+  EXPECT_EQ(p.gpus[0].processes[0].type, "");
+  EXPECT_EQ(p.gpus[0].processes[0].name, "python train.py");
+  EXPECT_EQ(p.gpus[0].processes[0].used_memory_bytes, 2307ull * 1048576);
+}
+
 TEST(ImportNvidiaSmiTable, DetectionLeavesQDumpsAlone) {
   // A -q dump with a table pasted after it is the -q parser's.
   const std::string q = read(fs::path(GPUAUDIT_TEST_DATA) / "imports" / "nvidia-smi-q" / "l4-thamada-gls.txt");
