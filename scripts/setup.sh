@@ -5,7 +5,7 @@
 #
 #   scripts/setup.sh            build dependencies
 #   scripts/setup.sh --test     + what the tests need (schema validator, MPI, Chromium, fio, clang for libFuzzer,
-#                               cuobjdump for the SASS check)
+#                               cuobjdump for the SASS check, podman for the container test)
 #   scripts/setup.sh --cuda12   + CUDA 12.9 nvcc/runtime/cuBLAS/NCCL wheels in .deps/cuda12
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,6 +31,9 @@ if [ "$want_test" = 1 ]; then
          clang-14 libclang-rt-14-dev)  # scripts/fuzz.sh: libFuzzer and its sanitizer runtimes
   # promtool (--prometheus), sqlite3 (export), YAML parser (k8s examples), man page, .deb checks
   pkgs+=(prometheus sqlite3 python3-yaml help2man dpkg-dev)
+  # scripts/container-test.sh: rootful podman (runc: crun refuses this kind of cgroup host), a
+  # Debian base made from Debian's packages (no registry needed)
+  pkgs+=(podman runc mmdebstrap)
 fi
 if [ "$want_cuda12" = 1 ]; then
   pkgs+=(clang-19)  # the CUDA front end of the 12.9 build: the PyPI wheels have no nvcc (scripts/cuda12-toolkit.sh)

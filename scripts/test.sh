@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up, builds and runs every test: the full build (CUDA when a toolkit is found; GPU tests
-# skip without a device), then the host tests again under AddressSanitizer + UBSan, then a short
-# libFuzzer run of every parser (scripts/fuzz.sh: 500 inputs each from a fixed seed, deterministic).
+# skip without a device), the package and the container image, then the host tests again under
+# AddressSanitizer + UBSan, then a short libFuzzer run of every parser (scripts/fuzz.sh: 500
+# inputs each from a fixed seed, deterministic).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --test --cuda12
@@ -20,6 +21,8 @@ ctest --test-dir build --no-tests=error --output-on-failure -j "$JOBS"
 
 echo "== package: the host-only .deb and .tar.gz installed into a fresh prefix (build-package/)"
 scripts/package-test.sh
+echo "== container: docker/Dockerfile.cuda13 and .cuda12 built with podman on a Debian base, that .deb inside, run unprivileged"
+scripts/container-test.sh
 
 echo "== CUDA 12.9 build (old cards and drivers: build-cuda12/, the gpuaudit binary only)"
 scripts/build-cuda12.sh -DGPUAUDIT_WERROR=ON

@@ -70,10 +70,15 @@ std::string lower(std::string s) {
   return s;
 }
 
+// Two descriptions at two known, different PCI addresses.
+bool conflicts_by_bus(const GpuInfo& a, const GpuInfo& b) {
+  const BusKey ka = bus_key(a.pci_bus_id), kb = bus_key(b.pci_bus_id);
+  return ka.known() && kb.known() && !same_bus(ka, kb);
+}
+
 // Two descriptions that cannot be the same GPU: different bus, or different UUID.
 bool conflicts(const GpuInfo& a, const GpuInfo& b) {
-  const BusKey ka = bus_key(a.pci_bus_id), kb = bus_key(b.pci_bus_id);
-  if (ka.known() && kb.known() && !same_bus(ka, kb)) return true;
+  if (conflicts_by_bus(a, b)) return true;
   // MIG slices of one board share its bus and, in nvidia-smi -q / -q -x before 590, print no UUID:
   // their GPU (and compute) instance ids tell them apart.
   if (a.mig.is_mig_device && b.mig.is_mig_device) {
@@ -99,9 +104,12 @@ int match_gpu(const std::vector<GpuInfo>& gpus, const GpuInfo& g) {
       if (gpus[static_cast<std::size_t>(i)].index == g.index) return i;
     return by_bus.front();
   }
+  // A UUID names one GPU, but not when the two descriptions sit at different PCI addresses: captures
+  // with their UUIDs masked print one placeholder for every GPU (telegraf's dual_2080-v13.xml has
+  // "GPU-12345678-aaaa-bbbb-cccc-0123456789ab" on 01:00.0 and on 02:00.0), and two boards are two GPUs.
   if (!g.uuid.empty())
     for (std::size_t i = 0; i < gpus.size(); ++i)
-      if (lower(gpus[i].uuid) == lower(g.uuid)) return static_cast<int>(i);
+      if (lower(gpus[i].uuid) == lower(g.uuid) && !conflicts_by_bus(gpus[i], g)) return static_cast<int>(i);
   for (std::size_t i = 0; i < gpus.size(); ++i)
     if (gpus[i].index == g.index && gpus[i].mig.is_mig_device == g.mig.is_mig_device && !conflicts(gpus[i], g))
       return static_cast<int>(i);
@@ -160,8 +168,24 @@ void fill_unset(json& into, const json& from, const json* dflt) {
   }
 }
 
-void merge_gpu(GpuInfo& into, const GpuInfo& from) {
+// lspci and deviceQuery describe a GPU from outside NVML: a PCI listing's marketing name ("A100 SXM4
+// 80GB") and a snapshot's link state taken at another moment than an nvidia-smi dump beside them.
+// What nvidia-smi said of the same GPU stays; these fill only what it left unset.
+bool fills_only(const std::string& format) { return format == "lspci" || format == "deviceQuery"; }
+
+void merge_gpu(GpuInfo& into, const GpuInfo& from, bool fill_only) {
   static const json defaults = GpuInfo{};
+  if (fill_only) {
+    json a = into;
+    json b = from;
+    b.erase("index");
+    b.erase("source");
+    if (!into.pci_bus_id.empty()) b.erase("pci_bus_id");
+    if (b.contains("extra") && b["extra"].is_object()) b["extra"].erase("source");
+    fill_unset(a, b, &defaults);
+    into = a.get<GpuInfo>();
+    return;
+  }
   json a = into;
   json b = from;
   b.erase("index");  // the document's numbering stays
@@ -316,7 +340,7 @@ void merge_part(ResultDocument& doc, ImportPart part) {
     const int at = match_gpu(doc.gpus, g);
     int doc_index = 0;
     if (at >= 0) {
-      merge_gpu(doc.gpus[static_cast<std::size_t>(at)], g);
+      merge_gpu(doc.gpus[static_cast<std::size_t>(at)], g, fills_only(part.format));
       doc_index = doc.gpus[static_cast<std::size_t>(at)].index;
     } else {
       g.index = free_index(doc.gpus, part_index);

@@ -8,6 +8,11 @@
 //      Transfer Size (Bytes)	Bandwidth(GB/s)     ("Bandwidth(MB/s)" in the older builds)
 //      32000000			24.6
 //   Result = PASS
+// With --csv every result is one line instead of the tables (superbenchmark runs it so, in shmoo
+// mode: 81 sizes per direction):
+//   bandwidthTest-H2D-Pinned, Bandwidth = 12.4 GB/s, Time = 0.00549 s, Size = 68000000 bytes, NumDevsUsed = 1
+// (D2H-Pinned, H2D-Paged, D2D; "-WriteCombined" appended with --wc; MB/s in the older builds).
+// Consecutive lines of one configuration are one measurement, like one table.
 // Units, from the samples' source: the GB/s builds (the cuda-samples repository from CUDA 10.1,
 // 2019, quick mode 32,000,000 bytes) compute bytes * iterations / 1e9 / seconds. The MB/s builds
 // (toolkit samples up to CUDA 10.0 and the demo_suite binary, quick mode 33,554,432 bytes) compute
@@ -36,6 +41,7 @@ struct Measurement {
   bool mbs = false;
   int line = 0;
   std::optional<int> host_node;  // the NUMA node of the host buffer: the run's numactl --membind (else --cpunodebind)
+  bool csv = false;              // from --csv result lines, not a table
 };
 
 // The host memory node a `numactl ... bandwidthTest` prompt line binds the run to: --membind /
@@ -139,6 +145,10 @@ struct BwParser {
       result = std::string(trim(line.substr(8)));
       return;
     }
+    if (starts_with(line, "bandwidthTest-") && contains(line, "Bandwidth =")) {
+      csv_line(line, ln);
+      return;
+    }
     if (in_table && !ms.empty()) {
       const auto t = split_ws(line);
       const auto bytes = t.size() == 2 ? to_int(t[0]) : std::nullopt;
@@ -150,6 +160,62 @@ struct BwParser {
       }
       ms.back().points.emplace_back(*bytes, *value);
     }
+  }
+
+  // "bandwidthTest-H2D-Pinned, Bandwidth = 12.4 GB/s, Time = 0.00549 s, Size = 68000000 bytes, NumDevsUsed = 1"
+  void csv_line(std::string_view line, int ln) {
+    seen = true;
+    std::vector<std::string_view> fields;
+    for (std::size_t at = 0; at <= line.size();) {
+      const std::size_t comma = std::min(line.find(',', at), line.size());
+      fields.push_back(trim(line.substr(at, comma - at)));
+      at = comma + 1;
+    }
+    const std::string_view config = fields.front().substr(14);  // after "bandwidthTest-"
+    const std::string direction = starts_with(config, "H2D")   ? "h2d"
+                                  : starts_with(config, "D2H") ? "d2h"
+                                  : starts_with(config, "D2D") ? "d2d"
+                                                               : "";
+    std::optional<double> value;
+    std::optional<long long> bytes;
+    bool mbs = false;
+    int devs = 1;
+    for (std::string_view f : fields) {
+      const std::size_t eq = f.find('=');
+      if (eq == std::string_view::npos) continue;
+      const std::string_view key = trim(f.substr(0, eq));
+      const auto t = split_ws(f.substr(eq + 1));
+      if (t.empty()) continue;
+      if (key == "Bandwidth" && t.size() == 2 && (t[1] == "GB/s" || t[1] == "MB/s")) {
+        value = to_double(t[0]);
+        mbs = t[1] == "MB/s";
+      } else if (key == "Size") {
+        bytes = to_int(t[0]);
+      } else if (key == "NumDevsUsed") {
+        if (const auto n = to_int(t[0]); n && *n > 0 && *n < 4096) devs = static_cast<int>(*n);
+      }
+    }
+    if (direction.empty() || !value || !bytes || *bytes <= 0 || *value < 0) {
+      part.skipped.push_back("line " + std::to_string(ln) + ": a --csv result line without a direction, bandwidth or size");
+      return;
+    }
+    const std::string mem = contains(config, "-Paged") || contains(config, "-Pageable") ? "pageable" : "pinned";
+    const bool wcomb = contains(config, "WriteCombined");
+    const bool same = !ms.empty() && ms.back().csv && ms.back().direction == direction && ms.back().memory == mem &&
+                      ms.back().write_combined == wcomb && ms.back().devices == devs && ms.back().mbs == mbs;
+    if (!same) {
+      Measurement m;
+      m.direction = direction;
+      m.devices = devs;
+      m.memory = mem;
+      m.write_combined = wcomb;
+      m.mbs = mbs;
+      m.line = ln;
+      m.host_node = host_node;
+      m.csv = true;
+      ms.push_back(std::move(m));
+    }
+    ms.back().points.emplace_back(*bytes, *value);
   }
 
   void add_rows() {
@@ -229,6 +295,7 @@ int detect_bandwidth_test(std::string_view text) {
   if (contains(text, "Transfer Size (Bytes)")) score += 30;
   if (contains(text, "Memory Transfers")) score += 20;
   if (contains(text, "Bandwidth, ") && contains(text, "Device(s)")) score += 20;
+  if (contains(text, "bandwidthTest-") && contains(text, "NumDevsUsed")) score += 50;  // --csv lines
   return score >= 40 ? std::min(score, 100) : 0;
 }
 

@@ -15,8 +15,11 @@
 // NVLink and none is up, without a count: nvlink.extra.all_inactive = true, links_queried stays 0
 // and the nvlink rule takes the model's count. The other forms (-R, -c, -e) are recognised, their
 // error counters kept in nvlink.extra.errors, and never counted as links up: a capability or a
-// remote end is not a trained link. A status word nobody has seen (not a rate, not <inactive>; also
-// "0.000 GB/s") counts as queried and not up, and is noted in skipped. A "GPU n:" line without
+// remote end is not a trained link. "Device does not have or support Nvlink" and "Nvlink queries are
+// not supported for Devices in MIG mode" name the GPU and say nothing about links:
+// nvlink.extra.not_supported = "device" / "mig-mode", links_queried 0. A status word nobody has seen
+// (not a rate, not <inactive>; also "0.000 GB/s") counts as queried and not up, and is noted in
+// skipped. A "GPU n:" line without
 // "(UUID: ...)" is prose, not a header.
 #include "import/bench_text.hpp"
 #include "import/import.hpp"
@@ -99,6 +102,17 @@ bool all_inactive_message(std::string_view line) {
   return smi::lower(line).find("all links are inactive") != std::string::npos;
 }
 
+// The driver's answer for a GPU that has no NVLink to report: "Device does not have or support
+// Nvlink" (a PCIe card: L40S, RTX 4080), "Nvlink queries are not supported for Devices in MIG mode"
+// (an SXM board split into MIG slices). Neither says a link is down; "" for any other line.
+std::string unsupported_message(std::string_view line) {
+  const std::string l = smi::lower(line);
+  if (l.find("does not have or support nvlink") != std::string::npos) return "device";
+  if (l.find("nvlink queries are not supported") != std::string::npos && l.find("mig mode") != std::string::npos)
+    return "mig-mode";
+  return "";
+}
+
 // "26.562 GB/s" -> 26.562 (also "25 GB/s", "53.125 GB/s"); nullopt for anything else.
 std::optional<double> link_rate(std::string_view v) {
   const auto t = bench::split_ws(v);
@@ -114,6 +128,7 @@ struct GpuLinks {
   std::map<int, json> status;   // link -> {"link", "state", "gbs"?}
   std::map<int, json> errors;   // link -> {"replay": n, ...} from -e
   bool all_inactive = false;
+  std::string unsupported;  // unsupported_message() of the GPU's block
 };
 
 // "Replay Errors: 0" -> {"replay_errors", 0}.
@@ -147,6 +162,10 @@ struct NvlinkParser {
     }
     if (all_inactive_message(line)) {
       if (!gpus.empty()) gpus.back().all_inactive = true;
+      return;
+    }
+    if (std::string why = unsupported_message(line); !why.empty()) {
+      if (!gpus.empty()) gpus.back().unsupported = why;
       return;
     }
     auto l = link_line(line);
@@ -206,6 +225,9 @@ struct NvlinkParser {
         nv.extra["links"] = links;
       } else if (x.all_inactive) {
         nv.extra["all_inactive"] = true;
+      } else if (!x.unsupported.empty()) {
+        // Kept as said; links_queried stays 0, so no rule reads a count of links into it.
+        nv.extra["not_supported"] = x.unsupported;
       }
       if (!x.errors.empty()) {
         json e = json::array();
@@ -227,7 +249,7 @@ int detect_nvlink(std::string_view text) {
     if (auto h = gpu_header(line)) {
       header = true;
       if (all_inactive_message(h->rest)) ++links;
-    } else if (all_inactive_message(line)) {
+    } else if (all_inactive_message(line) || (header && !unsupported_message(line).empty())) {
       ++links;
     } else if (auto l = link_line(line)) {
       ++links;

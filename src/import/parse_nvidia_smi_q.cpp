@@ -37,6 +37,16 @@ std::string gpu_header_bus_id(const IndentNode& n) {
   return std::string(id);
 }
 
+// "610.57.04 [Deprecated; will be removed in CUDA 14.0. Use KMD Version instead]" -> "610.57.04".
+std::string without_deprecation_note(std::string_view v) {
+  v = trim(v);
+  const std::size_t open = v.find(" [");
+  if (open != std::string_view::npos && v.back() == ']' &&
+      smi::lower(v.substr(open)).find("deprecated") != std::string::npos)
+    v = trim(v.substr(0, open));
+  return std::string(v);
+}
+
 void put(json& j, const char* key, const std::optional<std::string>& v) {
   if (v && !smi::is_absent(*v)) j[key] = *v;
 }
@@ -153,13 +163,21 @@ void read_power(const IndentNode& p, GpuInfo& g, json& im) {
   if (auto v = w({"Instantaneous Power Draw"})) g.power.extra["instantaneous_w"] = *v;
   // "Power Limit" (old) and "Current Power Limit" (550+) are the limit in force; 550+ prints the one
   // software asked for as "Requested Power Limit" and no longer prints "Enforced Power Limit".
-  g.power.limit_w = w({"Current Power Limit", "Power Limit"});
-  g.power.enforced_limit_w = w({"Enforced Power Limit"});
-  if (!g.power.enforced_limit_w && p.child({"Current Power Limit"})) g.power.enforced_limit_w = g.power.limit_w;
-  g.power.default_limit_w = w({"Default Power Limit"});
+  // 610+ moves the three limits into a "GPU Ceiling Power Limit" block (beside a new "GPU Base Power"
+  // one, a floor, not a limit); Min/Max Power Limit stay where they were.
+  const IndentNode* ceiling = p.child({"GPU Ceiling Power Limit"});
+  const IndentNode& lim = ceiling ? *ceiling : p;
+  auto lw = [&](std::initializer_list<std::string_view> keys) -> std::optional<double> {
+    auto v = lim.get(keys);
+    return v ? smi::number(*v) : std::nullopt;
+  };
+  g.power.limit_w = lw({"Current Power Limit", "Power Limit"});
+  g.power.enforced_limit_w = lw({"Enforced Power Limit"});
+  if (!g.power.enforced_limit_w && lim.child({"Current Power Limit"})) g.power.enforced_limit_w = g.power.limit_w;
+  g.power.default_limit_w = lw({"Default Power Limit"});
   g.power.min_limit_w = w({"Min Power Limit"});
   g.power.max_limit_w = w({"Max Power Limit"});
-  if (auto v = w({"Requested Power Limit"})) g.power.extra["requested_limit_w"] = *v;
+  if (auto v = lw({"Requested Power Limit"})) g.power.extra["requested_limit_w"] = *v;
   if (auto v = p.get({"Power State"}); v && !smi::is_absent(*v)) im["power_state"] = *v;
 }
 
@@ -446,11 +464,15 @@ ImportPart parse_q(std::string_view text, const std::string& file) {
       }
       if (c.value) {
         const std::string k = smi::lower(c.key);
-        if (k == "driver version" && !part.software.driver_version && !smi::is_absent(*c.value)) {
-          part.software.driver_version = *c.value;
-          part.source.version = *c.value;
-        } else if (k == "cuda version" && !part.software.cuda_driver_version) {
-          part.software.cuda_driver_version = smi::cuda_version_number(*c.value);
+        // 610+ prints "Driver Version : 610.57.04 [Deprecated; will be removed in CUDA 14.0. Use KMD
+        // Version instead]" and the same number again as "KMD Version" (and "CUDA Version" as
+        // "CUDA UMD Version"): the note is not part of the version.
+        const std::string v = without_deprecation_note(*c.value);
+        if ((k == "driver version" || k == "kmd version") && !part.software.driver_version && !smi::is_absent(v)) {
+          part.software.driver_version = v;
+          part.source.version = v;
+        } else if ((k == "cuda version" || k == "cuda umd version") && !part.software.cuda_driver_version) {
+          part.software.cuda_driver_version = smi::cuda_version_number(v);
         } else if (k == "attached gpus" && !attached) {
           attached = smi::integer(*c.value);
         } else if (k == "timestamp" && !part.imported.contains("timestamp")) {

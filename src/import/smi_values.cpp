@@ -107,6 +107,10 @@ std::optional<std::string> pci_id_pair(std::string_view v) {
     if (h < 0) return std::nullopt;
     x = (x << 4) | static_cast<std::uint32_t>(h);
   }
+  // "000000DE" (telegraf's a10g.xml, an AWS A10G) is no device: PCI ids 0x0000 and 0xFFFF mean
+  // none, so a pair with either is not an id to look a model up by.
+  const std::uint32_t device = x >> 16, vendor = x & 0xffff;
+  if (device == 0 || device == 0xffff || vendor == 0 || vendor == 0xffff) return std::nullopt;
   static const char* hex = "0123456789abcdef";
   auto hex4 = [](std::uint32_t n) {
     std::string s(4, '0');

@@ -16,7 +16,7 @@ struct Signature {
 
 // The messages as CUDA, NVML and nvidia-smi print them (cudaGetErrorString / cuGetErrorString /
 // nvmlErrorString texts and the enum names), so they match in any tool's output.
-constexpr std::array<Signature, 14> kSignatures{{
+constexpr std::array<Signature, 16> kSignatures{{
     {"driver version is insufficient for cuda runtime version", "driver-too-old",
      "the NVIDIA driver is older than the CUDA runtime the program was built with: update the driver or use a build for "
      "an older CUDA"},
@@ -54,6 +54,14 @@ constexpr std::array<Signature, 14> kSignatures{{
      "the GPUs are in exclusive-process or prohibited compute mode and another process holds them"},
     {"failed to initialize nvml: driver not loaded", "driver-not-loaded",
      "the NVIDIA kernel driver is not loaded or not installed for this kernel"},
+    // cudaErrorInitializationError (3). The CUDA samples print its text after "-> ", which keeps the
+    // needle from matching prose that merely says "initialization error".
+    {"-> initialization error", "cuda-init-failed",
+     "CUDA could not initialise the driver (cudaErrorInitializationError): the nvidia or nvidia-uvm module is not "
+     "loaded, the container lacks /dev/nvidia*, or the driver is in a bad state after an Xid (nvidia-smi and dmesg tell which)"},
+    {"cudaerrorinitializationerror", "cuda-init-failed",
+     "CUDA could not initialise the driver (cudaErrorInitializationError): the nvidia or nvidia-uvm module is not "
+     "loaded, the container lacks /dev/nvidia*, or the driver is in a bad state after an Xid (nvidia-smi and dmesg tell which)"},
 }};
 
 std::string lower(std::string_view s) {

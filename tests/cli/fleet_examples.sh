@@ -71,12 +71,23 @@ assert job["kind"] == "Job"
 for c in pod_spec(job)["containers"]:
     check_container(c, "job")
     assert c["image"] == "gpuaudit:cuda13", c["image"]
-import os
-for df in ("Dockerfile.cuda12", "Dockerfile.cuda13"):
+import re
+steps = {}
+for df, cuda in (("Dockerfile.cuda12", "12."), ("Dockerfile.cuda13", "13.")):
     text = open(f"{src}/docker/{df}").read()
-    assert "AS build" in text and text.count("FROM ") == 2, f"{df}: not multi-stage"
-    assert "\nUSER 10001" in text, f"{df}: does not run as the unprivileged user"
-    assert "--cap-add" not in text and "privileged" not in text.replace("unprivileged", ""), df
+    froms = re.findall(r"^FROM (\S+)(?: AS (\S+))?$", text, re.M)
+    # build (the toolkit makes the .deb), prebuilt (a .deb from the context), package (one of the
+    # two, by PACKAGE_FROM), then the image on RUNTIME_BASE: only the .deb crosses into it.
+    assert froms == [(f"nvidia/cuda:${{CUDA_VERSION}}-devel-ubuntu24.04", "build"), ("scratch", "prebuilt"),
+                     ("${PACKAGE_FROM}", "package"), ("${RUNTIME_BASE}", "")], f"{df}: stages {froms}"
+    assert re.search(rf"^ARG CUDA_VERSION={re.escape(cuda)}\d+\.\d+$", text, re.M), f"{df}: CUDA_VERSION"
+    assert "ARG RUNTIME_BASE=nvidia/cuda:${CUDA_VERSION}-runtime-ubuntu24.04" in text, f"{df}: runtime base"
+    assert "ARG PACKAGE_FROM=build" in text, f"{df}: users' default must build from source"
+    assert "\nUSER 10001\n" in text, f"{df}: does not run as the unprivileged user"
+    assert "--cap-add" not in text and "setcap" not in text and "privileged" not in text.replace("unprivileged", ""), df
+    # scripts/container-test.sh builds both, but runs only the CUDA 13 image: their steps must match.
+    steps[df] = [l for l in text.splitlines() if l and not l.startswith(("#", "ARG CUDA_VERSION="))]
+assert steps["Dockerfile.cuda12"] == steps["Dockerfile.cuda13"], "the Dockerfiles' steps differ"
 print("k8s YAML and Dockerfiles: ok")
 PY
 

@@ -4,6 +4,7 @@
 // foreign text; and the nvlink rule on what it fills (links down on an SXM box; a GPU in MIG mode).
 #include "baselines/baseline_set.hpp"
 #include "import/import.hpp"
+#include "import_test_support.hpp"
 #include "score/assess.hpp"
 #include "score/assessment_text.hpp"
 #include "score/baseline_lookup.hpp"
@@ -11,38 +12,17 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace gpuaudit::imports {
 namespace {
 
 namespace fs = std::filesystem;
+using import_test::detected;
+using import_test::read_bytes;
+
+ImportPart parse(const std::string& raw) { return import_test::parse_as("dcgmi-nvlink", raw, "dcgmi-nvlink.txt"); }
 
 const fs::path kDir = fs::path(GPUAUDIT_TEST_DATA) / "imports" / "dcgmi-nvlink";
-
-std::string read(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
-ImportPart parse(const std::string& raw) {
-  const Format* f = find_format("dcgmi-nvlink");
-  EXPECT_NE(f, nullptr);
-  if (!f) return {};
-  return f->parse(normalize_text(raw), "dcgmi-nvlink.txt");
-}
-
-std::string detected(const std::string& raw) {
-  const std::string t = normalize_text(raw);
-  std::string best;
-  int best_score = 0;
-  for (const auto& f : format_registry())
-    if (const int s = f.detect(t); s > best_score) best_score = s, best = f.name;
-  return best;
-}
 
 // The layout dcgmi prints (dcgmi/Nvlink.cpp DisplayNvLinkLinkStatus), with the rows given.
 std::string status_table(const std::vector<std::string>& gpu_rows, const std::string& switches = "    No NvSwitches found.\n") {
@@ -55,14 +35,14 @@ TEST(ImportDcgmiNvlink, EveryFixtureIsDetectedAsDcgmiNvlink) {
   int n = 0;
   for (const auto& e : fs::directory_iterator(kDir)) {
     if (e.path().extension() != ".txt") continue;
-    EXPECT_EQ(detected(read(e.path())), "dcgmi-nvlink") << e.path();
+    EXPECT_EQ(detected(read_bytes(e.path())), "dcgmi-nvlink") << e.path();
     ++n;
   }
   EXPECT_GE(n, 4);
 }
 
 TEST(ImportDcgmiNvlink, DownLinksAreQueriedAndNotUp) {
-  const auto p = parse(read(kDir / "dcgm198-h100-nvl-x2-all-18-down.txt"));
+  const auto p = parse(read_bytes(kDir / "dcgm198-h100-nvl-x2-all-18-down.txt"));
   ASSERT_EQ(p.gpus.size(), 2u);
   EXPECT_EQ(p.gpus[1].index, 1);
   EXPECT_TRUE(p.gpus[1].name.empty());  // dcgmi names no model
@@ -74,7 +54,7 @@ TEST(ImportDcgmiNvlink, DownLinksAreQueriedAndNotUp) {
 
 TEST(ImportDcgmiNvlink, NotSupportedSlotsAreNotLinks) {
   // An H800 has 8 NVLinks: dcgmi prints them and 10 '_' for the slots past its count.
-  const auto p = parse(read(kDir / "llm-action-h800-x8-8-links-up.txt"));
+  const auto p = parse(read_bytes(kDir / "llm-action-h800-x8-8-links-up.txt"));
   ASSERT_EQ(p.gpus.size(), 8u);
   for (const auto& g : p.gpus) {
     EXPECT_EQ(g.nvlink.links_queried, 8) << g.index;
@@ -109,7 +89,7 @@ TEST(ImportDcgmiNvlink, NvSwitchRowsAreKeptAside) {
 }
 
 TEST(ImportDcgmiNvlink, ErrorCountersGoToTheirGpu) {
-  const auto p = parse(read(kDir / "llm-action-h800-gpu1-error-counts.txt"));
+  const auto p = parse(read_bytes(kDir / "llm-action-h800-gpu1-error-counts.txt"));
   ASSERT_EQ(p.gpus.size(), 1u);
   EXPECT_EQ(p.gpus[0].index, 1);
   EXPECT_EQ(p.gpus[0].nvlink.links_queried, 0);  // counters say nothing about link state

@@ -208,6 +208,20 @@ TEST(ImportMerge, AConflictingGpuIsANewOneNotAnOverwrite) {
   EXPECT_EQ(doc.gpus[1].index, 1);  // index 0 was taken
 }
 
+TEST(ImportMerge, OneUuidOnTwoBusesIsTwoGpus) {
+  // Captures with masked UUIDs print one placeholder for every board (telegraf's dual_2080-v13.xml):
+  // two PCI addresses are two GPUs, whatever the UUID says.
+  ResultDocument doc;
+  merge_part(doc, part_with({gpu(0, "00000000:01:00.0", "GPU-12345678-aaaa-bbbb-cccc-0123456789ab", "first"),
+                             gpu(1, "00000000:02:00.0", "GPU-12345678-aaaa-bbbb-cccc-0123456789ab", "second")}));
+  ASSERT_EQ(doc.gpus.size(), 2u);
+  EXPECT_EQ(doc.gpus[0].name, "first");
+  EXPECT_EQ(doc.gpus[1].name, "second");
+  // A part that knows no bus still matches by that UUID (the first GPU holding it).
+  merge_part(doc, part_with({gpu(7, "", "GPU-12345678-aaaa-bbbb-cccc-0123456789ab")}));
+  EXPECT_EQ(doc.gpus.size(), 2u);
+}
+
 // ---- field rules ---------------------------------------------------------------------------------
 
 TEST(ImportMerge, AFieldThePartLeavesUnsetNeverOverwrites) {

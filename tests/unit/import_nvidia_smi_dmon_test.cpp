@@ -3,45 +3,25 @@
 // the layouts and damage a paste has: -o DT timestamps, -s v violation columns, a repeated header,
 // `-` for unsupported, a line cut halfway, pmon output that must not be taken for dmon.
 #include "import/import.hpp"
+#include "import_test_support.hpp"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace gpuaudit::imports {
 namespace {
 
 namespace fs = std::filesystem;
+using import_test::detected;
+using import_test::read_bytes;
+
+ImportPart parse_dmon(const std::string& raw) { return import_test::parse_as("nvidia-smi-dmon", raw, "dmon.txt"); }
 
 const fs::path kDmon = fs::path(GPUAUDIT_TEST_DATA) / "imports" / "nvidia-smi-dmon";
 
-std::string read(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
-ImportPart parse_dmon(const std::string& raw) {
-  const Format* f = find_format("nvidia-smi-dmon");
-  EXPECT_NE(f, nullptr);
-  if (!f) return {};
-  return f->parse(normalize_text(raw), "dmon.txt");
-}
-
-std::string detected(const std::string& raw) {
-  const std::string t = normalize_text(raw);
-  std::string best;
-  int best_score = 0;
-  for (const auto& f : format_registry())
-    if (const int s = f.detect(t); s > best_score) best_score = s, best = f.name;
-  return best;
-}
-
 TEST(ImportNvidiaSmiDmon, TheOldTempLayoutBecomesATimeline) {
-  const std::string raw = read(kDmon / "gtx1050ti-hashcat-old-temp-layout.txt");
+  const std::string raw = read_bytes(kDmon / "gtx1050ti-hashcat-old-temp-layout.txt");
   ASSERT_FALSE(raw.empty());
   EXPECT_EQ(detected(raw), "nvidia-smi-dmon");
   const auto p = parse_dmon(raw);
@@ -147,7 +127,7 @@ TEST(ImportNvidiaSmiDmon, PmonAndForeignTextAreNotClaimed) {
 }
 
 TEST(ImportNvidiaSmiDmon, CutAtEveryByteNeverCrashes) {
-  const std::string raw = read(kDmon / "rtx30-mining-rig-x3-jpg-ofa-columns.txt");
+  const std::string raw = read_bytes(kDmon / "rtx30-mining-rig-x3-jpg-ofa-columns.txt");
   ASSERT_FALSE(raw.empty());
   for (std::size_t n = 0; n <= raw.size(); ++n) (void)parse_dmon(raw.substr(0, n));
   const auto p = parse_dmon(raw);

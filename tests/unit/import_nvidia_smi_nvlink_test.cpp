@@ -2,55 +2,35 @@
 // tests/data/imports/nvidia-smi-nvlink/ (their values are checked by import_fixtures_test.cpp from the
 // sidecars) and on the other forms of the command, cut pastes and foreign text.
 #include "import/import.hpp"
+#include "import_test_support.hpp"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace gpuaudit::imports {
 namespace {
 
 namespace fs = std::filesystem;
+using import_test::detected;
+using import_test::read_bytes;
+
+ImportPart parse(const std::string& raw) { return import_test::parse_as("nvidia-smi-nvlink", raw, "nvlink.txt"); }
 
 const fs::path kNvlink = fs::path(GPUAUDIT_TEST_DATA) / "imports" / "nvidia-smi-nvlink";
-
-std::string read(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
-ImportPart parse(const std::string& raw) {
-  const Format* f = find_format("nvidia-smi-nvlink");
-  EXPECT_NE(f, nullptr);
-  if (!f) return {};
-  return f->parse(normalize_text(raw), "nvlink.txt");
-}
-
-std::string detected(const std::string& raw) {
-  const std::string t = normalize_text(raw);
-  std::string best;
-  int best_score = 0;
-  for (const auto& f : format_registry())
-    if (const int s = f.detect(t); s > best_score) best_score = s, best = f.name;
-  return best;
-}
 
 TEST(ImportNvidiaSmiNvlink, EveryFixtureIsDetectedAsNvlink) {
   int n = 0;
   for (const auto& e : fs::directory_iterator(kNvlink)) {
     if (e.path().extension() != ".txt") continue;
-    EXPECT_EQ(detected(read(e.path())), "nvidia-smi-nvlink") << e.path();
+    EXPECT_EQ(detected(read_bytes(e.path())), "nvidia-smi-nvlink") << e.path();
     ++n;
   }
   EXPECT_GE(n, 5);
 }
 
 TEST(ImportNvidiaSmiNvlink, StatusLinesCountLinksUpAndQueried) {
-  const auto p = parse(read(kNvlink / "hpe-h100-pcie-x2-bridged-12-of-18.txt"));
+  const auto p = parse(read_bytes(kNvlink / "hpe-h100-pcie-x2-bridged-12-of-18.txt"));
   ASSERT_EQ(p.gpus.size(), 2u);
   EXPECT_EQ(p.gpus[1].index, 1);
   EXPECT_EQ(p.gpus[1].uuid, "GPU-9b1446e2-8a89-4cf6-b68c-a98d99e958d3");
@@ -63,7 +43,7 @@ TEST(ImportNvidiaSmiNvlink, StatusLinesCountLinksUpAndQueried) {
 }
 
 TEST(ImportNvidiaSmiNvlink, AllInactiveHasNoCountAndARedactedUuidIsNone) {
-  const auto p = parse(read(kNvlink / "gpud-b200-gpu2-all-links-inactive.txt"));
+  const auto p = parse(read_bytes(kNvlink / "gpud-b200-gpu2-all-links-inactive.txt"));
   ASSERT_EQ(p.gpus.size(), 1u);
   EXPECT_EQ(p.gpus[0].index, 2);
   EXPECT_EQ(p.gpus[0].uuid, "");  // "GPU-xxx" names nothing
@@ -101,6 +81,22 @@ TEST(ImportNvidiaSmiNvlink, UnknownStatusWordsCountAsNotUpAndAreNamed) {
   EXPECT_NE(p.skipped[0].find("line 3"), std::string::npos) << p.skipped[0];
 }
 
+TEST(ImportNvidiaSmiNvlink, NoNvlinkAndMigModeAnswersNameTheGpuAndCountNoLinks) {
+  // A PCIe card and a MIG-mode board: real outputs (exporter captures), refused as no format before.
+  const auto l40s = parse(read_bytes(kNvlink / "exporter-capture-l40s-no-nvlink.txt"));
+  ASSERT_EQ(l40s.gpus.size(), 1u);
+  EXPECT_EQ(l40s.gpus[0].name, "NVIDIA L40S");
+  EXPECT_EQ(l40s.gpus[0].nvlink.links_queried, 0);
+  EXPECT_EQ(l40s.gpus[0].nvlink.links_up, 0);
+  EXPECT_EQ(l40s.gpus[0].nvlink.extra["not_supported"], "device");
+  EXPECT_FALSE(l40s.gpus[0].nvlink.extra.contains("all_inactive"));
+  const auto mig = parse(read_bytes(kNvlink / "exporter-capture-h100-mig-mode.txt"));
+  ASSERT_EQ(mig.gpus.size(), 1u);
+  EXPECT_EQ(mig.gpus[0].nvlink.extra["not_supported"], "mig-mode");
+  // The message alone, with no GPU header, is nobody's output.
+  EXPECT_EQ(detected("Device does not have or support Nvlink\n"), "");
+}
+
 TEST(ImportNvidiaSmiNvlink, ForeignAndCutInputsNeitherCrashNorClaim) {
   // nvidia-smi -L: the same headers, no link lines.
   EXPECT_NE(detected("GPU 0: NVIDIA H100 80GB HBM3 (UUID: GPU-4039dfe4-0c97-4b1e-683e-eb7d42699053)\n"), "nvidia-smi-nvlink");
@@ -109,7 +105,7 @@ TEST(ImportNvidiaSmiNvlink, ForeignAndCutInputsNeitherCrashNorClaim) {
   ASSERT_EQ(orphan.gpus.size(), 1u);
   EXPECT_EQ(orphan.gpus[0].nvlink.links_up, 1);
   EXPECT_FALSE(orphan.skipped.empty());
-  const std::string raw = read(kNvlink / "hpe-h100-pcie-x2-bridged-12-of-18.txt");
+  const std::string raw = read_bytes(kNvlink / "hpe-h100-pcie-x2-bridged-12-of-18.txt");
   for (std::size_t n = 0; n < raw.size(); n += 5) (void)parse(raw.substr(0, n));
   (void)parse("GPU 99999999999: x\nLink 99999999: 1e308 GB/s\nLink 3: -5 GB/s\nGPU :\n");
 }

@@ -2,6 +2,7 @@
 // (tests/data/imports/nvidia-smi-*/smi-*, each with a .source.json naming where it came from and the
 // values read off it by eye), and on cut, corrupt and foreign inputs.
 #include "import/import.hpp"
+#include "import_test_support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -14,32 +15,11 @@ namespace gpuaudit::imports {
 namespace {
 
 namespace fs = std::filesystem;
+using import_test::detected;
+using import_test::parse_as;
+using import_test::read_bytes;
 
 const fs::path kData = fs::path(GPUAUDIT_TEST_DATA) / "imports";
-
-std::string read(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
-ImportPart parse_as(const std::string& format, const std::string& raw, const std::string& file = "test.txt") {
-  const Format* f = find_format(format);
-  EXPECT_NE(f, nullptr) << format;
-  if (!f) return {};
-  return f->parse(normalize_text(raw), file);
-}
-
-// The format the registry's detectors pick for `raw` (the highest score), "" when none claims it.
-std::string detected(const std::string& raw) {
-  const std::string t = normalize_text(raw);
-  std::string best;
-  int best_score = 0;
-  for (const auto& f : format_registry())
-    if (const int s = f.detect(t); s > best_score) best_score = s, best = f.name;
-  return best;
-}
 
 // What merge.cpp makes of one part, for the fields these fixtures check: gpus, software, and the
 // topology, which the document keeps in extra and so writes at its top level (/topology).
@@ -67,7 +47,7 @@ std::vector<Fixture> smi_fixtures() {
       if (name.rfind("smi-", 0) != 0 || name.size() < 12 || name.substr(name.size() - 12) != ".source.json") continue;
       Fixture f;
       f.file = e.path().parent_path() / name.substr(0, name.size() - 12);
-      f.meta = json::parse(read(e.path()));
+      f.meta = json::parse(read_bytes(e.path()));
       out.push_back(std::move(f));
     }
   }
@@ -85,7 +65,7 @@ TEST(ImportNvidiaSmi, EveryFixtureHasASourceAndItsExpectedValues) {
     ASSERT_TRUE(m.contains("source_url") && m["source_url"].is_string());
     EXPECT_EQ(m["synthetic"].get<bool>(), f.file.filename().string().find("synthetic") != std::string::npos);
     const std::string format = m["format"].get<std::string>();
-    const std::string raw = read(f.file);
+    const std::string raw = read_bytes(f.file);
     EXPECT_EQ(detected(raw), format);
     const ImportPart part = parse_as(format, raw, f.file.string());
     EXPECT_FALSE(part.empty());
@@ -114,7 +94,7 @@ TEST(ImportNvidiaSmi, EveryFixtureHasASourceAndItsExpectedValues) {
 const fs::path kQ = kData / "nvidia-smi-q";
 
 TEST(ImportNvidiaSmiQ, ReadsEveryGpuOfAnEightGpuDumpWithProvenance) {
-  const auto p = parse_as("nvidia-smi-q", read(kQ / "smi-h100-80gb-hbm3-x8-565.txt"), "h100.txt");
+  const auto p = parse_as("nvidia-smi-q", read_bytes(kQ / "smi-h100-80gb-hbm3-x8-565.txt"), "h100.txt");
   ASSERT_EQ(p.gpus.size(), 8u);
   EXPECT_TRUE(p.skipped.empty());
   EXPECT_TRUE(p.warnings.empty());
@@ -132,7 +112,7 @@ TEST(ImportNvidiaSmiQ, ReadsEveryGpuOfAnEightGpuDumpWithProvenance) {
 }
 
 TEST(ImportNvidiaSmiQ, ACutPasteSaysWhereItEnds) {
-  const auto p = parse_as("nvidia-smi-q", read(kQ / "smi-h100-80gb-hbm3-x8-565-truncated-synthetic.txt"));
+  const auto p = parse_as("nvidia-smi-q", read_bytes(kQ / "smi-h100-80gb-hbm3-x8-565-truncated-synthetic.txt"));
   ASSERT_EQ(p.gpus.size(), 4u);
   ASSERT_EQ(p.skipped.size(), 1u);
   EXPECT_EQ(p.skipped[0].rfind("line 700: dump ends inside GPU 00000000:5D:00.0", 0), 0u) << p.skipped[0];
@@ -141,7 +121,7 @@ TEST(ImportNvidiaSmiQ, ACutPasteSaysWhereItEnds) {
 }
 
 TEST(ImportNvidiaSmiQ, CutAtEveryLineNeverCrashesAndKeepsWhatItRead) {
-  const std::string raw = read(kQ / "smi-tesla-v100-pcie-32gb-410-throttle-reasons.txt");
+  const std::string raw = read_bytes(kQ / "smi-tesla-v100-pcie-32gb-410-throttle-reasons.txt");
   std::size_t pos = 0;
   int cuts = 0;
   while ((pos = raw.find('\n', pos + 1)) != std::string::npos) {
@@ -154,7 +134,7 @@ TEST(ImportNvidiaSmiQ, CutAtEveryLineNeverCrashesAndKeepsWhatItRead) {
 }
 
 TEST(ImportNvidiaSmiQ, CrlfPromptLinesDecimalCommasAndIndentedPastesReadTheSame) {
-  const std::string raw = read(kQ / "smi-tesla-v100-pcie-32gb-410-throttle-reasons.txt");
+  const std::string raw = read_bytes(kQ / "smi-tesla-v100-pcie-32gb-410-throttle-reasons.txt");
   std::string crlf = "$ nvidia-smi -q\r\n";
   for (char c : raw) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
   std::string indented;
@@ -193,13 +173,51 @@ TEST(ImportNvidiaSmiQ, ActiveReasonsAndAbsentValues) {
   EXPECT_EQ(p.software.cuda_driver_version, 12020);
 }
 
+TEST(ImportNvidiaSmiQ, The610LayoutKeepsItsVersionAndCeilingLimits) {
+  // 610+: the version with a bracketed deprecation note, KMD Version after it, and the limits
+  // inside "GPU Ceiling Power Limit" (the real dumps are fixtures: exporter-capture-*-610-*.txt).
+  const std::string raw =
+      "==============NVSMI LOG==============\n\nDriver Version : 610.57.04 [Deprecated; will be removed in CUDA 14.0. "
+      "Use KMD Version instead]\nCUDA Version : 13.3 [Deprecated; will be removed in CUDA 14.0. Use CUDA UMD Version "
+      "instead]\nKMD Version : 610.57.04\nCUDA UMD Version : 13.3\n\nAttached GPUs : 1\nGPU 00000000:0C:00.0\n"
+      "    Product Name : NVIDIA GeForce RTX 2080 SUPER\n    GPU Power Readings\n        Instantaneous Power Draw : 38.89 W\n"
+      "        GPU Ceiling Power Limit\n            Current Power Limit : 250.00 W\n            Requested Power Limit : 240.00 W\n"
+      "            Default Power Limit : 260.00 W\n        GPU Base Power\n            Current Base Power : N/A\n"
+      "        Min Power Limit : 105.00 W\n        Max Power Limit : 350.00 W\n";
+  const auto p = parse_as("nvidia-smi-q", raw);
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.software.driver_version, "610.57.04");
+  EXPECT_EQ(p.software.cuda_driver_version, 13030);
+  const auto& pw = p.gpus[0].power;
+  EXPECT_EQ(pw.limit_w, 250.0);
+  EXPECT_EQ(pw.default_limit_w, 260.0);
+  EXPECT_EQ(pw.min_limit_w, 105.0);
+  EXPECT_EQ(pw.max_limit_w, 350.0);
+  EXPECT_EQ(pw.extra["requested_limit_w"], 240.0);
+  // "Requested functionality has been deprecated" is still no value.
+  const auto q = parse_as("nvidia-smi-q", "==============NVSMI LOG==============\nDriver Version : Requested functionality has "
+                                          "been deprecated\nKMD Version : 610.62\nAttached GPUs : 1\nGPU 00000000:0C:00.0\n"
+                                          "    Product Name : X\n");
+  EXPECT_EQ(q.software.driver_version, "610.62");
+}
+
+TEST(ImportNvidiaSmiQ, APciIdOfDeviceOrVendorZeroIsNoId) {
+  // Telegraf's a10g.xml prints 000000DE; a device id 0x0000 names no device.
+  const auto p = parse_as("nvidia-smi-q", "==============NVSMI LOG==============\nAttached GPUs : 1\nGPU 00000000:00:1E.0\n"
+                                          "    Product Name : NVIDIA A10G\n    PCI\n        Device Id : 0x000000DE\n"
+                                          "        Sub System Id : 0x14F110DE\n");
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_FALSE(p.gpus[0].pci_device_id.has_value());
+  EXPECT_EQ(p.gpus[0].pci_subsystem_id, "10de:14f1");
+}
+
 // Two real pastes from the real-world corpus (tests/data/real-world/, sources in their case.json).
 const fs::path kRealWorld = fs::path(GPUAUDIT_TEST_DATA) / "real-world";
 
 TEST(ImportNvidiaSmiQ, UnevenlyIndentedHeaderLinesStillLeadToTheGpuSection) {
   // A README paste (driver 331.67) whose header lines sit two spaces in, except " Attached GPUs"
   // one space left of "  GPU 0000:03:00.0": the GPU section nests under that value line.
-  const auto p = parse_as("nvidia-smi-q", read(kRealWorld / "k20m-default-application-clocks-705-of-758" / "nvidia-smi-q.txt"));
+  const auto p = parse_as("nvidia-smi-q", read_bytes(kRealWorld / "k20m-default-application-clocks-705-of-758" / "nvidia-smi-q.txt"));
   ASSERT_EQ(p.gpus.size(), 1u);
   EXPECT_EQ(p.gpus[0].name, "Tesla K20m");
   EXPECT_EQ(p.gpus[0].pci_bus_id, "00000000:03:00.0");
@@ -212,7 +230,7 @@ TEST(ImportNvidiaSmiQ, UnevenlyIndentedHeaderLinesStillLeadToTheGpuSection) {
 
 TEST(ImportNvidiaSmiQ, AnInactiveReasonWithNoBitIsNotReportedAsSkipped) {
   // 3xx drivers list "Unknown : Not Active" among the throttle reasons of every dump.
-  const auto p = parse_as("nvidia-smi-q", read(kRealWorld / "k40m-default-application-clocks-745-of-875" / "nvidia-smi-q.txt"));
+  const auto p = parse_as("nvidia-smi-q", read_bytes(kRealWorld / "k40m-default-application-clocks-745-of-875" / "nvidia-smi-q.txt"));
   ASSERT_EQ(p.gpus.size(), 1u);
   EXPECT_EQ(p.gpus[0].clock_event_reasons, (std::vector<std::string>{"applications-clocks"}));
   for (const auto& s : p.skipped) EXPECT_EQ(s.find("Unknown"), std::string::npos) << s;
@@ -299,7 +317,7 @@ TEST(ImportNvidiaSmiQ, ForeignAndHostileInputsNeitherCrashNorClaim) {
 const fs::path kXml = kData / "nvidia-smi-xml";
 
 TEST(ImportNvidiaSmiXml, ACutFileKeepsWhatCameBeforeTheBreak) {
-  const std::string raw = read(kXml / "smi-xml-a100-sxm4-80gb-mig-535.xml");
+  const std::string raw = read_bytes(kXml / "smi-xml-a100-sxm4-80gb-mig-535.xml");
   // Cut inside the GPU element, after the MIG devices (line 150) and before the power readings.
   const std::string cut = raw.substr(0, raw.find("<gpu_power_readings>"));
   const auto p = parse_as("nvidia-smi-xml", cut);
@@ -312,7 +330,7 @@ TEST(ImportNvidiaSmiXml, ACutFileKeepsWhatCameBeforeTheBreak) {
 }
 
 TEST(ImportNvidiaSmiXml, RepeatedLogsAndAPromptLineBeforeTheXml) {
-  const std::string raw = read(kXml / "smi-xml-tesla-t4-515.xml");
+  const std::string raw = read_bytes(kXml / "smi-xml-tesla-t4-515.xml");
   const auto p = parse_as("nvidia-smi-xml", "$ nvidia-smi -q -x -l 1\n" + raw + raw);
   ASSERT_EQ(p.gpus.size(), 1u);
   EXPECT_EQ(p.gpus[0].name, "Tesla T4");
@@ -400,7 +418,7 @@ TEST(ImportNvidiaSmiCsv, ComputeAppsBecomeProcessesOfTheirGpu) {
 const fs::path kTopo = kData / "nvidia-smi-topo";
 
 TEST(ImportNvidiaSmiTopo, AnNvswitchBoxIsNotReadAsRowSums) {
-  const auto p = parse_as("nvidia-smi-topo", read(kTopo / "smi-topo-8x-h100-nvswitch-9-nics-excerpt.txt"));
+  const auto p = parse_as("nvidia-smi-topo", read_bytes(kTopo / "smi-topo-8x-h100-nvswitch-9-nics-excerpt.txt"));
   ASSERT_EQ(p.topology["gpus"].size(), 8u);
   EXPECT_EQ(p.topology["kind"], "nvswitch");
   EXPECT_EQ(p.topology["source"], "nvidia-smi topo -m");
@@ -412,7 +430,7 @@ TEST(ImportNvidiaSmiTopo, AnNvswitchBoxIsNotReadAsRowSums) {
 }
 
 TEST(ImportNvidiaSmiTopo, DirectLinksSumTheirRowAndACutMatrixSaysSo) {
-  const std::string raw = read(kTopo / "smi-topo-4gpu-nvlink-partial-2-numa.txt");
+  const std::string raw = read_bytes(kTopo / "smi-topo-4gpu-nvlink-partial-2-numa.txt");
   const auto p = parse_as("nvidia-smi-topo", raw);
   EXPECT_EQ(p.topology["gpus"][0]["nvlinks_up"], 4);  // NV2 + NV2
   EXPECT_EQ(p.topology["gpus"][1]["nvlinks_up"], 3);  // NV2 + NV1
@@ -431,7 +449,7 @@ TEST(ImportNvidiaSmiTopo, OldSocCellsAndASingleGpu) {
   const auto one = parse_as("nvidia-smi-topo", "\tGPU0\tCPU Affinity\tNUMA Affinity\nGPU0\t X \t0-11\t0\n");
   EXPECT_EQ(one.topology["kind"], "single");
   EXPECT_EQ(one.gpus.at(0).numa_node, 0);
-  EXPECT_EQ(detected(read(kQ / "smi-gh200-480gb-550.txt")), "nvidia-smi-q");
+  EXPECT_EQ(detected(read_bytes(kQ / "smi-gh200-480gb-550.txt")), "nvidia-smi-q");
   // A terminal capture keeps the underline of the header.
   const std::string ansi = "\t\x1b[4mGPU0\tGPU1\tCPU Affinity\x1b[0m\nGPU0\t X \tPIX\t0-7\nGPU1\tPIX\t X \t0-7\n";
   EXPECT_EQ(detected(ansi), "nvidia-smi-topo");
