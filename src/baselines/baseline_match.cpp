@@ -116,12 +116,14 @@ struct Card {
   std::optional<double> memory_gib;  // full card only (a slice's memory says nothing about the board)
   std::optional<VgpuProfile> vgpu;   // the name is a vGPU profile
   std::string vgpu_board_id;         // the baseline its board code stands for, "" when by name
+  bool truncated = false;            // the name ends in "...": the plain table cut it (name_key is the prefix)
 };
 
 Card describe(const GpuInfo& gpu) {
   Card c;
   c.display_name = strip_mig_suffix(gpu.name);
-  c.name_key = name_key(c.display_name);
+  c.truncated = c.display_name.size() > 3 && c.display_name.compare(c.display_name.size() - 3, 3, "...") == 0;
+  c.name_key = name_key(c.truncated ? c.display_name.substr(0, c.display_name.size() - 3) : c.display_name);
   c.pci = gpu.pci_device_id ? pci_key(*gpu.pci_device_id) : "";
   c.is_mig = gpu.mig.is_mig_device || gpu.name.find(" MIG ") != std::string::npos;
   if (gpu.mig.profile) c.profile = *gpu.mig.profile;
@@ -501,7 +503,7 @@ BaselineMatch match_baseline(const BaselineSet& set, const GpuInfo& gpu) {
     }
   }
 
-  if (!card.name_key.empty()) {
+  if (!card.name_key.empty() && !card.truncated) {  // a cut name is longer than what it shows
     std::vector<const Baseline*> cands;
     for (const Baseline& b : set.models)
       if (has_name(b, card.name_key)) cands.push_back(&b);
@@ -524,6 +526,45 @@ BaselineMatch match_baseline(const BaselineSet& set, const GpuInfo& gpu) {
       attach_profile(m, card);
       return m;
     }
+  }
+
+  // A name the plain nvidia-smi table cut to its column ("NVIDIA A100-SXM...", "Tesla V100-SXM2...",
+  // "NVIDIA GeForce RTX 2080 ..."): the printed part is a prefix of the real name. Only a unique
+  // answer counts: the models whose names start with it, narrowed by memory that fits the model;
+  // one left is the match, several (or none) are no match at all, never the nearest guess, and no
+  // architecture estimate either (the family would come from a cut name).
+  if (card.truncated && !card.name_key.empty()) {
+    std::vector<const Baseline*> cands;
+    for (const Baseline& b : set.models)
+      if (std::any_of(b.nvidia_smi_names.begin(), b.nvidia_smi_names.end(), [&](const std::string& n) {
+            const std::string k = name_key(n);
+            return k.size() > card.name_key.size() && k.compare(0, card.name_key.size(), card.name_key) == 0;
+          }))
+        cands.push_back(&b);
+    const std::string all = ids(cands);
+    std::vector<const Baseline*> fit = cands;
+    if (card.memory_gib) {
+      fit.clear();
+      for (const Baseline* b : cands)
+        if (!std::isinf(memory_distance(*b, *card.memory_gib))) fit.push_back(b);
+    }
+    m.note = "nvidia-smi name \"" + gpu.name + "\" is cut by the table";
+    if (fit.size() == 1) {
+      m.baseline = fit.front();
+      m.method = card.memory_gib ? "name-prefix+memory" : "name-prefix";
+      m.note += "; the only model whose name starts with it" +
+                (cands.size() > 1 ? " and whose memory fits " + fmt(*card.memory_gib) + " GiB (of " + all + ")" : std::string()) +
+                " is " + m.baseline->id;
+      attach_profile(m, card);
+      return m;
+    }
+    m.method = "none";
+    if (cands.empty()) m.note += "; no model in the baselines has a name starting with it";
+    else if (fit.empty())
+      m.note += "; " + all + (cands.size() == 1 ? " starts with it, but has not " : " start with it, but none has ") +
+                fmt(*card.memory_gib) + " GiB";
+    else m.note += "; it fits several models (" + ids(fit) + "): none picked";
+    return m;
   }
 
   BaselineMatch f = fallback(set, gpu, card);

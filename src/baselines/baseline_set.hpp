@@ -50,7 +50,10 @@ struct BaselineMatch {
   // The MIG profile of the slice (pointer into baseline->mig_profiles); nullptr for a full card or
   // a profile the baseline does not list (then `note` says so).
   const MigProfile* mig_profile = nullptr;
-  // "pci-id" | "name+memory" | "name" | "vgpu-profile" | "architecture-fallback" | "none".
+  // "pci-id" | "name+memory" | "name" | "vgpu-profile" | "name-prefix" | "name-prefix+memory" |
+  // "architecture-fallback" | "none". "name-prefix": the name ends in "..." (the plain nvidia-smi
+  // table cut it) and exactly one model's name starts with it (and fits the memory, when known);
+  // a cut name that fits several models matches none ("none", the note lists them).
   // "vgpu-profile": the name is a vGPU profile ("NVIDIA A10-24Q") and `baseline` its parent board
   // (found by PCI id or by the board code): the GPU is a vGPU, time-sliced (or MIG-backed) and
   // so shared whatever the figures say.

@@ -131,7 +131,8 @@ TEST(RealWorldCorpus, EveryCaseIsCompleteAndTraceable) {
                                       "nvidia-smi-topo",   "nccl-tests",     "nvbandwidth",
                                       "nvbandwidth-json",  "bandwidthTest",  "p2pBandwidthLatencyTest",
                                       "dcgmi-diag",        "dcgmi-diag-json", "nvidia-smi-nvlink",
-                                      "dcgmi-nvlink", "nvidia-smi-dmon", "lspci", "deviceQuery"};
+                                      "dcgmi-nvlink", "nvidia-smi-dmon", "lspci", "deviceQuery",
+                                      "nvidia-smi-table"};
   const auto ids = case_ids();
   ASSERT_FALSE(ids.empty()) << "no case under " << kCorpus;
   for (const auto& id : ids) {

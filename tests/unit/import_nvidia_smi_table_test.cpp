@@ -1,0 +1,268 @@
+// The plain nvidia-smi table parser (src/import/parse_nvidia_smi_table.cpp) on the real outputs in
+// tests/data/imports/nvidia-smi-table/ (their values are checked by import_fixtures_test.cpp) and on
+// the damage a paste has: ERR! values, a row cut halfway, a repeated table (-l), a -q dump beside
+// it; and the prefix matching of a cut name (baselines/baseline_match.cpp).
+#include "baselines/baseline_set.hpp"
+#include "import/import.hpp"
+#include "score/assess.hpp"
+#include "score/baseline_lookup.hpp"
+#include "score/thresholds.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace gpuaudit::imports {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kTable = fs::path(GPUAUDIT_TEST_DATA) / "imports" / "nvidia-smi-table";
+
+std::string read(const fs::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+ImportPart parse_table(const std::string& raw) {
+  const Format* f = find_format("nvidia-smi-table");
+  EXPECT_NE(f, nullptr);
+  if (!f) return {};
+  return f->parse(normalize_text(raw), "smi.txt");
+}
+
+std::string detected(const std::string& raw) {
+  const std::string t = normalize_text(raw);
+  std::string best;
+  int best_score = 0;
+  for (const auto& f : format_registry())
+    if (const int s = f.detect(t); s > best_score) best_score = s, best = f.name;
+  return best;
+}
+
+bool any_contains(const std::vector<std::string>& v, const std::string& what) {
+  for (const auto& s : v)
+    if (s.find(what) != std::string::npos) return true;
+  return false;
+}
+
+// A 470-layout table whose second GPU row reads ERR! (written for this test: the shape of the
+// fixtures' rows with the values NVML prints when it cannot read the GPU).
+const char* kErrSynthetic =
+    "| NVIDIA-SMI 470.103.01   Driver Version: 470.103.01   CUDA Version: 11.4     |\n"
+    "|-------------------------------+----------------------+----------------------+\n"
+    "| GPU  Name        Persistence-M| Bus-Id        Disp.A | Volatile Uncorr. ECC |\n"
+    "| Fan  Temp  Perf  Pwr:Usage/Cap|         Memory-Usage | GPU-Util  Compute M. |\n"
+    "|                               |                      |               MIG M. |\n"
+    "|===============================+======================+======================|\n"
+    "|   0  NVIDIA A100-SXM...  On   | 00000000:07:00.0 Off |                    0 |\n"
+    "| N/A   34C    P0    61W / 400W |      4MiB / 81251MiB |     97%      Default |\n"
+    "|                               |                      |             Disabled |\n"
+    "+-------------------------------+----------------------+----------------------+\n"
+    "|   1  NVIDIA A100-SXM...  On   | 00000000:0F:00.0 Off |                 ERR! |\n"
+    "|ERR!  ERR!   ERR!  ERR! / 400W |      4MiB / 81251MiB |    ERR!      Default |\n"
+    "|                               |                      |             Disabled |\n"
+    "+-------------------------------+----------------------+----------------------+\n";
+
+TEST(ImportNvidiaSmiTable, ErrValuesAreAbsentAndWarned) {
+  const ImportPart p = parse_table(kErrSynthetic);
+  ASSERT_EQ(p.gpus.size(), 2u);
+  EXPECT_EQ(p.gpus[0].utilization_pct, 97.0);
+  EXPECT_EQ(p.gpus[0].mig.mode_enabled, false);
+  EXPECT_EQ(p.gpus[0].name, "NVIDIA A100-SXM...");
+  EXPECT_FALSE(p.gpus[1].temperature_c.has_value());
+  EXPECT_FALSE(p.gpus[1].power.usage_w.has_value());
+  EXPECT_EQ(p.gpus[1].power.limit_w, 400.0);
+  EXPECT_FALSE(p.gpus[1].utilization_pct.has_value());
+  EXPECT_TRUE(any_contains(p.warnings, "ERR!")) << testing::PrintToString(p.warnings);
+  EXPECT_TRUE(any_contains(p.warnings, "cut the name")) << testing::PrintToString(p.warnings);
+  EXPECT_EQ(detected(kErrSynthetic), "nvidia-smi-table");
+}
+
+TEST(ImportNvidiaSmiTable, ARowCutHalfwayIsNamedAndTheRestKept) {
+  const ImportPart p = parse_table(read(kTable / "gtx105x-418-truncated-name-cut.txt"));
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.gpus[0].processes.size(), 3u);
+  EXPECT_TRUE(any_contains(p.skipped, "cut halfway")) << testing::PrintToString(p.skipped);
+}
+
+TEST(ImportNvidiaSmiTable, ASecondTableIsNotReadAgain) {
+  const std::string one = read(kTable / "titan-xp-450-mig-column.txt");
+  const ImportPart p = parse_table(one + "\n" + one);
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_TRUE(any_contains(p.warnings, "nvidia-smi -l")) << testing::PrintToString(p.warnings);
+}
+
+TEST(ImportNvidiaSmiTable, MigDevicesFollowTheirBoard) {
+  const ImportPart p = parse_table(read(kTable / "h200-mig-590-load.txt"));
+  ASSERT_EQ(p.gpus.size(), 6u);
+  EXPECT_FALSE(p.gpus[0].mig.is_mig_device);
+  EXPECT_EQ(p.gpus[0].processes.size(), 3u);
+  for (std::size_t i = 1; i < p.gpus.size(); ++i) {
+    EXPECT_TRUE(p.gpus[i].mig.is_mig_device);
+    EXPECT_FALSE(p.gpus[i].mig.profile.has_value());  // the table prints none
+    EXPECT_TRUE(p.gpus[i].processes.empty());
+  }
+  EXPECT_EQ(p.gpus[2].mig.extra.value("compute_instance_id", -1), 1);
+  EXPECT_EQ(p.gpus[2].sm_count, 32);
+}
+
+TEST(ImportNvidiaSmiTable, The3xxComputeProcessesTableHasNoTypeColumn) {
+  // Synthetic rows under the header a real 340.29 post printed ("Compute processes:", no Type).
+  const std::string t =
+      "| NVIDIA-SMI 340.29     Driver Version: 340.29         |\n"
+      "|-------------------------------+----------------------+----------------------+\n"
+      "| GPU  Name        Persistence-M| Bus-Id        Disp.A | Volatile Uncorr. ECC |\n"
+      "| Fan  Temp  Perf  Pwr:Usage/Cap|         Memory-Usage | GPU-Util  Compute M. |\n"
+      "|===============================+======================+======================|\n"
+      "|   0  GRID K520           Off  | 0000:00:03.0     Off |                  N/A |\n"
+      "| N/A   71C    P0    91W / 125W |   2320MiB /  4095MiB |    100%      Default |\n"
+      "+-------------------------------+----------------------+----------------------+\n"
+      "\n"
+      "+-----------------------------------------------------------------------------+\n"
+      "| Compute processes:                                               GPU Memory |\n"
+      "|  GPU       PID  Process name                                     Usage      |\n"
+      "|=============================================================================|\n"
+      "|    0      2189  python train.py                                    2307MiB |\n"
+      "+-----------------------------------------------------------------------------+\n";
+  const ImportPart p = parse_table(t);
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.gpus[0].pci_bus_id, "00000000:00:03.0");
+  EXPECT_EQ(p.gpus[0].utilization_pct, 100.0);
+  ASSERT_EQ(p.gpus[0].processes.size(), 1u);
+  EXPECT_EQ(p.gpus[0].processes[0].pid, 2189);
+  EXPECT_EQ(p.gpus[0].processes[0].type, "");
+  EXPECT_EQ(p.gpus[0].processes[0].name, "python train.py");
+  EXPECT_EQ(p.gpus[0].processes[0].used_memory_bytes, 2307ull * 1048576);
+}
+
+TEST(ImportNvidiaSmiTable, DetectionLeavesQDumpsAlone) {
+  // A -q dump with a table pasted after it is the -q parser's.
+  const std::string q = read(fs::path(GPUAUDIT_TEST_DATA) / "imports" / "nvidia-smi-q" / "l4-thamada-gls.txt");
+  EXPECT_NE(detected(q), "nvidia-smi-table");
+  EXPECT_EQ(detected(q + "\n" + read(kTable / "l40s-595-load.txt")), detected(q));
+  EXPECT_EQ(detected("GPU 0: Tesla T4 (UUID: GPU-x)\n"), "");
+}
+
+TEST(ImportNvidiaSmiTable, GarbageNeverCrashesAndYieldsNothing) {
+  for (const char* s : {"", "|", "||||", "| NVIDIA-SMI |", "|===|\n|   0  x|", "| GPU  Name  Persistence-M | Bus-Id |\n|===|\n| 7 |\n| a | b |"}) {
+    const ImportPart p = parse_table(s);
+    (void)p;
+  }
+  SUCCEED();
+}
+
+}  // namespace
+}  // namespace gpuaudit::imports
+
+namespace gpuaudit {
+namespace {
+
+const BaselineSet& real_baselines() {
+  static const BaselineSet set = load_baselines(std::filesystem::path(GPUAUDIT_SOURCE_DIR) / "baselines");
+  return set;
+}
+
+GpuInfo cut(const std::string& name, std::optional<double> mib) {
+  GpuInfo g;
+  g.name = name;
+  if (mib) g.memory_total_bytes = static_cast<std::uint64_t>(*mib * 1048576.0);
+  return g;
+}
+
+TEST(BaselineMatchCutName, AUniquePrefixWithFittingMemoryMatches) {
+  const BaselineMatch m = match_baseline(real_baselines(), cut("NVIDIA A100-SXM...", 81251));
+  ASSERT_TRUE(m.matched()) << m.note;
+  EXPECT_EQ(m.baseline->id, "a100-sxm4-80gb");
+  EXPECT_EQ(m.method, "name-prefix+memory");
+}
+
+TEST(BaselineMatchCutName, TheRealRtx6000AdaTableMatchesItsModel) {
+  // tests/data/imports/nvidia-smi-table/rtx6000ada-x2-575-cut-name.txt: "NVIDIA RTX 6000 Ada Gene...", 49140 MiB.
+  const BaselineMatch m = match_baseline(real_baselines(), cut("NVIDIA RTX 6000 Ada Gene...", 49140));
+  ASSERT_TRUE(m.matched()) << m.note;
+  EXPECT_EQ(m.baseline->id, "rtx-6000-ada");
+}
+
+TEST(BaselineMatchCutName, SeveralModelsMeansNone) {
+  const BaselineMatch m = match_baseline(real_baselines(), cut("NVIDIA A100-SXM...", std::nullopt));
+  EXPECT_FALSE(m.matched()) << m.note;
+  EXPECT_EQ(m.method, "none");
+  EXPECT_NE(m.note.find("none picked"), std::string::npos) << m.note;
+}
+
+TEST(BaselineMatchCutName, AModelWhoseMemoryDoesNotFitIsNotGuessed) {
+  // Tesla P100-PCIE... with 12 GB: the baselines hold only the 16 GB card.
+  const BaselineMatch m = match_baseline(real_baselines(), cut("Tesla P100-PCIE...", 12193));
+  EXPECT_FALSE(m.matched()) << m.note;
+}
+
+TEST(BaselineMatchCutName, AFullNameIsNotAPrefix) {
+  // "NVIDIA A10" must not match as a prefix of A100: only a name ending in "..." is cut.
+  const BaselineMatch m = match_baseline(real_baselines(), cut("NVIDIA A10", 23028));
+  ASSERT_TRUE(m.matched());
+  EXPECT_EQ(m.baseline->id, "nvidia-a10");
+}
+
+// From state alone (docs/scoring.md §5): a table at high utilisation is one sample under load, as
+// an imported -q dump is; the cap is the limit in force and, with no default limit in the table, the
+// model's TDP stands in (one step less sure). Synthetic tables in the 550 layout (no real post of a
+// lowered cap under load was found).
+std::string table_550_synthetic(const std::string& power, const std::string& util) {
+  return "| NVIDIA-SMI 550.54.15              Driver Version: 550.54.15      CUDA Version: 12.4     |\n"
+         "|-----------------------------------------+------------------------+----------------------+\n"
+         "| GPU  Name                 Persistence-M | Bus-Id          Disp.A | Volatile Uncorr. ECC |\n"
+         "| Fan  Temp   Perf          Pwr:Usage/Cap |           Memory-Usage | GPU-Util  Compute M. |\n"
+         "|                                         |                        |               MIG M. |\n"
+         "|=========================================+========================+======================|\n"
+         "|   0  NVIDIA A100-SXM4-80GB          On  |   00000000:07:00.0 Off |                    0 |\n"
+         "| N/A   48C    P0         " + power + " |   60000MiB /  81920MiB |    " + util + "      Default |\n"
+         "|                                         |                        |             Disabled |\n"
+         "+-----------------------------------------+------------------------+----------------------+\n";
+}
+
+std::vector<Finding> findings_of(const std::string& text) {
+  const std::filesystem::path f = std::filesystem::temp_directory_path() / "gpuaudit-smi-table-synthetic.txt";
+  {
+    std::ofstream o(f, std::ios::binary);
+    o << text;
+  }
+  ResultDocument doc = imports::import_files({f.string()}, {}, nullptr);
+  std::filesystem::remove(f);
+  score_document(doc, reference_lookup(real_baselines()), real_baselines().version, Thresholds{});
+  return doc.assessment ? doc.assessment->findings : std::vector<Finding>{};
+}
+
+const Finding* find(const std::vector<Finding>& fs, const std::string& id) {
+  for (const auto& f : fs)
+    if (f.id == id) return &f;
+  return nullptr;
+}
+
+TEST(NvidiaSmiTableScoring, ACapBelowTdpReachedUnderLoadIsPowerCapped) {
+  const auto fs = findings_of(table_550_synthetic("   249W /  250W", "100%"));
+  const Finding* f = find(fs, "power-capped");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->confidence, "medium");  // the TDP stands in for the default the table does not print
+  EXPECT_EQ(find(fs, "sliced"), nullptr);  // the busy GPU is the user's own job
+}
+
+TEST(NvidiaSmiTableScoring, TheSameCapIdleIsOnlyLow) {
+  const auto fs = findings_of(table_550_synthetic("    61W /  250W", "  0%"));
+  const Finding* f = find(fs, "power-capped");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->confidence, "low");
+}
+
+TEST(NvidiaSmiTableScoring, TheStockCapUnderLoadIsNoFinding) {
+  const auto fs = findings_of(table_550_synthetic("   398W /  400W", "100%"));
+  EXPECT_EQ(find(fs, "power-capped"), nullptr);
+  EXPECT_EQ(find(fs, "thermal-throttled"), nullptr);
+}
+
+}  // namespace
+}  // namespace gpuaudit
