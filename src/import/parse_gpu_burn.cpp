@@ -15,16 +15,16 @@
 // each batch of products plus gpu-burn's compare kernel and a host synchronisation, so the rate
 // includes those, and the first report of each worker includes its start-up. It is gpu-burn's own
 // figure of one fixed-size SGEMM/DGEMM: not gpuaudit's gemm/* (another size, cuBLASLt with a
-// chosen algorithm, timed by CUDA events), so it stays `gpu-burn/gflops`, judged against nothing
+// chosen algorithm, timed by CUDA events), so it stays `gpu_burn/gflops`, judged against nothing
 // but itself (docs/import.md).
 //
 // Rows, per GPU (the columns of the progress line are the CUDA devices, in order):
-//   gpu-burn/gflops: samples = the rate at every report of that worker (a line where its proc'd
+//   gpu_burn/gflops: samples = the rate at every report of that worker (a line where its proc'd
 //     count moved; the first report, which includes start-up, left out), params {dtype fp32|fp64,
 //     tensor_cores, matrix_n, errors, verdict OK|FAULTY, run_s}, and, with 6 reports or more,
 //     params.burst / params.sustained (the first and last quarter of the run) for the
 //     sustained-drop rule, which compares a card with itself.
-//   gpu-burn/errors, status check-failed, where gpu-burn counted mismatching elements or said
+//   gpu_burn/errors, status check-failed, where gpu-burn counted mismatching elements or said
 //     FAULTY: params.output_check {mismatches, against} for the wrong-results rule.
 //   a timeline of the temperatures it printed (-> telemetry/under-load).
 #include "import/import.hpp"
@@ -375,7 +375,7 @@ ImportPart parse_gpu_burn(std::string_view text, const std::string& file) {
     if (!verdict.empty()) params["verdict"] = verdict;
 
     BenchmarkResult b;
-    b.name = "gpu-burn/gflops";
+    b.name = "gpu_burn/gflops";
     b.gpu = gpu;
     b.unit = "GFLOP/s";
     b.samples = rates;
@@ -417,7 +417,7 @@ ImportPart parse_gpu_burn(std::string_view text, const std::string& file) {
     // it stopped, not that it computed wrong numbers.
     if (!died && (total_errors != 0 || negative || verdict == "FAULTY")) {
       BenchmarkResult w;
-      w.name = "gpu-burn/errors";
+      w.name = "gpu_burn/errors";
       w.gpu = gpu;
       w.status = "check-failed";
       w.unit = "count";

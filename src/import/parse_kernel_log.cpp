@@ -220,6 +220,7 @@ ImportPart parse_kernel_log(std::string_view text, const std::string& file) {
   static const std::regex uuid_re(R"(NVRM: GPU at (?:PCI:)?([0-9A-Fa-f]{4}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-9])?): (GPU-[0-9a-fA-F-]{36}))");
   std::string last_bus;  // the address of the last NVRM line that named one (multi-line messages)
   int last_bus_line = 0;
+  Stamp last_bus_stamp;  // its time stamp: a continuation line of the same message has none
   int first_line = 0;
   for (const auto& [no, raw] : smi::numbered_lines(text)) {
     // Most of a syslog is not about a GPU: only lines that can be are looked at closely.
@@ -267,14 +268,16 @@ ImportPart parse_kernel_log(std::string_view text, const std::string& file) {
       continue;
     }
     const std::string here = first_address(msg);
-    if (!here.empty()) last_bus = here, last_bus_line = no;
+    if (!here.empty()) last_bus = here, last_bus_line = no, last_bus_stamp = st;
     if (contains(msg, "fallen off the bus")) {
       // "NVRM: GPU 0000:09:00.0: GPU has fallen off the bus." or the three-line form whose address
       // is on the line before ("NVRM: The NVIDIA GPU 0000:b3:00.0" / "(PCI ID: ...) installed ..." /
       // "fallen off the bus and is not responding to commands.").
       e.kind = "fallen-off-bus";
       e.message = clip(msg.substr(msg.find("NVRM:") + 5));
-      add_event(p, !here.empty() ? here : (no - last_bus_line <= 3 ? last_bus : std::string()), std::move(e));
+      const bool continued = here.empty() && no - last_bus_line <= 3 && !last_bus.empty();
+      if (continued && e.time.empty() && !e.uptime_s) e.time = last_bus_stamp.time, e.uptime_s = last_bus_stamp.uptime_s;
+      add_event(p, !here.empty() ? here : (continued ? last_bus : std::string()), std::move(e));
       continue;
     }
     if (contains(msg, "RmInitAdapter failed") || contains(msg, "rm_init_adapter failed")) {

@@ -75,9 +75,9 @@ void rule_sustained(GpuScoring& g, const Thresholds& t) {
   std::string cause, worst_name;
   double worst = 1.0;
   for (const auto& b : g.doc->benchmarks) {
-    // gemm/*: gpuaudit's own; gpu-burn/gflops: an imported gpu-burn run's first and last quarter
+    // gemm/*: gpuaudit's own; gpu_burn/gflops: an imported gpu-burn run's first and last quarter
     // (import/parse_gpu_burn.cpp), the same comparison of one GEMM's rate with itself.
-    if (b.gpu != g.index() || b.status != "ok" || (b.name.rfind("gemm/", 0) != 0 && b.name != "gpu-burn/gflops")) continue;
+    if (b.gpu != g.index() || b.status != "ok" || (b.name.rfind("gemm/", 0) != 0 && b.name != "gpu_burn/gflops")) continue;
     const auto burst = phase_of(b.params, "burst");
     const auto sustained = phase_of(b.params, "sustained");
     if (!burst || !sustained || burst->rate <= 0) continue;

@@ -131,7 +131,7 @@ TEST(RealWorldCorpus, EveryCaseIsCompleteAndTraceable) {
                                       "nvidia-smi-topo",   "nccl-tests",     "nvbandwidth",
                                       "nvbandwidth-json",  "bandwidthTest",  "p2pBandwidthLatencyTest",
                                       "dcgmi-diag",        "dcgmi-diag-json", "nvidia-smi-nvlink",
-                                      "dcgmi-nvlink", "nvidia-smi-dmon"};
+                                      "dcgmi-nvlink", "nvidia-smi-dmon", "kernel-log", "gpu-burn"};
   const auto ids = case_ids();
   ASSERT_FALSE(ids.empty()) << "no case under " << kCorpus;
   for (const auto& id : ids) {
