@@ -17,7 +17,8 @@ const char* health_level_name(HealthLevel level) {
 }
 
 HealthLevel finding_level(const Finding& f) {
-  static const std::set<std::string> faults{"wrong-results", "memory-degraded", "pcie-degraded", "nvlink-degraded"};
+  static const std::set<std::string> faults{"wrong-results", "gpu-fault", "memory-degraded", "pcie-degraded",
+                                            "nvlink-degraded"};
   if (f.id == "healthy") return HealthLevel::ok;
   if (faults.count(f.id) && f.confidence != "low") return HealthLevel::fail;
   return HealthLevel::warn;

@@ -7,6 +7,7 @@
 // the document's. Fields are merged through JSON so that every field, present and future, follows
 // the one rule: what a part leaves unset never overwrites what another file said.
 #include "core/error.hpp"
+#include "core/kernel_event.hpp"
 #include "import/import.hpp"
 #include "multigpu/topology.hpp"
 #include "telemetry/summarize.hpp"
@@ -195,6 +196,13 @@ void merge_gpu(GpuInfo& into, const GpuInfo& from, bool fill_only) {
   if (!into.pci_bus_id.empty() && !upgrade) b.erase("pci_bus_id");
   // The provenance of a GPU is the file that first described it.
   if (a.contains("source")) b.erase("source");
+  // Kernel-log events of two logs (two boots, two files) are both kept, in file order.
+  if (a.contains(kKernelEventsKey) && a[kKernelEventsKey].is_array() && b.contains(kKernelEventsKey) &&
+      b[kKernelEventsKey].is_array()) {
+    json both = a[kKernelEventsKey];
+    for (const auto& e : b[kKernelEventsKey]) both.push_back(e);
+    b[kKernelEventsKey] = std::move(both);
+  }
   overlay(a, b, &defaults);
   into = a.get<GpuInfo>();
 }

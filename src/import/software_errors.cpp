@@ -16,7 +16,7 @@ struct Signature {
 
 // The messages as CUDA, NVML and nvidia-smi print them (cudaGetErrorString / cuGetErrorString /
 // nvmlErrorString texts and the enum names), so they match in any tool's output.
-constexpr std::array<Signature, 16> kSignatures{{
+constexpr std::array<Signature, 18> kSignatures{{
     {"driver version is insufficient for cuda runtime version", "driver-too-old",
      "the NVIDIA driver is older than the CUDA runtime the program was built with: update the driver or use a build for "
      "an older CUDA"},
@@ -62,6 +62,16 @@ constexpr std::array<Signature, 16> kSignatures{{
     {"cudaerrorinitializationerror", "cuda-init-failed",
      "CUDA could not initialise the driver (cudaErrorInitializationError): the nvidia or nvidia-uvm module is not "
      "loaded, the container lacks /dev/nvidia*, or the driver is in a bad state after an Xid (nvidia-smi and dmesg tell which)"},
+    // The kernel's side of the same mismatch (NVRM in dmesg): a client of one version talking to
+    // the loaded module of another.
+    {"nvrm: api mismatch", "driver-library-mismatch",
+     "the kernel module and the user-space NVIDIA driver differ (an upgrade without a reboot, or a container with "
+     "another driver's libraries): reboot or reinstall the driver"},
+    // The loaded module cannot find its GSP firmware file: the driver install is incomplete, the GPU
+    // is not at fault (its RmInitAdapter then fails).
+    {"no firmware image found", "driver-firmware-missing",
+     "the NVIDIA kernel module cannot find its GSP firmware file (an incomplete driver install or upgrade): reinstall "
+     "the driver package that matches the module"},
 }};
 
 std::string lower(std::string_view s) {

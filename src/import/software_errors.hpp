@@ -16,7 +16,7 @@ namespace gpuaudit::imports {
 
 struct SoftwareError {
   std::string kind;     // driver-too-old | driver-library-mismatch | fabric-manager | driver-not-loaded |
-                        // no-device | devices-unavailable | cuda-init-failed
+                        // no-device | devices-unavailable | cuda-init-failed | driver-firmware-missing
   std::string meaning;  // one sentence: what it means and what fixes it
   std::string text;     // the line as printed (trimmed, at most 300 characters)
   std::string file;

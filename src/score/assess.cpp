@@ -117,6 +117,7 @@ Assessment assess(const ResultDocument& doc, const ReferenceLookup& lookup, cons
       else g.verdicts.push_back(std::move(u));
     }
     rule_wrong_results(g, wrong, t);
+    rule_gpu_fault(g, t);
     rule_sliced(g, t);
     rule_power(g, t);
     rule_thermal(g, t);
@@ -126,6 +127,7 @@ Assessment assess(const ResultDocument& doc, const ReferenceLookup& lookup, cons
     rule_numa(g, t);
     rule_pcie(g, t);
     rule_nvlink(g, t);
+    rule_nvlink_errors(g, t);
     rule_unexplained(g, t);
     rule_straggler(g, gpus, t);
     rule_healthy(g, t);
@@ -143,6 +145,7 @@ Assessment assess(const ResultDocument& doc, const ReferenceLookup& lookup, cons
   rule_machine_healthy(d, t, doc_verdicts);
   rule_host(d, t, doc_verdicts);
   rule_software(d, t, doc_verdicts);
+  rule_kernel_notes(d, t, doc_verdicts);
   rule_inconclusive(d, t, doc_verdicts);  // last: it speaks only where nothing else could
 
   Assessment a;

@@ -7,7 +7,7 @@
 namespace gpuaudit {
 
 int finding_priority(const std::string& id) {
-  static const char* order[] = {"wrong-results",   "unknown-gpu",     "sliced",          "power-capped",
+  static const char* order[] = {"wrong-results",   "gpu-fault",       "unknown-gpu",     "sliced",          "power-capped",
                                 "thermal-throttled", "clock-limited", "sustained-drop",  "straggler",
                                 "memory-degraded", "pcie-degraded",   "no-nvlink",       "nvlink-degraded",
                                 "numa-misplaced",  "host-bound",      "software",        "inconclusive"};

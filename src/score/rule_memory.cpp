@@ -3,10 +3,16 @@
 //   not measured). When compute is low too the cause is broader (power, sharing) and belongs to
 //   another rule. ECC: uncorrectable errors, rows remapped for uncorrectable errors, a pending
 //   remap (needs a GPU reset) or a failed remap (no spare rows left), retired pages (pre-Ampere).
+//   Kernel log (an imported dmesg): the memory Xids of NVIDIA's catalogue, with the confidence of
+//   score/xid_catalogue.cpp: 48 (double-bit) and 95 (uncontained) high, 64 (remap failed) high,
+//   94 (contained) and 63 (remap recorded, pending a reset) medium, 92 (high single-bit rate) low.
 #include "report/format.hpp"
 #include "score/evidence.hpp"
 #include "score/families.hpp"
 #include "score/rules.hpp"
+#include "score/xid_catalogue.hpp"
+
+#include <map>
 
 namespace gpuaudit {
 
@@ -52,6 +58,18 @@ void rule_memory(GpuScoring& g, const Thresholds& /*t*/) {
     f.evidence.push_back(std::to_string(*e.retired_pages) + " memory pages retired");
     f.figures["retired_pages"] = *e.retired_pages;
     shorts.push_back(std::to_string(*e.retired_pages) + " pages retired");
+  }
+
+  std::map<int, int> xids;  // memory Xid -> lines
+  for (const auto& ev : kernel_events(*g.gpu)) {
+    const XidMeaning m = xid_meaning(ev);
+    if (m.cls != XidClass::memory || !ev.xid) continue;
+    raise(m.confidence.c_str());
+    if (xids[*ev.xid]++ < 2) f.evidence.push_back(kernel_event_line(ev) + " -- " + m.meaning);
+  }
+  for (const auto& [xid, n] : xids) {
+    shorts.push_back("Xid " + std::to_string(xid) + (n > 1 ? " x" + std::to_string(n) : std::string()) + " in the kernel log");
+    f.figures["xid_" + std::to_string(xid)] = n;
   }
 
   const GroupView mem = g.group(memory_figures());

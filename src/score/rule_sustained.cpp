@@ -6,7 +6,8 @@
 //   -> clock; the clock held -> unexplained (not the clock: memory or the host). High confidence
 //   with a cause seen in telemetry, medium without. Judged without a baseline: the card is
 //   compared with itself, so it holds for an unknown model too. Benchmarks (the 1-minute budgets)
-//   hide this; training jobs run for hours at the sustained rate.
+//   hide this; training jobs run for hours at the sustained rate. An imported gpu-burn run counts
+//   too: its rate over the first quarter of the run against the last (its own GEMM against itself).
 #include "probe/clock_reasons.hpp"
 #include "report/format.hpp"
 #include "score/evidence.hpp"
@@ -74,7 +75,9 @@ void rule_sustained(GpuScoring& g, const Thresholds& t) {
   std::string cause, worst_name;
   double worst = 1.0;
   for (const auto& b : g.doc->benchmarks) {
-    if (b.gpu != g.index() || b.status != "ok" || b.name.rfind("gemm/", 0) != 0) continue;
+    // gemm/*: gpuaudit's own; gpu_burn/gflops: an imported gpu-burn run's first and last quarter
+    // (import/parse_gpu_burn.cpp), the same comparison of one GEMM's rate with itself.
+    if (b.gpu != g.index() || b.status != "ok" || (b.name.rfind("gemm/", 0) != 0 && b.name != "gpu_burn/gflops")) continue;
     const auto burst = phase_of(b.params, "burst");
     const auto sustained = phase_of(b.params, "sustained");
     if (!burst || !sustained || burst->rate <= 0) continue;

@@ -14,6 +14,8 @@ struct WrongResult;
 
 // Per GPU, in this order. wrong-results first: it never defers (score/wrong_results.hpp).
 void rule_wrong_results(GpuScoring& g, const std::vector<WrongResult>& wrong, const Thresholds& t);
+// gpu-fault: the kernel log says the GPU fell off the bus or needs a reset (score/xid_catalogue.hpp).
+void rule_gpu_fault(GpuScoring& g, const Thresholds& t);
 void rule_sliced(GpuScoring& g, const Thresholds& t);       // MIG, SM census, vGPU, memory, co-tenants
 void rule_power(GpuScoring& g, const Thresholds& t);        // lowered limit, power reasons under load
 void rule_thermal(GpuScoring& g, const Thresholds& t);      // thermal reasons under load
@@ -23,6 +25,7 @@ void rule_memory(GpuScoring& g, const Thresholds& t);       // HBM low with comp
 void rule_numa(GpuScoring& g, const Thresholds& t);         // far-node copies much faster or slower
 void rule_pcie(GpuScoring& g, const Thresholds& t);         // link below max under load; slow copies
 void rule_nvlink(GpuScoring& g, const Thresholds& t);       // links down
+void rule_nvlink_errors(GpuScoring& g, const Thresholds& t);  // Xid 74 in the kernel log
 void rule_unexplained(GpuScoring& g, const Thresholds& t);  // a key figure low that no rule explained
 // A key figure well below the median of the other GPUs of the same model (`all`: every GPU).
 void rule_straggler(GpuScoring& g, const std::vector<GpuScoring>& all, const Thresholds& t);
@@ -45,6 +48,8 @@ void rule_host(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& o
 // assessment counts those notes: such a figure was seen, not judged).
 inline constexpr const char* kContendedWords = "contended by other processes";
 void rule_software(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
+// Notes only: kernel-log events that are not the card's fault (application Xids, AER, unclassed).
+void rule_kernel_notes(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
 // inconclusive: a GPU (or the document) on which no rule could decide, with what was missing and
 // the command that would settle it. Runs last.
 void rule_inconclusive(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);

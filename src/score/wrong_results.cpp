@@ -65,6 +65,8 @@ void from_reference_checks(const ResultDocument& doc, std::vector<WrongResult>& 
     w.source = b.name;
     w.against = "the host reference";
     const json oc = b.params.is_object() && b.params.contains("output_check") ? b.params["output_check"] : json();
+    // An imported tool's own check says what it compared with (gpu-burn: every product with the first).
+    if (oc.is_object() && oc.contains("against") && oc["against"].is_string()) w.against = oc["against"].get<std::string>();
     w.mismatches = uint_at(oc, "mismatches");
     w.checked = uint_at(oc, "elements_checked");
     if (oc.is_object() && oc.contains("first_mismatch") && oc["first_mismatch"].is_object()) {

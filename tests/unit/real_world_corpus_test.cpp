@@ -34,7 +34,7 @@ const std::set<std::string> kVerdicts{"sliced",        "power-capped", "thermal-
                                       "pcie-degraded", "numa-misplaced", "memory-degraded", "nvlink-degraded",
                                       "no-nvlink",     "host-bound",   "software",          "healthy",
                                       "unknown-gpu",   "inconclusive", "wrong-results",     "sustained-drop",
-                                      "straggler"};
+                                      "straggler",     "gpu-fault"};
 
 json read_json(const fs::path& p) {
   std::ifstream in(p);
@@ -132,7 +132,7 @@ TEST(RealWorldCorpus, EveryCaseIsCompleteAndTraceable) {
                                       "nvbandwidth-json",  "bandwidthTest",  "p2pBandwidthLatencyTest",
                                       "dcgmi-diag",        "dcgmi-diag-json", "nvidia-smi-nvlink",
                                       "dcgmi-nvlink", "nvidia-smi-dmon", "lspci", "deviceQuery",
-                                      "nvidia-smi-table"};
+                                      "nvidia-smi-table", "kernel-log", "gpu-burn"};
   const auto ids = case_ids();
   ASSERT_FALSE(ids.empty()) << "no case under " << kCorpus;
   for (const auto& id : ids) {

@@ -1,0 +1,458 @@
+// gpu-burn (github.com/wilicc/gpu-burn and its forks): a stress test that multiplies two random
+// SIZE x SIZE matrices over and over with cuBLAS (cublasSgemm, or cublasDgemm with -d; with -tc in
+// cuBLAS's tensor-op math mode) on every GPU, and compares every product with the first: on a
+// healthy GPU they are the same numbers. Its output:
+//   GPU 0: NVIDIA GeForce RTX 4090 (UUID: GPU-0a1ac16e-...)           (nvidia-smi -L)
+//   Initialized device 0 with 24217 MB of memory (23801 MB available, using 21420 MB of it), using FLOATS
+//   Results are 268435456 bytes each, thus performing 81 iterations
+//   20.0%  proc'd: 81 (47174 Gflop/s) - 0 (0 Gflop/s)   errors: 0 - 0   temps: 50 C - 45 C
+//   Tested 2 GPUs:
+//       GPU 0: OK
+//
+// What a Gflop/s of gpu-burn is (gpu_burn-drv.cpp): OPS_PER_MUL flops per product (1100048498688
+// = 2n^3 + 8n^2 for n = 8192; 17188257792 in old versions for n = 2048) times the products a
+// worker reported, over the wall time since that worker's previous report. A report comes after
+// each batch of products plus gpu-burn's compare kernel and a host synchronisation, so the rate
+// includes those, and the first report of each worker includes its start-up. It is gpu-burn's own
+// figure of one fixed-size SGEMM/DGEMM: not gpuaudit's gemm/* (another size, cuBLASLt with a
+// chosen algorithm, timed by CUDA events), so it stays `gpu_burn/gflops`, judged against nothing
+// but itself (docs/import.md).
+//
+// Rows, per GPU (the columns of the progress line are the CUDA devices, in order):
+//   gpu_burn/gflops: samples = the rate at every report of that worker (a line where its proc'd
+//     count moved; the first report, which includes start-up, left out), params {dtype fp32|fp64,
+//     tensor_cores, matrix_n, errors, verdict OK|FAULTY, run_s}, and, with 6 reports or more,
+//     params.burst / params.sustained (the first and last quarter of the run) for the
+//     sustained-drop rule, which compares a card with itself.
+//   gpu_burn/errors, status check-failed, where gpu-burn counted mismatching elements or said
+//     FAULTY: params.output_check {mismatches, against} for the wrong-results rule.
+//   a timeline of the temperatures it printed (-> telemetry/under-load).
+#include "import/import.hpp"
+#include "import/smi_values.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <map>
+#include <regex>
+
+namespace gpuaudit::imports {
+
+namespace {
+
+using smi::trim;
+
+bool contains(std::string_view s, std::string_view what) { return s.find(what) != std::string_view::npos; }
+
+// Numbers of a paste that may be cut or corrupt: nullopt instead of an exception.
+std::optional<long long> to_ll(const std::string& s) {
+  try {
+    return std::stoll(s);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+std::optional<double> to_d(const std::string& s) {
+  try {
+    const double v = std::stod(s);
+    return std::isfinite(v) ? std::optional<double>(v) : std::nullopt;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+// A GPU index as gpu-burn prints it: 0..4096, else nullopt.
+std::optional<int> to_index(const std::string& s) {
+  const auto v = to_ll(s);
+  return v && *v >= 0 && *v <= 4096 ? std::optional<int>(static_cast<int>(*v)) : std::nullopt;
+}
+
+// "81 (47174 Gflop/s) - 0 (0 Gflop/s) " -> {(81, 47174), (0, 0)}
+std::vector<std::pair<long long, double>> progress_of(std::string_view s) {
+  static const std::regex r(R"((-?\d+) \(([0-9.]+) Gflop/s\))");
+  std::vector<std::pair<long long, double>> out;
+  const std::string str(s);
+  for (auto it = std::sregex_iterator(str.begin(), str.end(), r); it != std::sregex_iterator(); ++it) {
+    const auto n = to_ll((*it)[1].str());
+    const auto rate = to_d((*it)[2].str());
+    // an unreadable cell still holds its column, as a worker that did not report (0 at rate 0)
+    out.emplace_back(n.value_or(0), rate.value_or(0.0));
+  }
+  return out;
+}
+
+struct ErrorCell {
+  long long count = 0;
+  bool died = false;
+};
+
+// "0 - -524288000  (WARNING!)- 1579  (DIED!)" -> cells. The separator is "- " (a dash and a
+// space); a negative count is a dash and a digit (gpu-burn's int overflowing).
+std::vector<ErrorCell> errors_of(std::string_view s) {
+  static const std::regex r(R"((-?\d+)\s*(\((DIED|WARNING)!\))?)");
+  std::vector<ErrorCell> out;
+  const std::string str(s);
+  for (auto it = std::sregex_iterator(str.begin(), str.end(), r); it != std::sregex_iterator(); ++it) {
+    ErrorCell c;
+    c.count = to_ll((*it)[1].str()).value_or(1);  // beyond long long: certainly not zero
+    c.died = (*it)[3].matched && (*it)[3].str() == "DIED";
+    out.push_back(c);
+  }
+  return out;
+}
+
+// "63 C - -- - 64 C" -> {63, nullopt, 64}
+std::vector<std::optional<double>> temps_of(std::string_view s) {
+  std::vector<std::optional<double>> out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    if (s.compare(i, 2, "--") == 0 && (i + 2 >= s.size() || !std::isdigit(static_cast<unsigned char>(s[i + 2])))) {
+      out.push_back(std::nullopt);
+      i += 2;
+      continue;
+    }
+    if (std::isdigit(static_cast<unsigned char>(s[i]))) {
+      std::size_t j = i;
+      while (j < s.size() && std::isdigit(static_cast<unsigned char>(s[j]))) ++j;
+      if (s.compare(j, 2, " C") == 0) {
+        out.push_back(to_d(std::string(s.substr(i, j - i))));
+        i = j + 2;
+        continue;
+      }
+      i = j;
+      continue;
+    }
+    ++i;
+  }
+  return out;
+}
+
+struct Report {
+  int line = 0;
+  std::optional<double> pct;
+  std::vector<std::pair<long long, double>> proc;
+  std::vector<ErrorCell> errors;
+  std::vector<std::optional<double>> temps;
+  bool has_errors = false;
+};
+
+// gpu-burn redraws its progress line with a carriage return; a log whose CRs were lost (or turned
+// into nothing by a terminal capture) holds several reports on one line: "...39 C 50.0%  proc'd:".
+// Each starts at the percentage before its "proc'd:".
+std::vector<std::string_view> report_segments(std::string_view line) {
+  std::vector<std::size_t> starts;
+  for (std::size_t p = line.find("proc'd:"); p != std::string_view::npos; p = line.find("proc'd:", p + 7)) {
+    std::size_t b = p;
+    while (b > 0 && line[b - 1] == ' ') --b;
+    if (b > 0 && line[b - 1] == '%') {
+      --b;
+      while (b > 0 && (std::isdigit(static_cast<unsigned char>(line[b - 1])) || line[b - 1] == '.')) --b;
+    }
+    starts.push_back(starts.empty() ? 0 : b);
+  }
+  std::vector<std::string_view> out;
+  for (std::size_t i = 0; i < starts.size(); ++i)
+    out.push_back(line.substr(starts[i], i + 1 < starts.size() ? starts[i + 1] - starts[i] : std::string_view::npos));
+  return out;
+}
+
+Report report_of(std::string_view seg, int no) {
+  Report r;
+  r.line = no;
+  const std::size_t p = seg.find("proc'd:");
+  // "100.0%  proc'd:": the percentage just before
+  const std::string_view before = trim(seg.substr(0, p));
+  if (!before.empty() && before.back() == '%') {
+    std::size_t b = before.size() - 1;
+    while (b > 0 && (std::isdigit(static_cast<unsigned char>(before[b - 1])) || before[b - 1] == '.')) --b;
+    r.pct = smi::number(before.substr(b, before.size() - 1 - b));
+  }
+  const auto e = seg.find("errors:", p);
+  const auto t = seg.find("temps:", p);
+  r.proc = progress_of(seg.substr(p + 7, e == std::string_view::npos ? std::string_view::npos : e - p - 7));
+  if (e != std::string_view::npos) {
+    r.has_errors = true;
+    r.errors = errors_of(seg.substr(e + 7, t == std::string_view::npos ? std::string_view::npos : t - e - 7));
+  }
+  if (t != std::string_view::npos) r.temps = temps_of(seg.substr(t + 6));
+  return r;
+}
+
+struct Device {
+  std::optional<std::string> dtype;
+  bool tensor = false;
+  std::optional<long long> result_bytes;
+  int line = 0;
+};
+
+int detect_gpu_burn(std::string_view text) {
+  const std::string_view head = text.substr(0, 1024 * 1024);
+  if (contains(head, "proc'd:") && contains(head, "Gflop/s)")) return 95;
+  static const std::regex init(R"(Initialized device \d+ with \d+ MB of memory \(\d+ MB available, using \d+ MB of it\))");
+  const std::string h(head.substr(0, 256 * 1024));
+  if (std::regex_search(h, init)) return 90;
+  if (contains(head, "GPUs:\n") && std::regex_search(h, std::regex(R"(Tested \d+ GPUs:\n\s*GPU \d+: (OK|FAULTY))"))) return 90;
+  return 0;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+json phase_json(const std::vector<double>& rates, const std::vector<double>& temps) {
+  json j = json::object();
+  j["tflops"] = median(rates) / 1000.0;
+  j["reports"] = rates.size();
+  if (!temps.empty()) {
+    TelemetrySummary t;
+    t.samples = static_cast<int>(temps.size());
+    t.temperature_c = Range{*std::min_element(temps.begin(), temps.end()), median(temps),
+                            *std::max_element(temps.begin(), temps.end())};
+    j["telemetry"] = t;
+  }
+  return j;
+}
+
+ImportPart parse_gpu_burn(std::string_view text, const std::string& file) {
+  ImportPart part;
+  part.format = "gpu-burn";
+  part.source = {"gpu-burn", "", file, 0};
+  static const std::regex gpu_re(R"(^\s*GPU (\d+): (.+?) \(UUID: (GPU-[0-9a-fA-F-]+)\))");
+  static const std::regex init_re(R"(Initialized device (\d+) with \d+ MB of memory \(\d+ MB available, using \d+ MB of it\), using (FLOATS|DOUBLES)(, using Tensor Cores)?)");
+  static const std::regex results_re(R"(Results are (\d+) bytes each)");
+  static const std::regex burn_re(R"(Burning for (\d+) sec)");
+  static const std::regex tested_re(R"(Tested (\d+) GPUs:)");
+  static const std::regex verdict_re(R"(^\s*GPU (\d+): (OK|FAULTY)\s*$)");
+  std::map<int, GpuInfo> gpus;
+  std::map<int, Device> devices;
+  std::map<int, std::string> verdicts;
+  std::vector<Report> reports;
+  std::vector<std::size_t> summary_after;  // index into reports after which a "Summary at:" came
+  std::optional<double> run_s;
+  std::optional<long long> last_result_bytes;
+  bool tested = false, aborted = false;
+  int last_init = -1;
+  int bad = 0;
+  std::string first_bad;
+  for (const auto& [no, raw] : smi::numbered_lines(text)) {
+    const std::string line(raw);
+    std::smatch m;
+    if (tested && std::regex_search(line, m, verdict_re)) {
+      if (const auto i = to_index(m[1].str())) verdicts[*i] = m[2].str();
+      continue;
+    }
+    if (std::regex_search(line, m, gpu_re)) {
+      const auto gi = to_index(m[1].str());
+      if (!gi) continue;
+      const int i = *gi;
+      GpuInfo g;
+      g.index = i;
+      g.name = std::string(trim(m[2].str()));
+      g.uuid = m[3].str();
+      g.extra = json::object();
+      SourceRef s = part.source;
+      s.line = no;
+      g.extra["source"] = source_json(s);
+      gpus.emplace(i, std::move(g));
+      if (!part.source.line) part.source.line = no;
+      continue;
+    }
+    if (std::regex_search(line, m, init_re)) {
+      const auto di = to_index(m[1].str());
+      if (!di) continue;
+      const int d = *di;
+      Device& dv = devices[d];
+      last_init = d;
+      dv.dtype = m[2].str() == "DOUBLES" ? "fp64" : "fp32";
+      dv.tensor = m[3].matched;
+      dv.line = no;
+      if (!part.source.line) part.source.line = no;
+      continue;
+    }
+    if (std::regex_search(line, m, results_re)) {
+      last_result_bytes = to_ll(m[1].str());
+      // belongs to the device initialised last (workers start in any order)
+      if (last_init >= 0 && !devices[last_init].result_bytes) devices[last_init].result_bytes = last_result_bytes;
+      continue;
+    }
+    if (std::regex_search(line, m, burn_re)) {
+      run_s = to_d(m[1].str());
+      continue;
+    }
+    if (std::regex_search(line, m, tested_re)) {
+      tested = true;
+      continue;
+    }
+    if (contains(line, "Summary at:")) {
+      summary_after.push_back(reports.size());
+      continue;
+    }
+    if (contains(line, "No clients are alive")) {
+      aborted = true;
+      continue;
+    }
+    if (line.find("proc'd:") == std::string::npos) continue;
+    for (const std::string_view seg : report_segments(line)) {
+      Report r = report_of(seg, no);
+      const std::size_t n = reports.empty() ? r.proc.size() : reports.front().proc.size();
+      if (r.proc.empty() || r.proc.size() != n || (r.has_errors && r.errors.size() != n)) {
+        if (bad++ == 0)
+          first_bad = "line " + std::to_string(no) + ": a progress report with " + std::to_string(r.proc.size()) +
+                      " GPU columns (cut, or not " + std::to_string(n) + ")";
+        continue;
+      }
+      if (r.temps.size() != n) r.temps.assign(n, std::nullopt);
+      reports.push_back(std::move(r));
+    }
+  }
+  if (bad > 0) part.skipped.push_back(first_bad + (bad > 1 ? " (and " + std::to_string(bad - 1) + " more such lines)" : ""));
+  for (auto& [i, g] : gpus) part.gpus.push_back(g);
+
+  const std::size_t n = reports.empty() ? verdicts.size() : reports.front().proc.size();
+  for (std::size_t gi = 0; gi < n; ++gi) {
+    const int gpu = static_cast<int>(gi);
+    const Device dv = devices.count(gpu) ? devices[gpu] : Device{};
+    std::vector<double> rates, t_at;
+    std::vector<std::optional<double>> temp_of_rate;
+    std::vector<TimelineSample> timeline;
+    long long prev = 0, total_errors = 0, period_max = 0;
+    bool died = false, negative = false;
+    bool first_report = true;
+    std::size_t next_summary = 0;
+    int seen_reports = 0;
+    for (std::size_t ri = 0; ri < reports.size(); ++ri) {
+      const Report& r = reports[ri];
+      while (next_summary < summary_after.size() && summary_after[next_summary] <= ri) {
+        total_errors += period_max;  // gpu-burn zeroes its error counts after each summary
+        period_max = 0;
+        ++next_summary;
+      }
+      const auto [count, rate] = r.proc[gi];
+      const ErrorCell ec = r.errors.empty() ? ErrorCell{} : r.errors[gi];
+      if (count < 0 || ec.died) {
+        // gpu-burn could not read the worker's report: its error count is an uninitialised int
+        // (1641686072, -533715488), not a count of wrong elements.
+        died = true;
+        continue;
+      }
+      if (ec.count < 0) negative = true;
+      if (ec.count != 0) period_max = std::max(period_max, ec.count < 0 ? 1LL : ec.count);
+      if (count == prev) continue;  // this worker did not report: the line repeats its last rate
+      prev = count;
+      ++seen_reports;
+      if (first_report) {  // includes the worker's start-up
+        first_report = false;
+        continue;
+      }
+      if (rate <= 0) continue;
+      rates.push_back(rate);
+      std::optional<double> ts;
+      if (r.pct && run_s) ts = *r.pct / 100.0 * *run_s;
+      t_at.push_back(ts.value_or(static_cast<double>(rates.size())));
+      temp_of_rate.push_back(r.temps[gi]);
+      TimelineSample s;
+      s.t_s = ts;
+      s.temperature_c = r.temps[gi];
+      timeline.push_back(s);
+    }
+    total_errors += period_max;
+    const std::string verdict = verdicts.count(gpu) ? verdicts[gpu] : "";
+    if (rates.empty() && verdict.empty() && !died) continue;
+
+    json params = json::object();
+    if (dv.dtype) params["dtype"] = *dv.dtype;
+    params["tensor_cores"] = dv.tensor;
+    params["gemm"] = dv.dtype && *dv.dtype == "fp64" ? "cublasDgemm" : "cublasSgemm";
+    if (dv.result_bytes && dv.dtype) {
+      const double elems = static_cast<double>(*dv.result_bytes) / (*dv.dtype == "fp64" ? 8.0 : 4.0);
+      const double side = std::sqrt(elems);
+      if (side >= 1 && std::fabs(side - std::round(side)) < 1e-6) params["matrix_n"] = static_cast<long long>(std::round(side));
+    }
+    if (run_s) params["run_s"] = *run_s;
+    params["reports"] = seen_reports;
+    params["errors"] = total_errors;
+    if (!verdict.empty()) params["verdict"] = verdict;
+
+    BenchmarkResult b;
+    b.name = "gpu_burn/gflops";
+    b.gpu = gpu;
+    b.unit = "GFLOP/s";
+    b.samples = rates;
+    if (!rates.empty()) b.summary = summarize(rates);
+    if (died) {
+      b.status = "error";
+      b.message = "gpu-burn's worker for this GPU died (proc'd -1): it stopped computing";
+      b.summary.reset();
+    } else if (rates.empty()) {
+      b.status = "error";
+      b.message = "no rate reported after the worker's first report (which includes its start-up)";
+    }
+    // The first and last quarter of the run, for rule_sustained (the card against itself).
+    // A pasted terminal keeps about one line per 10% of the run (the rest were redrawn over), so a
+    // run gives few reports: at least 6, the first and last quarter of them but never fewer than 2.
+    constexpr std::size_t kMinReports = 6;
+    if (!died && rates.size() >= kMinReports) {
+      const std::size_t q = std::max<std::size_t>(2, rates.size() / 4);
+      std::vector<double> br(rates.begin(), rates.begin() + static_cast<long>(q));
+      std::vector<double> sr(rates.end() - static_cast<long>(q), rates.end());
+      std::vector<double> bt, st;
+      for (std::size_t i = 0; i < q; ++i) {
+        if (temp_of_rate[i]) bt.push_back(*temp_of_rate[i]);
+        if (temp_of_rate[rates.size() - q + i]) st.push_back(*temp_of_rate[rates.size() - q + i]);
+      }
+      params["burst"] = phase_json(br, bt);
+      params["sustained"] = phase_json(sr, st);
+      if (run_s) params["soak_window_s"] = t_at[rates.size() - q] - t_at[0];
+    }
+    b.params = params;
+    json extra = json::object();
+    SourceRef s = part.source;
+    s.line = dv.line ? dv.line : (reports.empty() ? 0 : reports.front().line);
+    extra["source"] = source_json(s);
+    b.extra = extra;
+    part.benchmarks.push_back(b);
+
+    // A worker that died is FAULTY in gpu-burn's summary because of its garbage count: that says
+    // it stopped, not that it computed wrong numbers.
+    if (!died && (total_errors != 0 || negative || verdict == "FAULTY")) {
+      BenchmarkResult w;
+      w.name = "gpu_burn/errors";
+      w.gpu = gpu;
+      w.status = "check-failed";
+      w.unit = "count";
+      w.higher_is_better = false;
+      json oc = json::object();
+      oc["against"] = "gpu-burn's first product of the same inputs (every product must be the same)";
+      if (total_errors > 0 && !negative) oc["mismatches"] = total_errors;
+      w.params = json{{"output_check", oc}};
+      if (!verdict.empty()) w.params["verdict"] = verdict;
+      w.message = negative ? "gpu-burn counted faulty elements (its count overflowed and printed negative)"
+                           : "gpu-burn counted " + std::to_string(total_errors) + " faulty elements" +
+                                 (verdict == "FAULTY" ? " and said FAULTY" : "");
+      w.extra = extra;
+      part.benchmarks.push_back(std::move(w));
+    }
+    if (!timeline.empty() && std::any_of(timeline.begin(), timeline.end(), [](const TimelineSample& x) { return x.temperature_c.has_value(); }))
+      part.timelines.push_back({gpu, std::move(timeline)});
+  }
+  // The "GPU N:" lines and the temperatures are nvidia-smi's numbering (PCI order); the progress
+  // columns are CUDA's devices, numbered fastest first. On GPUs of one model the two agree; on a
+  // mix they need not (a K40m and an M4000: CUDA's device 0 was the M4000, nvidia-smi's GPU 0 the
+  // K40m), so the rows may sit on the wrong GPU: say so.
+  bool mixed = false;
+  for (const auto& [i, g] : gpus) mixed |= g.name != gpus.begin()->second.name;
+  if (mixed)
+    part.warnings.push_back("the GPUs are of different models: gpu-burn's rate columns are CUDA device numbers (fastest first), "
+                            "its GPU names and temperatures nvidia-smi's (PCI order), which may differ");
+  if (aborted) part.warnings.push_back("gpu-burn aborted: \"No clients are alive!\" (every worker died)");
+  if (!reports.empty() && !run_s) part.warnings.push_back("no \"Burning for N seconds\" line: report times are not known");
+  if (reports.empty() && verdicts.empty()) part.skipped.push_back("no progress line (proc'd: ...) and no \"Tested N GPUs\" summary");
+  return part;
+}
+
+const RegisterFormat reg{{"gpu-burn", "gpu-burn output (proc'd / Gflop/s / errors / temps lines)", detect_gpu_burn, parse_gpu_burn}};
+
+}  // namespace
+
+}  // namespace gpuaudit::imports
