@@ -23,20 +23,7 @@ namespace gpuaudit::imports {
 namespace {
 
 using smi::trim;
-
-std::vector<std::string> words(std::string_view line) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (char c : line) {
-    if (c == ' ' || c == '\t') {
-      if (!cur.empty()) out.push_back(std::move(cur)), cur.clear();
-    } else {
-      cur.push_back(c);
-    }
-  }
-  if (!cur.empty()) out.push_back(std::move(cur));
-  return out;
-}
+using smi::words;
 
 // "avg-cpu:  %user   %nice %system %iowait  %steal   %idle" -> the column names.
 std::optional<std::vector<std::string>> avg_cpu_header(std::string_view l) {

@@ -31,22 +31,9 @@ namespace gpuaudit::imports {
 namespace {
 
 using smi::trim;
+using smi::words;
 
 bool contains(std::string_view s, std::string_view what) { return s.find(what) != std::string_view::npos; }
-
-std::vector<std::string> words(std::string_view s) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (char c : s) {
-    if (c == ' ' || c == '\t') {
-      if (!cur.empty()) out.push_back(std::move(cur)), cur.clear();
-    } else {
-      cur.push_back(c);
-    }
-  }
-  if (!cur.empty()) out.push_back(std::move(cur));
-  return out;
-}
 
 // A border line: "+----+----+", "|====+====|", "|----+----|" (only box characters).
 bool is_border(std::string_view l) {

@@ -29,20 +29,7 @@ namespace gpuaudit::imports {
 namespace {
 
 using smi::trim;
-
-std::vector<std::string> words(std::string_view line) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (char c : line) {
-    if (c == ' ' || c == '\t') {
-      if (!cur.empty()) out.push_back(std::move(cur)), cur.clear();
-    } else {
-      cur.push_back(c);
-    }
-  }
-  if (!cur.empty()) out.push_back(std::move(cur));
-  return out;
-}
+using smi::words;
 
 const std::set<std::string>& known_columns() {
   static const std::set<std::string> k = {"r",  "b",  "swpd", "free", "buff", "cache", "inact", "active", "si", "so",

@@ -250,4 +250,18 @@ std::vector<std::pair<int, std::string_view>> numbered_lines(std::string_view te
   return out;
 }
 
+std::vector<std::string> words(std::string_view line) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : line) {
+    if (c == ' ' || c == '\t') {
+      if (!cur.empty()) out.push_back(std::move(cur)), cur.clear();
+    } else {
+      cur.push_back(c);
+    }
+  }
+  if (!cur.empty()) out.push_back(std::move(cur));
+  return out;
+}
+
 }  // namespace gpuaudit::imports::smi

@@ -65,4 +65,8 @@ std::string strip_ansi(std::string_view v);
 // empty last line for a trailing newline.
 std::vector<std::pair<int, std::string_view>> numbered_lines(std::string_view text);
 
+// The line's words, split at runs of spaces and tabs (the column tables of dmon, vmstat, mpstat,
+// iostat and the nvidia-smi summary table's cells).
+std::vector<std::string> words(std::string_view line);
+
 }  // namespace gpuaudit::imports::smi

@@ -2,18 +2,14 @@
 // The real shmoo runs are fixtures (tests/data/imports/bandwidthTest/superbench-*-csv-*.txt); these
 // inline strings check the grouping, the MB/s builds and a cut line.
 #include "import/import.hpp"
+#include "import_test_support.hpp"
 
 #include <gtest/gtest.h>
 
 namespace gpuaudit::imports {
 namespace {
 
-ImportPart parse(const std::string& raw) {
-  const Format* f = find_format("bandwidthTest");
-  EXPECT_NE(f, nullptr);
-  if (!f) return {};
-  return f->parse(normalize_text(raw), "bw.csv.txt");
-}
+ImportPart parse(const std::string& raw) { return import_test::parse_as("bandwidthTest", raw, "bw.csv.txt"); }
 
 const BenchmarkResult* row(const ImportPart& p, const std::string& name) {
   for (const auto& b : p.benchmarks)

@@ -5,6 +5,7 @@
 // does not have in an importable post).
 #include "baselines/baseline_set.hpp"
 #include "import/import.hpp"
+#include "import_test_support.hpp"
 #include "score/assess.hpp"
 #include "score/baseline_lookup.hpp"
 #include "score/thresholds.hpp"
@@ -17,21 +18,9 @@
 namespace gpuaudit::imports {
 namespace {
 
-ImportPart parse_as(const char* format, const std::string& raw) {
-  const Format* f = find_format(format);
-  EXPECT_NE(f, nullptr);
-  if (!f) return {};
-  return f->parse(normalize_text(raw), "host.txt");
-}
+using import_test::detected;
 
-std::string detected(const std::string& raw) {
-  const std::string t = normalize_text(raw);
-  std::string best;
-  int best_score = 0;
-  for (const auto& f : format_registry())
-    if (const int s = f.detect(t); s > best_score) best_score = s, best = f.name;
-  return best;
-}
+ImportPart parse_as(const char* format, const std::string& raw) { return import_test::parse_as(format, raw, "host.txt"); }
 
 const BenchmarkResult* row(const ImportPart& p, const std::string& name) {
   for (const auto& b : p.benchmarks)

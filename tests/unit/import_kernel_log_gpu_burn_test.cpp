@@ -7,6 +7,7 @@
 #include "core/error.hpp"
 #include "core/kernel_event.hpp"
 #include "import/import.hpp"
+#include "import_test_support.hpp"
 #include "import/importer.hpp"
 #include "score/assess.hpp"
 #include "score/baseline_lookup.hpp"
@@ -21,32 +22,14 @@
 namespace gpuaudit::imports {
 namespace {
 
+using import_test::detected;
+using import_test::read_bytes;
+
 namespace fs = std::filesystem;
 
 const fs::path kData = fs::path(GPUAUDIT_TEST_DATA) / "imports";
 
-std::string read(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
-ImportPart parse(const std::string& format, const std::string& raw) {
-  const Format* f = find_format(format);
-  EXPECT_NE(f, nullptr);
-  if (!f) return {};
-  return f->parse(normalize_text(raw), "in.txt");
-}
-
-std::string detected(const std::string& raw) {
-  const std::string t = normalize_text(raw);
-  std::string best;
-  int best_score = 0;
-  for (const auto& f : format_registry())
-    if (const int s = f.detect(t); s > best_score) best_score = s, best = f.name;
-  return best;
-}
+ImportPart parse(const std::string& format, const std::string& raw) { return import_test::parse_as(format, raw, "in.txt"); }
 
 const BaselineSet& baselines() {
   static const BaselineSet set = load_baselines(fs::path(GPUAUDIT_SOURCE_DIR) / "baselines");
@@ -85,7 +68,7 @@ TEST(ImportKernelLog, ADmesgWithoutNvidiaIsNotAKernelLogOfInterest) {
 }
 
 TEST(ImportKernelLog, TheThreeLineFallenOffTheBusBelongsToTheAddressBeforeIt) {
-  const auto p = parse("kernel-log", read(kData / "kernel-log" / "dmesg-fallen-off-bus-three-line-570.txt"));
+  const auto p = parse("kernel-log", read_bytes(kData / "kernel-log" / "dmesg-fallen-off-bus-three-line-570.txt"));
   ASSERT_EQ(p.gpus.size(), 1u);
   EXPECT_EQ(p.gpus[0].pci_bus_id, "0000:b3:00.0");
   const auto ev = kernel_events(p.gpus[0]);
@@ -187,7 +170,7 @@ TEST(ScoreKernelLog, RecoveryActionBackToNoneIsNoFault) {
 // ---- gpu-burn ------------------------------------------------------------------------------------
 
 TEST(ImportGpuBurn, ReportsLostTheirCarriageReturnsAreSplit) {
-  const auto p = parse("gpu-burn", read(kData / "gpu-burn" / "superbench-a100-sxm4-80gb-x8-doubles-tc.log"));
+  const auto p = parse("gpu-burn", read_bytes(kData / "gpu-burn" / "superbench-a100-sxm4-80gb-x8-doubles-tc.log"));
   EXPECT_TRUE(p.skipped.empty()) << p.skipped.front();
   ASSERT_GE(p.benchmarks.size(), 8u);
   for (const auto& b : p.benchmarks) {
@@ -198,7 +181,7 @@ TEST(ImportGpuBurn, ReportsLostTheirCarriageReturnsAreSplit) {
 }
 
 TEST(ImportGpuBurn, TheFirstReportOfAWorkerIsItsStartUp) {
-  const auto p = parse("gpu-burn", read(kData / "gpu-burn" / "rtx4090-x2-floats.txt"));
+  const auto p = parse("gpu-burn", read_bytes(kData / "gpu-burn" / "rtx4090-x2-floats.txt"));
   ASSERT_EQ(p.benchmarks.size(), 2u);
   EXPECT_EQ(p.benchmarks[0].samples, (std::vector<double>{52502, 52371, 52045}));
   EXPECT_EQ(p.benchmarks[1].samples, (std::vector<double>{51733, 52472, 51946}));

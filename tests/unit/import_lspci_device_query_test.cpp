@@ -8,6 +8,7 @@
 #include "baselines/baseline_set.hpp"
 #include "core/error.hpp"
 #include "import/import.hpp"
+#include "import_test_support.hpp"
 #include "import/software_errors.hpp"
 #include "score/assess.hpp"
 #include "score/baseline_lookup.hpp"
@@ -23,32 +24,14 @@
 namespace gpuaudit::imports {
 namespace {
 
+using import_test::detected;
+using import_test::read_bytes;
+
 namespace fs = std::filesystem;
 
 const fs::path kData = fs::path(GPUAUDIT_TEST_DATA) / "imports";
 
-std::string read(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
-ImportPart parse(const char* format, const std::string& raw) {
-  const Format* f = find_format(format);
-  EXPECT_NE(f, nullptr);
-  if (!f) return {};
-  return f->parse(normalize_text(raw), "paste.txt");
-}
-
-std::string detected(const std::string& raw) {
-  const std::string t = normalize_text(raw);
-  std::string best;
-  int best_score = 0;
-  for (const auto& f : format_registry())
-    if (const int s = f.detect(t); s > best_score) best_score = s, best = f.name;
-  return best;
-}
+ImportPart parse(const char* format, const std::string& raw) { return import_test::parse_as(format, raw, "paste.txt"); }
 
 // A root port (slot capped at x8 Gen3 by its wiring) and a GPU below it that can do Gen4 x16,
 // in the layout of pciutils 3.7+ with the markers.
@@ -263,17 +246,16 @@ TEST(ImportDeviceQuery, ErrorOutputsAreEvidenceNotBadInput) {
 }
 
 TEST(ImportDeviceQuery, NeitherFormatStealsTheOthersOrBandwidthTest) {
-  EXPECT_EQ(detected(read(kData / "deviceQuery" / "gls-gtx680.txt")), "deviceQuery");  // deviceQueryDrv
-  EXPECT_EQ(detected(read(kData / "lspci" / "gpud-a10-nn-listing.txt")), "lspci");
+  EXPECT_EQ(detected(read_bytes(kData / "deviceQuery" / "gls-gtx680.txt")), "deviceQuery");  // deviceQueryDrv
+  EXPECT_EQ(detected(read_bytes(kData / "lspci" / "gpud-a10-nn-listing.txt")), "lspci");
   for (const char* other : {"bandwidthTest", "p2pBandwidthLatencyTest", "nvidia-smi-q", "nvidia-smi-topo"})
     for (const auto& e : fs::directory_iterator(kData / other)) {
       if (e.path().extension() == ".json") continue;
-      const std::string got = detected(read(e.path()));
+      const std::string got = detected(read_bytes(e.path()));
       EXPECT_NE(got, "lspci") << e.path();
       EXPECT_NE(got, "deviceQuery") << e.path();
     }
 }
-
 
 // ---- scoring what lspci shows --------------------------------------------------------------------
 

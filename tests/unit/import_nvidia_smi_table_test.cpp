@@ -4,6 +4,7 @@
 // it; and the prefix matching of a cut name (baselines/baseline_match.cpp).
 #include "baselines/baseline_set.hpp"
 #include "import/import.hpp"
+#include "import_test_support.hpp"
 #include "score/assess.hpp"
 #include "score/baseline_lookup.hpp"
 #include "score/thresholds.hpp"
@@ -17,32 +18,14 @@
 namespace gpuaudit::imports {
 namespace {
 
+using import_test::detected;
+using import_test::read_bytes;
+
 namespace fs = std::filesystem;
 
 const fs::path kTable = fs::path(GPUAUDIT_TEST_DATA) / "imports" / "nvidia-smi-table";
 
-std::string read(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
-ImportPart parse_table(const std::string& raw) {
-  const Format* f = find_format("nvidia-smi-table");
-  EXPECT_NE(f, nullptr);
-  if (!f) return {};
-  return f->parse(normalize_text(raw), "smi.txt");
-}
-
-std::string detected(const std::string& raw) {
-  const std::string t = normalize_text(raw);
-  std::string best;
-  int best_score = 0;
-  for (const auto& f : format_registry())
-    if (const int s = f.detect(t); s > best_score) best_score = s, best = f.name;
-  return best;
-}
+ImportPart parse_table(const std::string& raw) { return import_test::parse_as("nvidia-smi-table", raw, "smi.txt"); }
 
 bool any_contains(const std::vector<std::string>& v, const std::string& what) {
   for (const auto& s : v)
@@ -84,21 +67,21 @@ TEST(ImportNvidiaSmiTable, ErrValuesAreAbsentAndWarned) {
 }
 
 TEST(ImportNvidiaSmiTable, ARowCutHalfwayIsNamedAndTheRestKept) {
-  const ImportPart p = parse_table(read(kTable / "gtx105x-418-truncated-name-cut.txt"));
+  const ImportPart p = parse_table(read_bytes(kTable / "gtx105x-418-truncated-name-cut.txt"));
   ASSERT_EQ(p.gpus.size(), 1u);
   EXPECT_EQ(p.gpus[0].processes.size(), 3u);
   EXPECT_TRUE(any_contains(p.skipped, "cut halfway")) << testing::PrintToString(p.skipped);
 }
 
 TEST(ImportNvidiaSmiTable, ASecondTableIsNotReadAgain) {
-  const std::string one = read(kTable / "titan-xp-450-mig-column.txt");
+  const std::string one = read_bytes(kTable / "titan-xp-450-mig-column.txt");
   const ImportPart p = parse_table(one + "\n" + one);
   ASSERT_EQ(p.gpus.size(), 1u);
   EXPECT_TRUE(any_contains(p.warnings, "nvidia-smi -l")) << testing::PrintToString(p.warnings);
 }
 
 TEST(ImportNvidiaSmiTable, MigDevicesFollowTheirBoard) {
-  const ImportPart p = parse_table(read(kTable / "h200-mig-590-load.txt"));
+  const ImportPart p = parse_table(read_bytes(kTable / "h200-mig-590-load.txt"));
   ASSERT_EQ(p.gpus.size(), 6u);
   EXPECT_FALSE(p.gpus[0].mig.is_mig_device);
   EXPECT_EQ(p.gpus[0].processes.size(), 3u);
@@ -142,9 +125,9 @@ TEST(ImportNvidiaSmiTable, The3xxComputeProcessesTableHasNoTypeColumn) {
 
 TEST(ImportNvidiaSmiTable, DetectionLeavesQDumpsAlone) {
   // A -q dump with a table pasted after it is the -q parser's.
-  const std::string q = read(fs::path(GPUAUDIT_TEST_DATA) / "imports" / "nvidia-smi-q" / "l4-thamada-gls.txt");
+  const std::string q = read_bytes(fs::path(GPUAUDIT_TEST_DATA) / "imports" / "nvidia-smi-q" / "l4-thamada-gls.txt");
   EXPECT_NE(detected(q), "nvidia-smi-table");
-  EXPECT_EQ(detected(q + "\n" + read(kTable / "l40s-595-load.txt")), detected(q));
+  EXPECT_EQ(detected(q + "\n" + read_bytes(kTable / "l40s-595-load.txt")), detected(q));
   EXPECT_EQ(detected("GPU 0: Tesla T4 (UUID: GPU-x)\n"), "");
 }
 
