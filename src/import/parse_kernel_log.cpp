@@ -107,7 +107,7 @@ Stamp stamp_of(std::string_view line, std::size_t& msg_at) {
 
 std::string clip(std::string_view s) {
   s = trim(s);
-  std::string out(s.substr(0, kMessageMax));
+  std::string out(smi::utf8_prefix(s, kMessageMax));
   while (!out.empty() && (out.back() == ',' || out.back() == ' ')) out.pop_back();
   return out;
 }

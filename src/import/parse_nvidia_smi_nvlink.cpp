@@ -198,7 +198,7 @@ struct NvlinkParser {
       s["state"] = "unknown";
       s["as_printed"] = std::string(v);
       part.skipped.push_back("line " + std::to_string(ln) + ": link " + std::to_string(link) + " status \"" +
-                             std::string(v.substr(0, 80)) + "\" is neither a rate nor <inactive>: counted as not up");
+                             std::string(smi::utf8_prefix(v, 80)) + "\" is neither a rate nor <inactive>: counted as not up");
     }
     g.status[link] = std::move(s);
   }

@@ -264,4 +264,12 @@ std::vector<std::string> words(std::string_view line) {
   return out;
 }
 
+std::string_view utf8_prefix(std::string_view s, std::size_t max_bytes) {
+  if (s.size() <= max_bytes) return s;
+  std::size_t n = max_bytes;
+  // Continuation bytes are 10xxxxxx; back up over them to the lead byte, which is cut off too.
+  while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
+  return s.substr(0, n);
+}
+
 }  // namespace gpuaudit::imports::smi

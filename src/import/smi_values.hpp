@@ -69,4 +69,8 @@ std::vector<std::pair<int, std::string_view>> numbered_lines(std::string_view te
 // iostat and the nvidia-smi summary table's cells).
 std::vector<std::string> words(std::string_view line);
 
+// At most `max_bytes` of `s`, cut back to the start of a UTF-8 character: a message clipped in the
+// middle of one would be invalid UTF-8, which the document writer refuses.
+std::string_view utf8_prefix(std::string_view s, std::size_t max_bytes);
+
 }  // namespace gpuaudit::imports::smi
