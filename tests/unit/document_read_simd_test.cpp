@@ -213,7 +213,8 @@ template <class T> void expect_fields_of_to_json(const char* type) {
   T t{};
   std::vector<std::string> listed, written;
   json_fields(t, [&](const char* name, auto&) { listed.push_back(name); });
-  for (const auto& [k, v] : json(t).items()) written.push_back(k);
+  const json j(t);
+  for (auto it = j.begin(); it != j.end(); ++it) written.push_back(it.key());
   EXPECT_EQ(listed, written) << type << ": core/result_fields.hpp differs from its GA_JSON_TYPE list";
 }
 
