@@ -23,15 +23,16 @@ if [ ! -d "$work/base" ]; then
 fi
 base=("$work"/base/*.json)
 
-measure() {  # measure LABEL CMD...: prints wall seconds and peak RSS in MB
+measure() {  # measure LABEL CMD...: prints wall seconds, CPU seconds (user + system) and peak RSS in MB
   local label=$1
   shift
-  /usr/bin/time -f "%e %M" -o "$work/time" "$@" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; return 1; }
-  read -r secs kb <"$work/time"
-  printf '%-34s %8s s %8d MB\n' "$label" "$secs" $((kb / 1024))
+  /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$@" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; return 1; }
+  read -r secs user sys kb <"$work/time"
+  printf '%-34s %8s s %8s s %8d MB\n' "$label" "$secs" "$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')" $((kb / 1024))
 }
 
-printf '%-34s %10s %11s\n' "what" "time" "peak RSS"
+# On a shared machine the wall time depends on what else runs; the CPU time much less.
+printf '%-34s %10s %10s %11s\n' "what" "wall" "CPU" "peak RSS"
 for n in "${sizes[@]}"; do
   dir=$work/n$n
   if [ ! -d "$dir" ]; then

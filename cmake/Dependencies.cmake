@@ -11,6 +11,12 @@ find_package(pugixml REQUIRED)
 # Text tables padded by display width (src/report/text_table.cpp): Debian libfmt-dev, used header-only
 # so that the binary, the .deb and the container need no libfmt at run time.
 find_package(fmt 9 REQUIRED)
+# Reading many result documents fast (report, export: src/core/document_read_simd.cpp): Debian
+# libsimdjson-dev, a shared library (the .deb depends on libsimdjson14 through dpkg-shlibdeps).
+find_package(simdjson 3 QUIET CONFIG)
+if(NOT simdjson_FOUND)
+  message(FATAL_ERROR "simdjson (3.0 or newer) not found: run scripts/setup.sh, or apt-get install libsimdjson-dev")
+endif()
 
 # NVML: only the header. The library is dlopen()ed at run time (src/probe/nvml_loader.cpp), so the
 # binary starts on machines without a driver. Look in the toolkit, then in what setup.sh installed.

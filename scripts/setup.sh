@@ -25,7 +25,7 @@ SUDO=""
 
 pkgs=(build-essential cmake ninja-build ccache pkg-config python3 python3-pip
       libgtest-dev libgmock-dev googletest libbenchmark-dev nlohmann-json3-dev libcli11-dev
-      libjpeg62-turbo-dev libpugixml-dev libfmt-dev)
+      libjpeg62-turbo-dev libpugixml-dev libfmt-dev libsimdjson-dev)
 if [ "$want_test" = 1 ]; then
   pkgs+=(libopenmpi-dev openmpi-bin fio chromium libxml2-utils
          clang-14 libclang-rt-14-dev)  # scripts/fuzz.sh: libFuzzer and its sanitizer runtimes

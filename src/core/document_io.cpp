@@ -1,5 +1,7 @@
 #include "core/document_io.hpp"
 
+#include "core/document_read_simd.hpp"
+#include "core/document_rules.hpp"
 #include "core/error.hpp"
 #include "core/json_splice.hpp"
 
@@ -11,7 +13,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <initializer_list>
 
 namespace gpuaudit {
 namespace fs = std::filesystem;
@@ -42,7 +43,8 @@ std::string slurp(const fs::path& path) {
     throw too_big(path, mib(static_cast<double>(st.st_size)));
   }
   std::string text;
-  if (S_ISREG(st.st_mode)) text.reserve(static_cast<size_t>(st.st_size));
+  // The padding spares simdjson a copy of the text (document_read_simd.cpp).
+  if (S_ISREG(st.st_mode)) text.reserve(static_cast<size_t>(st.st_size) + kReadPadding);
   char buf[1 << 16];
   for (;;) {
     const ssize_t n = ::read(fd, buf, sizeof buf);
@@ -124,63 +126,6 @@ json parse_json(const std::string& text, const std::string& origin) {
   return j;
 }
 
-// The fields schema/gpuaudit.result.schema.json requires: a document without them is refused
-// (an empty benchmarks list read as "nothing regressed" would pass a CI gate).
-void require(const json& j, const std::string& at, std::initializer_list<const char*> names) {
-  if (!j.is_object()) return;  // the type check of the reading names it
-  for (const char* n : names)
-    if (!j.contains(n)) throw field_error(json_read::nested(at, n), "missing (a required field)");
-}
-
-template <class F>
-void each(const json& j, const char* key, const std::string& at, F f) {
-  if (!j.is_object()) return;
-  const auto it = j.find(key);
-  if (it == j.end() || !it->is_array()) return;
-  for (std::size_t i = 0; i < it->size(); ++i)
-    f((*it)[i], json_read::nested(json_read::nested(at, key), "[" + std::to_string(i) + "]"));
-}
-
-void check_required(const json& j) {
-  require(j, "", {"schema", "tool", "created_utc", "host", "software", "gpu_status", "gpus", "benchmarks"});
-  require(j["tool"], "tool", {"name", "version"});
-  require(j["gpu_status"], "gpu_status", {"state", "message"});
-  if (j["software"].is_object()) each(j["software"], "cuda_toolkits", "software", [](const json& t, const std::string& at) {
-    require(t, at, {"path", "version"});
-  });
-  each(j, "gpus", "", [](const json& g, const std::string& at) { require(g, at, {"index", "name"}); });
-  each(j, "benchmarks", "", [](const json& b, const std::string& at) {
-    require(b, at, {"name", "status", "unit"});
-    if (!b.is_object()) return;
-    const auto s = b.find("status");
-    // An ok row has a figure, except an imported one that records state rather than a figure (a
-    // timeline's telemetry/under-load row, dcgmi's per-test results): it names its source (schema).
-    if (s != b.end() && s->is_string() && *s == "ok" && !b.contains("source")) {
-      require(b, at, {"summary"});
-      if (b["summary"].is_null()) throw field_error(at + ".summary", "null, but the status is ok");
-    }
-    if (const auto sum = b.find("summary"); sum != b.end() && sum->is_object())
-      require(*sum, at + ".summary", {"n", "median", "min", "max", "mean", "stddev", "cv"});
-  });
-  if (const auto a = j.find("assessment"); a != j.end() && a->is_object()) {
-    require(*a, "assessment", {"headline", "findings"});
-    each(*a, "findings", "assessment", [](const json& f, const std::string& at) { require(f, at, {"id", "confidence", "summary"}); });
-  }
-}
-
-// "gpuaudit.result/1" or "gpuaudit.result/1.2": the major version, or -1 for anything else
-// ("1garbage", "", "1.", "+1").
-int schema_major(const std::string& version) {
-  const auto dot = version.find('.');
-  const std::string major = version.substr(0, dot);
-  const std::string minor = dot == std::string::npos ? "1" : version.substr(dot + 1);
-  auto digits = [](const std::string& s) {
-    return !s.empty() && s.size() <= 6 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-  };
-  if (!digits(major) || !digits(minor)) return -1;
-  return std::stoi(major);
-}
-
 }  // namespace
 
 json read_json_file(const fs::path& path) { return parse_json(slurp(path), path.string()); }
@@ -194,14 +139,14 @@ ResultDocument parse_result(const std::string& text, const std::string& origin) 
   const std::string prefix = "gpuaudit.result/";
   if (schema.rfind(prefix, 0) != 0)
     throw input_error(origin + ": not a gpuaudit result document (schema \"" + schema + "\")");
-  const int major = schema_major(schema.substr(prefix.size()));
+  const int major = document_rules::schema_major(schema.substr(prefix.size()));
   if (major < 0) throw input_error(origin + ": unreadable schema version \"" + schema + "\"");
   if (major > kResultSchemaMajor)
     throw input_error(origin + ": written by a newer gpuaudit (" + schema + "); this build reads " +
                       kResultSchema + ", upgrade gpuaudit to read it");
   if (major < 1) throw input_error(origin + ": unknown schema version \"" + schema + "\"");
   try {
-    check_required(j);
+    document_rules::check_required(document_rules::JsonView(j));
     return j.get<ResultDocument>();
   } catch (const field_error& e) {
     throw input_error(origin + ": malformed result document: " + e.path() + ": " + e.reason());
@@ -211,6 +156,12 @@ ResultDocument parse_result(const std::string& text, const std::string& origin) 
 }
 
 ResultDocument read_result(const fs::path& path) { return parse_result(slurp(path), path.string()); }
+
+ResultDocument read_result_fast(const fs::path& path) {
+  const std::string text = slurp(path);
+  if (auto doc = parse_result_simd(text)) return std::move(*doc);
+  return parse_result(text, path.string());  // names what is wrong, or reads what simdjson would not
+}
 
 std::string read_document_text(const fs::path& path) { return slurp(path); }
 

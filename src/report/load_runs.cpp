@@ -1,6 +1,7 @@
 #include "report/load_runs.hpp"
 
 #include "core/document_io.hpp"
+#include "core/document_read_simd.hpp"
 #include "core/error.hpp"
 #include "report/stream_documents.hpp"
 
@@ -96,7 +97,7 @@ std::vector<LoadedRun> load_runs(const std::vector<std::string>& paths, const Lo
   auto worker = [&] {
     for (size_t i = next++; i < unique.size(); i = next++) {
       try {
-        docs[i] = read_result(unique[i]);
+        docs[i] = read_result_fast(unique[i]);
         slim_for_report(*docs[i]);
       } catch (const Error& e) {
         errors[i] = e.what();

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/document_io.hpp"
+#include "core/document_read_simd.hpp"
 #include "core/error.hpp"
 #include "core/result.hpp"
 
@@ -42,7 +43,7 @@ size_t stream_documents(const std::vector<std::filesystem::path>& files, const S
       for (size_t i = next++; i < n; i = next++) {
         const auto& path = files[begin + i];
         try {
-          ResultDocument doc = read_result(path);
+          ResultDocument doc = read_result_fast(path);
           out[i].emplace(digest(path, doc));
         } catch (const Error& e) {
           errors[i] = e.what();
