@@ -109,7 +109,7 @@ std::string assessment_text(const Assessment& a) {
                                     str(*m, "method") != "none")
         o << " (matched by " << str(*m, "method") << ")";
       if (auto s = g.find("slice"); s != g.end() && s->is_object() && str(*s, "kind") == "mig")
-        o << "; scaled to MIG " << str(*s, "profile");
+        o << "; scaled to " << (str(*s, "profile").empty() ? std::string("its MIG slice") : "MIG " + str(*s, "profile"));
       if (auto d = opt_num(g, "delivered_fraction")) o << "; delivers " << fmt_pct(*d) << " of a full card";
       o << "\n";
       std::vector<std::vector<std::string>> rows{{"figure", "measured", "expected", "ratio", "tolerance", "state", "note"}};

@@ -122,12 +122,14 @@ void rule_sliced(GpuScoring& g, const Thresholds& t) {
   if (s.kind == "mig") {
     raise("high");
     std::string sm = s.slice_sms ? std::to_string(*s.slice_sms) + " of " + full + " SMs" : "SMs unknown";
-    shorts.push_back("MIG " + s.profile + ", " + sm);
-    std::string line = "MIG slice " + s.profile + " of " + model + ": " + sm;
+    // An imported nvidia-smi table names no profile: say "a MIG slice", not "MIG  slice".
+    const std::string named = s.profile.empty() ? std::string() : " " + s.profile;
+    shorts.push_back("MIG" + (named.empty() ? std::string(" slice") : named) + ", " + sm);
+    std::string line = "MIG slice" + named + " of " + model + ": " + sm;
     if (s.memory_slices) line += ", " + std::to_string(*s.memory_slices) + " of 8 memory slices";
     if (!s.note.empty()) line += " (" + s.note + ")";
     f.evidence.push_back(line);
-    summary.push_back("This GPU is a MIG " + s.profile + " slice: " + sm +
+    summary.push_back("This GPU is a MIG" + named + " slice: " + sm +
                       (s.memory_slices ? " and " + std::to_string(*s.memory_slices) + "/8 of the memory bandwidth" : ""));
     if (has_census) f.evidence.push_back("sm/census: " + fmt_num(census_sms, 0) + " SMs ran work");
     if (s.slice_sms) f.figures["slice_sms"] = *s.slice_sms;
