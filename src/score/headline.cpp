@@ -37,7 +37,11 @@ std::string headline(const std::vector<GpuScoring>& gpus, const std::vector<Verd
     std::string name = card_name(gpus.front().gpu->name);
     bool same = true;
     for (const auto& g : gpus) same &= card_name(g.gpu->name) == name;
-    if (name.empty()) name = "GPU";
+    // A kernel log or lspci names the GPU only by its address: "GPU at 0000:01:00.0", not "GPU".
+    if (name.empty()) {
+      const std::string& bus = gpus.front().gpu->pci_bus_id;
+      name = n == 1 && !bus.empty() ? "GPU at " + bus + " (model not named)" : "unnamed GPU";
+    }
     head = n == 1 ? name : same ? std::to_string(n) + "x " + name : std::to_string(n) + " GPUs";
   }
 
