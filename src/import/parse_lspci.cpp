@@ -24,6 +24,7 @@
 #include "import/smi_values.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cctype>
 #include <cstdio>
 #include <map>
@@ -61,11 +62,16 @@ bool is_hex(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
 }
 
-int hex(std::string_view s) {
-  int v = 0;
-  for (char c : s) v = v * 16 + (std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : std::tolower(static_cast<unsigned char>(c)) - 'a' + 10);
+// Callers pass at most 8 hex digits (a 32-bit PCI domain): unsigned arithmetic, so "ffffffff" is
+// 0xffffffff and not a signed overflow; the bit pattern is what the domain prints as again.
+std::uint32_t hex_u32(std::string_view s) {
+  std::uint32_t v = 0;
+  for (char c : s)
+    v = v * 16u + static_cast<std::uint32_t>(std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
+                                                                                       : std::tolower(static_cast<unsigned char>(c)) - 'a' + 10);
   return v;
 }
+int hex(std::string_view s) { return static_cast<int>(hex_u32(s)); }
 
 // "[dddd:]bb:dd.f" -> domain, bus, device, function.
 bool address_of(std::string_view a, Function& f) {

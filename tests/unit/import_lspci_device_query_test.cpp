@@ -76,6 +76,17 @@ TEST(ImportLspci, TheSlotAboveTheGpuBoundsTheLink) {
   EXPECT_EQ(g.extra["kernel_driver"], "nvidia");
 }
 
+TEST(ImportLspci, AThirtyTwoBitDomainIsReadWithoutOverflow) {
+  // The fuzzer's find: "ffffffff:" overflowed a signed accumulator (UBSan). VMD and Hyper-V give
+  // domains beyond 0xffff; all 8 hex digits must come back as printed.
+  const std::string raw =
+      "ffffffff:01:00.0 3D controller: NVIDIA Corporation GA100 [A100 PCIe 40GB] (rev a1)\n"
+      "\tSubsystem: NVIDIA Corporation Device 145f\n";
+  const auto p = parse("lspci", raw);
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.gpus[0].pci_bus_id, "FFFFFFFF:01:00.0");
+}
+
 TEST(ImportLspci, OldPciutilsWithoutMarkersAndWithoutTheSlot) {
   // pciutils before 3.7: no (ok)/(downgraded); the flags on the LnkSta line itself.
   const std::string raw =
