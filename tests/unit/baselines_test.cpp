@@ -3,6 +3,7 @@
 #include "baselines/gpu_family.hpp"
 #include "baselines/vgpu_profile.hpp"
 #include "core/error.hpp"
+#include "repo_baselines.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -15,11 +16,6 @@ namespace fs = std::filesystem;
 using namespace gpuaudit;
 
 namespace {
-
-const BaselineSet& real_set() {
-  static const BaselineSet set = load_baselines(fs::path(GPUAUDIT_SOURCE_DIR) / "baselines");
-  return set;
-}
 
 constexpr std::uint64_t kMiB = 1024ull * 1024ull;
 
@@ -58,7 +54,7 @@ struct TempDir {
 }  // namespace
 
 TEST(Baselines, RealSetLoadsAndChecksClean) {
-  const BaselineSet& set = real_set();
+  const BaselineSet& set = repo_baselines();
   EXPECT_GE(set.models.size(), 70u);
   EXPECT_NE(set.version, "unversioned");
   const auto problems = check_baselines(set);
@@ -66,7 +62,7 @@ TEST(Baselines, RealSetLoadsAndChecksClean) {
 }
 
 TEST(Baselines, FindByIdModelOrName) {
-  const BaselineSet& set = real_set();
+  const BaselineSet& set = repo_baselines();
   ASSERT_NE(set.find("h100-sxm5-80gb"), nullptr);
   EXPECT_EQ(set.find("NVIDIA H100 80GB HBM3")->id, "h100-sxm5-80gb");
   EXPECT_EQ(set.find("h200 sxm 141gb")->id, "h200-sxm-141gb");
@@ -74,7 +70,7 @@ TEST(Baselines, FindByIdModelOrName) {
 }
 
 TEST(Baselines, H200MatchesTheBriefsFigures) {
-  const Baseline* b = real_set().find("h200-sxm-141gb");
+  const Baseline* b = repo_baselines().find("h200-sxm-141gb");
   ASSERT_NE(b, nullptr);
   EXPECT_EQ(b->sm_count, 132);
   EXPECT_DOUBLE_EQ(b->memory_bandwidth_gbs->value, 4800);
@@ -85,7 +81,7 @@ TEST(Baselines, H200MatchesTheBriefsFigures) {
 }
 
 TEST(BaselineMatch, ByPciId) {
-  const auto m = match_baseline(real_set(), card("NVIDIA H100 80GB HBM3", "10de:2330", 81559));
+  const auto m = match_baseline(repo_baselines(), card("NVIDIA H100 80GB HBM3", "10de:2330", 81559));
   ASSERT_TRUE(m.matched());
   EXPECT_EQ(m.baseline->id, "h100-sxm5-80gb");
   EXPECT_EQ(m.method, "pci-id");
@@ -95,7 +91,7 @@ TEST(BaselineMatch, ByPciId) {
 }
 
 TEST(BaselineMatch, PciIdIsCaseAndPrefixInsensitive) {
-  const auto m = match_baseline(real_set(), card("something else", "0x10DE:2330", std::nullopt));
+  const auto m = match_baseline(repo_baselines(), card("something else", "0x10DE:2330", std::nullopt));
   ASSERT_TRUE(m.matched());
   EXPECT_EQ(m.baseline->id, "h100-sxm5-80gb");
   EXPECT_NE(m.note.find("not one the baseline lists"), std::string::npos) << m.note;
@@ -103,7 +99,7 @@ TEST(BaselineMatch, PciIdIsCaseAndPrefixInsensitive) {
 
 TEST(BaselineMatch, SharedPciIdSplitByMemory) {
   // Two boards behind one PCI id (as DCGM and mig-parted see for some SKUs): memory decides.
-  BaselineSet set = real_set();
+  BaselineSet set = repo_baselines();
   Baseline small = *set.find("a100-sxm4-40gb");
   Baseline big = *set.find("a100-sxm4-80gb");
   small.pci_device_ids = {"10de:20b2"};
@@ -123,7 +119,7 @@ TEST(BaselineMatch, SharedPciIdSplitByMemory) {
 }
 
 TEST(BaselineMatch, SharedPciIdSplitByName) {
-  BaselineSet set = real_set();
+  BaselineSet set = repo_baselines();
   Baseline a = *set.find("tesla-v100-sxm2-16gb");
   Baseline b = *set.find("tesla-v100-sxm2-32gb");
   b.pci_device_ids.push_back("10de:1db1");  // DCGM's reading of 1db1 (notes section 2.8)
@@ -133,38 +129,38 @@ TEST(BaselineMatch, SharedPciIdSplitByName) {
 }
 
 TEST(BaselineMatch, NameAndMemoryWithoutPciId) {
-  auto m = match_baseline(real_set(), card("NVIDIA L4", std::nullopt, 23034));
+  auto m = match_baseline(repo_baselines(), card("NVIDIA L4", std::nullopt, 23034));
   ASSERT_TRUE(m.matched());
   EXPECT_EQ(m.baseline->id, "nvidia-l4");
   EXPECT_EQ(m.method, "name+memory");
 
   // nvidia-smi's MiB against the marketed GB: 46068 MiB is a 48 GB A40.
-  m = match_baseline(real_set(), card("NVIDIA A40", std::nullopt, 46068));
+  m = match_baseline(repo_baselines(), card("NVIDIA A40", std::nullopt, 46068));
   EXPECT_EQ(m.method, "name+memory");
 }
 
 TEST(BaselineMatch, NameOnly) {
-  auto m = match_baseline(real_set(), card("NVIDIA L4", std::nullopt, std::nullopt));
+  auto m = match_baseline(repo_baselines(), card("NVIDIA L4", std::nullopt, std::nullopt));
   ASSERT_TRUE(m.matched());
   EXPECT_EQ(m.baseline->id, "nvidia-l4");
   EXPECT_EQ(m.method, "name");
 
   // A memory size that fits no board of that name (a 48 GB modified RTX 4090) still matches by
   // name, and the note says the memory is odd.
-  m = match_baseline(real_set(), card("NVIDIA GeForce RTX 4090", std::nullopt, 49140));
+  m = match_baseline(repo_baselines(), card("NVIDIA GeForce RTX 4090", std::nullopt, 49140));
   EXPECT_EQ(m.baseline->id, "geforce-rtx-4090");
   EXPECT_EQ(m.method, "name");
   EXPECT_NE(m.note.find("does not fit"), std::string::npos) << m.note;
 }
 
 TEST(BaselineMatch, OldTeslaPrefixAndSpacing) {
-  const auto m = match_baseline(real_set(), card("  tesla   T4 ", std::nullopt, std::nullopt));
+  const auto m = match_baseline(repo_baselines(), card("  tesla   T4 ", std::nullopt, std::nullopt));
   ASSERT_TRUE(m.matched());
   EXPECT_EQ(m.baseline->id, "tesla-t4");
 }
 
 TEST(BaselineMatch, MigSliceA100) {
-  const auto m = match_baseline(real_set(), mig_slice("NVIDIA A100-SXM4-80GB", "1g.10gb", "10de:20b2", 9728, 14));
+  const auto m = match_baseline(repo_baselines(), mig_slice("NVIDIA A100-SXM4-80GB", "1g.10gb", "10de:20b2", 9728, 14));
   ASSERT_TRUE(m.matched());
   EXPECT_EQ(m.baseline->id, "a100-sxm4-80gb");
   ASSERT_NE(m.mig_profile, nullptr);
@@ -179,7 +175,7 @@ TEST(BaselineMatch, MigSliceA100) {
 TEST(BaselineMatch, MigSliceWithoutPciIdPicksParentByProfile) {
   // No PCI id and a name two 80 GB boards could share: the slice's memory says nothing about the
   // board, the profile name does.
-  const auto m = match_baseline(real_set(), mig_slice("NVIDIA A100-SXM4-80GB", "3g.40gb", std::nullopt, 40192, 42));
+  const auto m = match_baseline(repo_baselines(), mig_slice("NVIDIA A100-SXM4-80GB", "3g.40gb", std::nullopt, 40192, 42));
   ASSERT_TRUE(m.matched());
   EXPECT_EQ(m.baseline->id, "a100-sxm4-80gb");
   EXPECT_EQ(m.method, "name");
@@ -188,13 +184,13 @@ TEST(BaselineMatch, MigSliceWithoutPciIdPicksParentByProfile) {
 }
 
 TEST(BaselineMatch, MigSliceH100SxmAndPcieDiffer) {
-  auto m = match_baseline(real_set(), mig_slice("NVIDIA H100 80GB HBM3", "3g.40gb", "10de:2330", 40448, 60));
+  auto m = match_baseline(repo_baselines(), mig_slice("NVIDIA H100 80GB HBM3", "3g.40gb", "10de:2330", 40448, 60));
   ASSERT_NE(m.mig_profile, nullptr);
   EXPECT_EQ(m.baseline->id, "h100-sxm5-80gb");
   EXPECT_EQ(m.mig_profile->sm_count, 60);
   EXPECT_EQ(m.mig_profile->memory_slices, 4);
 
-  m = match_baseline(real_set(), mig_slice("NVIDIA H100 PCIe", "3g.40gb", "10de:2331", 40448, 46));
+  m = match_baseline(repo_baselines(), mig_slice("NVIDIA H100 PCIe", "3g.40gb", "10de:2331", 40448, 46));
   ASSERT_NE(m.mig_profile, nullptr);
   EXPECT_EQ(m.baseline->id, "h100-pcie-80gb");
   EXPECT_EQ(m.mig_profile->sm_count, 46);
@@ -202,13 +198,13 @@ TEST(BaselineMatch, MigSliceH100SxmAndPcieDiffer) {
 
 TEST(BaselineMatch, MigSliceProfileFromNameOnly) {
   GpuInfo g = card("NVIDIA H100 80GB HBM3 MIG 1g.10gb", "10de:2330", 9984);
-  const auto m = match_baseline(real_set(), g);  // is_mig_device not set: the name says it
+  const auto m = match_baseline(repo_baselines(), g);  // is_mig_device not set: the name says it
   ASSERT_NE(m.mig_profile, nullptr);
   EXPECT_EQ(m.mig_profile->sm_count, 16);
 }
 
 TEST(BaselineMatch, MigProfileTheBaselineDoesNotList) {
-  const auto m = match_baseline(real_set(), mig_slice("NVIDIA H100 80GB HBM3", "5g.50gb", "10de:2330", 51200, 80));
+  const auto m = match_baseline(repo_baselines(), mig_slice("NVIDIA H100 80GB HBM3", "5g.50gb", "10de:2330", 51200, 80));
   ASSERT_TRUE(m.matched());
   EXPECT_EQ(m.mig_profile, nullptr);
   EXPECT_NE(m.note.find("not in the baseline"), std::string::npos) << m.note;
@@ -216,7 +212,7 @@ TEST(BaselineMatch, MigProfileTheBaselineDoesNotList) {
 
 TEST(BaselineMatch, UnknownCardGetsArchitectureFallback) {
   // A Hopper board the set does not list (an H100 SXM5 64GB-like part with 114 SMs).
-  const auto m = match_baseline(real_set(), card("NVIDIA H100 64GB HBM3", "10de:23ff", 65536, "9.0", 114));
+  const auto m = match_baseline(repo_baselines(), card("NVIDIA H100 64GB HBM3", "10de:23ff", 65536, "9.0", 114));
   ASSERT_TRUE(m.matched());
   EXPECT_EQ(m.method, "architecture-fallback");
   EXPECT_EQ(m.baseline->id, "h100-sxm5-80gb");
@@ -237,7 +233,7 @@ TEST(BaselineMatch, UnknownCardGetsArchitectureFallback) {
 
 TEST(BaselineMatch, UnknownMinorVersionUsesNearestReferenceOfItsMajor) {
   // A made-up 10.1 part: the 10.0 reference (B200) is nearer than the 10.3 one (B300).
-  const auto m = match_baseline(real_set(), card("NVIDIA B250 Future", "10de:31ff", 275000, "10.1", 148));
+  const auto m = match_baseline(repo_baselines(), card("NVIDIA B250 Future", "10de:31ff", 275000, "10.1", 148));
   ASSERT_TRUE(m.matched());
   EXPECT_EQ(m.method, "architecture-fallback");
   EXPECT_EQ(m.baseline->compute_capability, "10.0");
@@ -245,7 +241,7 @@ TEST(BaselineMatch, UnknownMinorVersionUsesNearestReferenceOfItsMajor) {
 }
 
 TEST(BaselineMatch, NothingMatchesAnUnknownArchitecture) {
-  const auto m = match_baseline(real_set(), card("NVIDIA Future", "10de:ffff", 1024, "99.0", 10));
+  const auto m = match_baseline(repo_baselines(), card("NVIDIA Future", "10de:ffff", 1024, "99.0", 10));
   EXPECT_FALSE(m.matched());
   EXPECT_EQ(m.method, "none");
   EXPECT_NE(m.note.find("unknown GPU"), std::string::npos) << m.note;
@@ -254,7 +250,7 @@ TEST(BaselineMatch, NothingMatchesAnUnknownArchitecture) {
 TEST(BaselineMatch, UnknownCardWithoutSmCountIsStillJudgedOnState) {
   // The architecture is known, the SMs are not: no compute expectation, but a reference (its
   // architecture, clock) so that state and telemetry can still be judged.
-  const auto m = match_baseline(real_set(), card("NVIDIA Mystery", std::nullopt, 1024, "9.0"));
+  const auto m = match_baseline(repo_baselines(), card("NVIDIA Mystery", std::nullopt, 1024, "9.0"));
   ASSERT_TRUE(m.matched());
   EXPECT_EQ(m.method, "architecture-fallback");
   EXPECT_EQ(m.effective().sm_count, 0);
@@ -320,7 +316,7 @@ TEST(BaselineLoad, DefaultDirHonoursEnvironment) {
 }
 
 TEST(BaselineCheck, FindsEachKindOfProblem) {
-  BaselineSet set = real_set();
+  BaselineSet set = repo_baselines();
   Baseline b = *set.find("a100-sxm4-80gb");
   b.fp32_tflops->source.clear();                             // missing source
   b.expected["gemm/bf16"].value = 400;                       // above the 312 peak, no note
@@ -353,7 +349,7 @@ TEST(BaselineCheck, FindsEachKindOfProblem) {
 
 TEST(BaselineCheck, AboveDatasheetIsFineWithANote) {
   BaselineSet set;
-  set.models = {*real_set().find("geforce-rtx-4090-d")};
+  set.models = {*repo_baselines().find("geforce-rtx-4090-d")};
   set.models[0].architecture_reference = true;
   EXPECT_GT(set.models[0].expected.at("gemm/bf16").value, set.models[0].bf16_tensor_tflops->value);
   EXPECT_TRUE(check_baselines(set).empty());
@@ -399,7 +395,7 @@ TEST(BaselineMatch, WorkstationAndGeForceByPciIdAndName) {
       {"NVIDIA H20-3e", "10de:232c", 143771, "h20-141gb"},
   };
   for (const Case& c : cases) {
-    const auto m = match_baseline(real_set(), card(c.name, c.pci, c.mib));
+    const auto m = match_baseline(repo_baselines(), card(c.name, c.pci, c.mib));
     ASSERT_TRUE(m.matched()) << c.name << ": " << m.note;
     EXPECT_EQ(m.baseline->id, c.id) << c.name << ": " << m.note;
     EXPECT_EQ(m.method, "pci-id") << c.name;
@@ -431,7 +427,7 @@ TEST(BaselineMatch, NamesFromPublicPostsWithoutPciId) {
       {"Quadro RTX 8000", 48601, "quadro-rtx-8000"},
   };
   for (const Case& c : cases) {
-    const auto m = match_baseline(real_set(), card(c.name, std::nullopt, c.mib));
+    const auto m = match_baseline(repo_baselines(), card(c.name, std::nullopt, c.mib));
     ASSERT_TRUE(m.matched()) << c.name << ": " << m.note;
     EXPECT_EQ(m.baseline->id, c.id) << c.name << ": " << m.note;
     EXPECT_EQ(m.method, "name+memory") << c.name << ": " << m.note;
@@ -439,7 +435,7 @@ TEST(BaselineMatch, NamesFromPublicPostsWithoutPciId) {
 }
 
 TEST(Baselines, EveryValueOfTheNewModelsHasASource) {
-  for (const Baseline& b : real_set().models) {
+  for (const Baseline& b : repo_baselines().models) {
     for (const auto* v : {&b.boost_clock_mhz, &b.memory_bandwidth_gbs, &b.fp32_tflops, &b.fp64_tflops,
                           &b.fp16_tensor_tflops, &b.bf16_tensor_tflops, &b.tf32_tensor_tflops, &b.fp8_tensor_tflops,
                           &b.tdp_w, &b.l2_mb, &b.nvlink_gbs})
@@ -454,7 +450,7 @@ TEST(Baselines, EveryValueOfTheNewModelsHasASource) {
 }
 
 TEST(Baselines, OneArchitectureReferencePerComputeCapabilityIncluding12x) {
-  const BaselineSet& set = real_set();
+  const BaselineSet& set = repo_baselines();
   const Baseline* pro6000 = set.find("rtx-pro-6000-blackwell");
   ASSERT_NE(pro6000, nullptr);
   EXPECT_TRUE(pro6000->architecture_reference);
@@ -512,7 +508,7 @@ TEST(BaselineMatch, VgpuProfilesMapToTheirBoardAndMemoryShare) {
   };
   for (const Case& c : cases) {
     GpuInfo g = card(c.name, c.pci, 8192);  // the guest's memory is the profile's: never used for the board
-    const auto m = match_baseline(real_set(), g);
+    const auto m = match_baseline(repo_baselines(), g);
     ASSERT_TRUE(m.matched()) << c.name << ": " << m.note;
     EXPECT_EQ(m.baseline->id, c.id) << c.name << ": " << m.note;
     EXPECT_EQ(m.method, "vgpu-profile") << c.name;
@@ -525,7 +521,7 @@ TEST(BaselineMatch, VgpuProfilesMapToTheirBoardAndMemoryShare) {
 }
 
 TEST(BaselineMatch, MigBackedVgpuGetsItsMigProfile) {
-  const auto m = match_baseline(real_set(), card("NVIDIA H100XM-3-40C", std::nullopt, 40960));
+  const auto m = match_baseline(repo_baselines(), card("NVIDIA H100XM-3-40C", std::nullopt, 40960));
   ASSERT_TRUE(m.matched()) << m.note;
   EXPECT_EQ(m.baseline->id, "h100-sxm5-80gb");
   EXPECT_EQ(m.method, "vgpu-profile");
@@ -537,7 +533,7 @@ TEST(BaselineMatch, MigBackedVgpuGetsItsMigProfile) {
 
 TEST(BaselineMatch, VgpuOfAnUnknownBoardFallsBackByFamily) {
   // H100XS is the SXM5 64GB board: not in the set, but its code names a Hopper.
-  const auto m = match_baseline(real_set(), card("NVIDIA H100XS-16C", std::nullopt, 16384));
+  const auto m = match_baseline(repo_baselines(), card("NVIDIA H100XS-16C", std::nullopt, 16384));
   ASSERT_TRUE(m.matched()) << m.note;
   EXPECT_EQ(m.method, "architecture-fallback");
   ASSERT_TRUE(m.vgpu);
@@ -581,7 +577,7 @@ TEST(GpuFamily, ComputeCapabilityFromTheName) {
 TEST(BaselineMatch, BlackwellConsumerFallbackHalvesTheProfessionalTensorRate) {
   // An RTX 5060 (30 SMs, not in the set) with compute capability 12.0 from the document.
   GpuInfo g = card("NVIDIA GeForce RTX 5060", "10de:2d05", 8151, "12.0", 30);
-  const auto m = match_baseline(real_set(), g);
+  const auto m = match_baseline(repo_baselines(), g);
   ASSERT_TRUE(m.matched()) << m.note;
   EXPECT_EQ(m.method, "architecture-fallback");
   EXPECT_EQ(m.baseline->id, "rtx-pro-6000-blackwell");
@@ -599,7 +595,7 @@ TEST(BaselineMatch, BlackwellConsumerFallbackHalvesTheProfessionalTensorRate) {
 TEST(BaselineMatch, FallbackTakesComputeCapabilityFromTheNameAndClockFromTheDocument) {
   GpuInfo g = card("NVIDIA RTX PRO 2000 Blackwell", std::nullopt, 16303, std::nullopt, 34);
   g.clocks.sm_max_mhz = 1950;
-  const auto m = match_baseline(real_set(), g);
+  const auto m = match_baseline(repo_baselines(), g);
   ASSERT_TRUE(m.matched()) << m.note;
   EXPECT_EQ(m.method, "architecture-fallback");
   EXPECT_EQ(m.effective().compute_capability, "12.0");

@@ -7,6 +7,7 @@
 #include "probe/inventory.hpp"
 #include "score/assess.hpp"
 #include "score/baseline_lookup.hpp"
+#include "repo_baselines.hpp"
 
 #include <gtest/gtest.h>
 
@@ -19,7 +20,7 @@ namespace fs = std::filesystem;
 
 // A scenario document scored as `check` scores it; `state_only` drops its figures first.
 ResultDocument scored(const std::string& name, bool state_only) {
-  static const BaselineSet set = load_baselines(fs::path(GPUAUDIT_SOURCE_DIR) / "baselines");
+  const BaselineSet& set = repo_baselines();
   ResultDocument d = read_result(fs::path(GPUAUDIT_TEST_DATA) / "scenarios" / name);
   if (state_only) d.benchmarks.clear();
   score_document(d, reference_lookup(set), set.version, Thresholds{});

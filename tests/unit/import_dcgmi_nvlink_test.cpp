@@ -8,6 +8,7 @@
 #include "score/assess.hpp"
 #include "score/assessment_text.hpp"
 #include "score/baseline_lookup.hpp"
+#include "repo_baselines.hpp"
 
 #include <gtest/gtest.h>
 
@@ -133,12 +134,7 @@ TEST(ImportDcgmiNvlink, ForeignTextIsNotThisFormat) {
 
 // --- the nvlink rule on what this format fills ---
 
-const BaselineSet& baselines() {
-  static const BaselineSet set = load_baselines(fs::path(GPUAUDIT_SOURCE_DIR) / "baselines");
-  return set;
-}
-
-Assessment score(const ResultDocument& doc) { return assess(doc, reference_lookup(baselines()), baselines().version, Thresholds{}); }
+Assessment score(const ResultDocument& doc) { return assess(doc, reference_lookup(repo_baselines()), repo_baselines().version, Thresholds{}); }
 
 bool has(const Assessment& a, const std::string& id, int gpu) {
   for (const auto& f : a.findings)

@@ -11,13 +11,12 @@
 #include "import/importer.hpp"
 #include "score/assess.hpp"
 #include "score/baseline_lookup.hpp"
+#include "repo_baselines.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace gpuaudit::imports {
 namespace {
@@ -31,12 +30,7 @@ const fs::path kData = fs::path(GPUAUDIT_TEST_DATA) / "imports";
 
 ImportPart parse(const std::string& format, const std::string& raw) { return import_test::parse_as(format, raw, "in.txt"); }
 
-const BaselineSet& baselines() {
-  static const BaselineSet set = load_baselines(fs::path(GPUAUDIT_SOURCE_DIR) / "baselines");
-  return set;
-}
-
-Assessment score(const ResultDocument& doc) { return assess(doc, reference_lookup(baselines()), baselines().version, Thresholds{}); }
+Assessment score(const ResultDocument& doc) { return assess(doc, reference_lookup(repo_baselines()), repo_baselines().version, Thresholds{}); }
 
 bool has(const Assessment& a, const std::string& id, std::optional<int> gpu = std::nullopt) {
   return std::any_of(a.findings.begin(), a.findings.end(),

@@ -18,8 +18,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace gpuaudit::imports {
 namespace {

@@ -8,12 +8,12 @@
 #include "score/assess.hpp"
 #include "score/baseline_lookup.hpp"
 #include "score/thresholds.hpp"
+#include "repo_baselines.hpp"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 namespace gpuaudit::imports {
 namespace {
@@ -145,11 +145,6 @@ TEST(ImportNvidiaSmiTable, GarbageNeverCrashesAndYieldsNothing) {
 namespace gpuaudit {
 namespace {
 
-const BaselineSet& real_baselines() {
-  static const BaselineSet set = load_baselines(std::filesystem::path(GPUAUDIT_SOURCE_DIR) / "baselines");
-  return set;
-}
-
 GpuInfo cut(const std::string& name, std::optional<double> mib) {
   GpuInfo g;
   g.name = name;
@@ -158,7 +153,7 @@ GpuInfo cut(const std::string& name, std::optional<double> mib) {
 }
 
 TEST(BaselineMatchCutName, AUniquePrefixWithFittingMemoryMatches) {
-  const BaselineMatch m = match_baseline(real_baselines(), cut("NVIDIA A100-SXM...", 81251));
+  const BaselineMatch m = match_baseline(repo_baselines(), cut("NVIDIA A100-SXM...", 81251));
   ASSERT_TRUE(m.matched()) << m.note;
   EXPECT_EQ(m.baseline->id, "a100-sxm4-80gb");
   EXPECT_EQ(m.method, "name-prefix+memory");
@@ -166,13 +161,13 @@ TEST(BaselineMatchCutName, AUniquePrefixWithFittingMemoryMatches) {
 
 TEST(BaselineMatchCutName, TheRealRtx6000AdaTableMatchesItsModel) {
   // tests/data/imports/nvidia-smi-table/rtx6000ada-x2-575-cut-name.txt: "NVIDIA RTX 6000 Ada Gene...", 49140 MiB.
-  const BaselineMatch m = match_baseline(real_baselines(), cut("NVIDIA RTX 6000 Ada Gene...", 49140));
+  const BaselineMatch m = match_baseline(repo_baselines(), cut("NVIDIA RTX 6000 Ada Gene...", 49140));
   ASSERT_TRUE(m.matched()) << m.note;
   EXPECT_EQ(m.baseline->id, "rtx-6000-ada");
 }
 
 TEST(BaselineMatchCutName, SeveralModelsMeansNone) {
-  const BaselineMatch m = match_baseline(real_baselines(), cut("NVIDIA A100-SXM...", std::nullopt));
+  const BaselineMatch m = match_baseline(repo_baselines(), cut("NVIDIA A100-SXM...", std::nullopt));
   EXPECT_FALSE(m.matched()) << m.note;
   EXPECT_EQ(m.method, "none");
   EXPECT_NE(m.note.find("none picked"), std::string::npos) << m.note;
@@ -180,13 +175,13 @@ TEST(BaselineMatchCutName, SeveralModelsMeansNone) {
 
 TEST(BaselineMatchCutName, AModelWhoseMemoryDoesNotFitIsNotGuessed) {
   // Tesla P100-PCIE... with 12 GB: the baselines hold only the 16 GB card.
-  const BaselineMatch m = match_baseline(real_baselines(), cut("Tesla P100-PCIE...", 12193));
+  const BaselineMatch m = match_baseline(repo_baselines(), cut("Tesla P100-PCIE...", 12193));
   EXPECT_FALSE(m.matched()) << m.note;
 }
 
 TEST(BaselineMatchCutName, AFullNameIsNotAPrefix) {
   // "NVIDIA A10" must not match as a prefix of A100: only a name ending in "..." is cut.
-  const BaselineMatch m = match_baseline(real_baselines(), cut("NVIDIA A10", 23028));
+  const BaselineMatch m = match_baseline(repo_baselines(), cut("NVIDIA A10", 23028));
   ASSERT_TRUE(m.matched());
   EXPECT_EQ(m.baseline->id, "nvidia-a10");
 }
@@ -216,7 +211,7 @@ std::vector<Finding> findings_of(const std::string& text) {
   }
   ResultDocument doc = imports::import_files({f.string()}, {}, nullptr);
   std::filesystem::remove(f);
-  score_document(doc, reference_lookup(real_baselines()), real_baselines().version, Thresholds{});
+  score_document(doc, reference_lookup(repo_baselines()), repo_baselines().version, Thresholds{});
   return doc.assessment ? doc.assessment->findings : std::vector<Finding>{};
 }
 

@@ -13,6 +13,7 @@
 #include "score/headline.hpp"
 #include "score/wrong_results.hpp"
 #include "soak/soak_runner.hpp"
+#include "repo_baselines.hpp"
 
 #include <gtest/gtest.h>
 
@@ -176,12 +177,7 @@ TEST(BurstSustained, RatesOfTheFirstAndLastSecondsFromChunks) {
 
 namespace {
 
-const BaselineSet& baselines() {
-  static const BaselineSet set = load_baselines(fs::path(GPUAUDIT_SOURCE_DIR) / "baselines");
-  return set;
-}
-
-Assessment score(const ResultDocument& doc) { return assess(doc, reference_lookup(baselines()), baselines().version, Thresholds{}); }
+Assessment score(const ResultDocument& doc) { return assess(doc, reference_lookup(repo_baselines()), repo_baselines().version, Thresholds{}); }
 
 // A synthetic n-GPU document: the healthy H100 scenario's GPU and figures copied to every index.
 ResultDocument copies_of(const std::string& scenario, int n) {

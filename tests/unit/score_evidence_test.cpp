@@ -12,6 +12,7 @@
 #include "score/assess.hpp"
 #include "score/assessment_text.hpp"
 #include "score/baseline_lookup.hpp"
+#include "repo_baselines.hpp"
 
 #include <gtest/gtest.h>
 
@@ -23,18 +24,13 @@ using namespace gpuaudit;
 
 namespace {
 
-const BaselineSet& baselines() {
-  static const BaselineSet set = load_baselines(fs::path(GPUAUDIT_SOURCE_DIR) / "baselines");
-  return set;
-}
-
 const std::vector<multigpu::TopologyBaseline>& topologies() {
   static const auto set = multigpu::load_topology_baselines(fs::path(GPUAUDIT_SOURCE_DIR) / "baselines" / "topologies");
   return set;
 }
 
 Assessment score(const ResultDocument& doc) {
-  return assess(doc, reference_lookup(baselines()), baselines().version, Thresholds{}, &topologies());
+  return assess(doc, reference_lookup(repo_baselines()), repo_baselines().version, Thresholds{}, &topologies());
 }
 
 using Ids = std::multiset<std::pair<std::string, int>>;

@@ -8,6 +8,7 @@
 #include "score/assess.hpp"
 #include "score/assessment_text.hpp"
 #include "score/baseline_lookup.hpp"
+#include "repo_baselines.hpp"
 
 #include <gtest/gtest.h>
 
@@ -18,13 +19,8 @@ using namespace gpuaudit;
 
 namespace {
 
-const BaselineSet& baselines() {
-  static const BaselineSet set = load_baselines(fs::path(GPUAUDIT_SOURCE_DIR) / "baselines");
-  return set;
-}
-
 Assessment score(const ResultDocument& doc) {
-  return assess(doc, reference_lookup(baselines()), baselines().version, Thresholds{}, nullptr);
+  return assess(doc, reference_lookup(repo_baselines()), repo_baselines().version, Thresholds{}, nullptr);
 }
 
 const Finding* find(const Assessment& a, const std::string& id) {
@@ -128,7 +124,7 @@ TEST(HostContended, ACpuQuotaExplainsALowRatioWhateverTheLoad) {
 TEST(HostContended, TheThresholdIsARuleThresholdFilesCanSet) {
   Thresholds t;
   t.rules.contended_cpu_pct = 80;  // a site that accepts busy hosts: 62% is then judged
-  const Assessment a = assess(host_doc({cpu_all(0.47, 62)}), reference_lookup(baselines()), baselines().version, t, nullptr);
+  const Assessment a = assess(host_doc({cpu_all(0.47, 62)}), reference_lookup(repo_baselines()), repo_baselines().version, t, nullptr);
   ASSERT_NE(find(a, "host-bound"), nullptr) << why(a);
   EXPECT_NO_THROW(parse_thresholds(json{{"rules", {{"contended_cpu_pct", 25}}}}, "t.json"));
 }

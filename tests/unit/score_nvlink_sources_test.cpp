@@ -7,6 +7,7 @@
 #include "score/assessment_text.hpp"
 #include "score/baseline_lookup.hpp"
 #include "core/stats.hpp"
+#include "repo_baselines.hpp"
 
 #include <gtest/gtest.h>
 
@@ -17,14 +18,9 @@ using namespace gpuaudit;
 
 namespace {
 
-const BaselineSet& baselines() {
-  static const BaselineSet set = load_baselines(fs::path(GPUAUDIT_SOURCE_DIR) / "baselines");
-  return set;
-}
-
 Assessment score(const ResultDocument& doc) {
   static const auto topo = multigpu::load_topology_baselines(fs::path(GPUAUDIT_SOURCE_DIR) / "baselines" / "topologies");
-  return assess(doc, reference_lookup(baselines()), baselines().version, Thresholds{}, &topo);
+  return assess(doc, reference_lookup(repo_baselines()), repo_baselines().version, Thresholds{}, &topo);
 }
 
 const Finding* find(const Assessment& a, const std::string& id, std::optional<int> gpu) {

@@ -14,6 +14,7 @@
 #include "score/figures.hpp"
 #include "score/slice.hpp"
 #include "score/thresholds.hpp"
+#include "repo_baselines.hpp"
 
 #include <gtest/gtest.h>
 
@@ -29,13 +30,8 @@ namespace {
 
 const fs::path kScenarios = fs::path(GPUAUDIT_TEST_DATA) / "scenarios";
 
-const BaselineSet& baselines() {
-  static const BaselineSet set = load_baselines(fs::path(GPUAUDIT_SOURCE_DIR) / "baselines");
-  return set;
-}
-
 Assessment score(const ResultDocument& doc, const Thresholds& t = {}) {
-  return assess(doc, reference_lookup(baselines()), baselines().version, t);
+  return assess(doc, reference_lookup(repo_baselines()), repo_baselines().version, t);
 }
 
 ResultDocument scenario(const std::string& name) { return read_result(kScenarios / (name + ".synthetic.json")); }
@@ -127,7 +123,7 @@ TEST_P(ScenarioTest, GivesExactlyItsFindings) {
     return p.first != "healthy" && p.first != "unknown-gpu" && p.first != "inconclusive";
   });
   EXPECT_EQ(assessment_exit_code(a), all_healthy ? exit_code::ok : fault ? exit_code::finding : exit_code::inconclusive);
-  EXPECT_EQ(a.baselines_version, baselines().version);
+  EXPECT_EQ(a.baselines_version, repo_baselines().version);
 }
 
 INSTANTIATE_TEST_SUITE_P(Scenarios, ScenarioTest, ::testing::ValuesIn(expectations()),
@@ -492,10 +488,10 @@ TEST(Rescore, ReplacesTheOldAssessmentAndRecordsTodaysBaselines) {
   ResultDocument back = read_result(tmp);
   ASSERT_TRUE(back.assessment);
   EXPECT_EQ(back.assessment->baselines_version, "2020.01.01");
-  const int code = score_document(back, reference_lookup(baselines()), baselines().version, Thresholds{});
+  const int code = score_document(back, reference_lookup(repo_baselines()), repo_baselines().version, Thresholds{});
   EXPECT_EQ(code, exit_code::ok);
   ASSERT_TRUE(back.assessment);
-  EXPECT_EQ(back.assessment->baselines_version, baselines().version);
+  EXPECT_EQ(back.assessment->baselines_version, repo_baselines().version);
   EXPECT_EQ(ids_of(*back.assessment), (Ids{{"healthy", 0}}));
   EXPECT_NE(back.assessment->headline, "old verdict");
   write_result(tmp, back);

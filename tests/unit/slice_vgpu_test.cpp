@@ -3,17 +3,13 @@
 #include "baselines/baseline_set.hpp"
 #include "score/baseline_lookup.hpp"
 #include "score/slice.hpp"
+#include "repo_baselines.hpp"
 
 #include <gtest/gtest.h>
 
 using namespace gpuaudit;
 
 namespace {
-
-const BaselineSet& real_set() {
-  static const BaselineSet set = load_baselines(std::filesystem::path(GPUAUDIT_SOURCE_DIR) / "baselines");
-  return set;
-}
 
 GpuInfo guest(const std::string& name, std::uint64_t mib) {
   GpuInfo g;
@@ -27,7 +23,7 @@ GpuInfo guest(const std::string& name, std::uint64_t mib) {
 
 TEST(SliceShare, TimeSlicedVgpuHasAllSmsAndItsFramebufferShare) {
   const GpuInfo g = guest("NVIDIA A10-12Q", 12288);
-  const GpuReference ref = reference_for(real_set(), g);
+  const GpuReference ref = reference_for(repo_baselines(), g);
   EXPECT_EQ(ref.method, "vgpu-profile");
   ASSERT_TRUE(ref.vgpu_profile);
   const SliceShare s = slice_share(ResultDocument{}, g, ref);
@@ -41,7 +37,7 @@ TEST(SliceShare, TimeSlicedVgpuHasAllSmsAndItsFramebufferShare) {
 
 TEST(SliceShare, FullFramebufferVgpuIsStillShared) {
   const GpuInfo g = guest("NVIDIA A10-24Q", 24576);
-  const SliceShare s = slice_share(ResultDocument{}, g, reference_for(real_set(), g));
+  const SliceShare s = slice_share(ResultDocument{}, g, reference_for(repo_baselines(), g));
   EXPECT_EQ(s.kind, "full");
   EXPECT_EQ(s.vgpu_profile, "A10-24Q");
   EXPECT_DOUBLE_EQ(s.memory_fraction, 1.0);
@@ -49,7 +45,7 @@ TEST(SliceShare, FullFramebufferVgpuIsStillShared) {
 
 TEST(SliceShare, MigBackedVgpuIsItsMigSlice) {
   const GpuInfo g = guest("NVIDIA H100XM-3-40C", 40960);
-  const SliceShare s = slice_share(ResultDocument{}, g, reference_for(real_set(), g));
+  const SliceShare s = slice_share(ResultDocument{}, g, reference_for(repo_baselines(), g));
   EXPECT_EQ(s.kind, "mig");
   EXPECT_EQ(s.profile, "3g.40gb");
   EXPECT_EQ(s.vgpu_profile, "H100XM-3-40C");
@@ -60,7 +56,7 @@ TEST(SliceShare, MigBackedVgpuIsItsMigSlice) {
 TEST(SliceShare, VgpuModeWithoutAProfileNameUsesTheReportedMemory) {
   GpuInfo g = guest("NVIDIA H100 80GB HBM3", 40960);
   g.pci_device_id = "10de:2330";
-  const GpuReference ref = reference_for(real_set(), g);
+  const GpuReference ref = reference_for(repo_baselines(), g);
   EXPECT_EQ(ref.method, "pci-id");
   const SliceShare s = slice_share(ResultDocument{}, g, ref);
   EXPECT_EQ(s.kind, "full");
