@@ -53,6 +53,9 @@ struct ImportPart {
   json imported = json::object();  // fields nothing maps to, kept rather than dropped (doc.extra.imported)
   std::vector<std::string> skipped;   // "line 57: table row cut halfway" -- what was not understood
   std::vector<std::string> warnings;  // "MB/s read as 10^6 bytes (bandwidthTest >= 11.x)"
+  // The tool sees a GPU from outside NVML (a PCI listing's marketing name, a CUDA sample's
+  // snapshot taken at another moment): its GPU facts fill only what another file left unset.
+  bool fills_only = false;
   bool empty() const;  // nothing at all was recognised
 };
 

@@ -169,11 +169,8 @@ void fill_unset(json& into, const json& from, const json* dflt) {
   }
 }
 
-// lspci and deviceQuery describe a GPU from outside NVML: a PCI listing's marketing name ("A100 SXM4
-// 80GB") and a snapshot's link state taken at another moment than an nvidia-smi dump beside them.
-// What nvidia-smi said of the same GPU stays; these fill only what it left unset.
-bool fills_only(const std::string& format) { return format == "lspci" || format == "deviceQuery"; }
-
+// fill_only (ImportPart::fills_only: lspci, deviceQuery): what the document already says of the GPU
+// stays; the part only fills what was left unset.
 void merge_gpu(GpuInfo& into, const GpuInfo& from, bool fill_only) {
   static const json defaults = GpuInfo{};
   if (fill_only) {
@@ -348,7 +345,7 @@ void merge_part(ResultDocument& doc, ImportPart part) {
     const int at = match_gpu(doc.gpus, g);
     int doc_index = 0;
     if (at >= 0) {
-      merge_gpu(doc.gpus[static_cast<std::size_t>(at)], g, fills_only(part.format));
+      merge_gpu(doc.gpus[static_cast<std::size_t>(at)], g, part.fills_only);
       doc_index = doc.gpus[static_cast<std::size_t>(at)].index;
     } else {
       g.index = free_index(doc.gpus, part_index);
