@@ -46,6 +46,15 @@ XidMeaning xid_meaning(const KernelEvent& e) {
     case 64: return {XidClass::memory, "high", "row remap (or page retirement) failed: no spare memory left"};
     case 92: return {XidClass::memory, "low", "high single-bit ECC error rate"};
     case 74: return {XidClass::nvlink, "medium", "NVLink error"};
+    // 144-150: NVLink5 (B100, B200, GB200) errors by the unit that raised them; NVIDIA's catalogue
+    // sends each to the NVLink5 workflow (most NETIR ones to a GPU reset): the link, not the work.
+    case 144: return {XidClass::nvlink, "medium", "NVLink error (SAW)"};
+    case 145: return {XidClass::nvlink, "medium", "NVLink error (RLW)"};
+    case 146: return {XidClass::nvlink, "medium", "NVLink error (TLW)"};
+    case 147: return {XidClass::nvlink, "medium", "NVLink error (TREX)"};
+    case 148: return {XidClass::nvlink, "medium", "NVLink error (NVLPW control)"};
+    case 149: return {XidClass::nvlink, "medium", "NVLink error (NETIR)"};
+    case 150: return {XidClass::nvlink, "medium", "NVLink error (MSE)"};
     case 79: return {XidClass::gpu_fault, "high", "the GPU has fallen off the bus (no longer answers on PCIe)"};
     case 154: return recovery_action(e);
     case 119: return {XidClass::gpu_fault, "medium", "GSP RPC timeout (the GPU's system processor stopped answering)"};

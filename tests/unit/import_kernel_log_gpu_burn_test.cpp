@@ -161,6 +161,17 @@ TEST(ScoreKernelLog, RecoveryActionBackToNoneIsNoFault) {
   EXPECT_FALSE(has(a, "gpu-fault")) << ids(a);
 }
 
+TEST(ScoreKernelLog, BlackwellNvlinkXidsAreNvlinkEvidence) {
+  // Synthetic line in the layout of the real Xid lines above; 144-150 are NVIDIA's NVLink5 Xids.
+  const std::string raw = "[ 81.2] NVRM: Xid (PCI:0000:1b:00): 149, NETIR_LINK_EVT Fatal XC0 i0 Link 04 (0x021425c6 0x00000000)\n";
+  ImportPart p = parse("kernel-log", raw);
+  ResultDocument doc;
+  merge_part(doc, std::move(p));
+  const auto a = score(doc);
+  EXPECT_TRUE(has(a, "nvlink-degraded", 0)) << ids(a);
+  EXPECT_FALSE(has(a, "gpu-fault")) << ids(a);
+}
+
 // ---- gpu-burn ------------------------------------------------------------------------------------
 
 TEST(ImportGpuBurn, ReportsLostTheirCarriageReturnsAreSplit) {
