@@ -71,13 +71,21 @@ const std::regex& syslog_re() {  // "Mar 29 15:38:59 host kernel: " / "2026-03-0
   return r;
 }
 
+// Talos's `talosctl dmesg`: "192.168.11.119: kern: warning: [2026-04-22T21:25:20.458998481Z]: " (the
+// node, the facility, the level padded to a column, the kernel's time in ISO form). Talos has no
+// syslog or journald to read the kernel log with, so this is what its users paste.
+const std::regex& talos_re() {
+  static const std::regex r(R"(^[^ ]+: [a-z]+: +[a-z]+: \[(\d{4}-\d{2}-\d{2}T[^\]]+)\]: ?)");
+  return r;
+}
+
 // The time stamp before the message, and where the message starts.
 Stamp stamp_of(std::string_view line, std::size_t& msg_at) {
   Stamp st;
   std::string l(line);
   std::smatch m;
   std::size_t at = 0;
-  if (std::regex_search(l, m, syslog_re())) {
+  if (std::regex_search(l, m, syslog_re()) || std::regex_search(l, m, talos_re())) {
     st.time = m[1].str();
     at = static_cast<std::size_t>(m.length(0));
   }
