@@ -5,6 +5,7 @@
 #include "baselines/baseline_set.hpp"
 #include "core/document_io.hpp"
 #include "core/stats.hpp"
+#include "import/import.hpp"
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
 #include "score/assess.hpp"
@@ -197,6 +198,17 @@ TEST(Traps, IdleGen1LinkIsNotJudged) {
   for (auto& b : doc.benchmarks)
     if (b.telemetry) b.telemetry->pcie_gen_max_seen.reset();
   EXPECT_EQ(ids_of(score(doc)), (Ids{{"healthy", 0}}));
+}
+
+TEST(Traps, QuickModeCopiesWithinTheLinksSpreadAreNotADegradedLink) {
+  // Real bandwidthTest quick-mode outputs (router-gao/cuda-demo, Alibaba Cloud ECS): a T4 at 9.7 GB/s
+  // H2D against an uncertain 12.0 GB/s Gen3 x16 reference, its D2H at 70% of the raw link rate; an
+  // A100 SXM4 at 12.3 GB/s on Gen4 x16 (49% of its reference, 42% of the link) is degraded.
+  const std::filesystem::path dir = std::filesystem::path(GPUAUDIT_TEST_DATA) / "imports" / "bandwidthTest";
+  const Assessment t4 = score(imports::import_files({(dir / "t4-gbps-reflowed.txt").string()}, {}, nullptr));
+  EXPECT_EQ(find(t4, "pcie-degraded"), nullptr);
+  const Assessment a100 = score(imports::import_files({(dir / "a100-sxm4-40gb-gbps.txt").string()}, {}, nullptr));
+  EXPECT_NE(find(a100, "pcie-degraded"), nullptr);
 }
 
 TEST(Traps, PassthroughIsAWholeCard) {
