@@ -42,7 +42,13 @@ std::string headline(const std::vector<GpuScoring>& gpus, const std::vector<Verd
       const std::string& bus = gpus.front().gpu->pci_bus_id;
       name = n == 1 && !bus.empty() ? "GPU at " + bus + " (model not named)" : "unnamed GPU";
     }
-    head = n == 1 ? name : same ? std::to_string(n) + "x " + name : std::to_string(n) + " GPUs";
+    // MIG devices are listed beside their card: one H100 with 4 slices is one card, not "5x".
+    const size_t slices = static_cast<size_t>(
+        std::count_if(gpus.begin(), gpus.end(), [](const GpuScoring& g) { return g.gpu->mig.is_mig_device; }));
+    const size_t cards = n - slices;
+    const size_t shown = cards > 0 ? cards : n;
+    head = shown == 1 ? name : same ? std::to_string(shown) + "x " + name : std::to_string(shown) + " GPUs";
+    if (cards > 0 && slices > 0) head += " with " + std::to_string(slices) + " MIG device" + (slices > 1 ? "s" : "");
   }
 
   std::vector<const Verdict*> problems;
