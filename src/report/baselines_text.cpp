@@ -107,6 +107,12 @@ std::string baseline_show_text(const Baseline& b) {
   line(o, "L2", b.l2_mb, "MB", shared);
   if (b.nvlink_gbs) line(o, "NVLink", b.nvlink_gbs, "GB/s", shared);
   else o << "  " << pad("NVLink", 16) << "none\n";
+  if (b.temperature_slowdown_c || b.temperature_shutdown_c || b.temperature_max_operating_c) {
+    o << "Temperature thresholds (what nvidia-smi -q reports for the model)\n";
+    line(o, "slowdown", b.temperature_slowdown_c, "C", "");
+    line(o, "shutdown", b.temperature_shutdown_c, "C", "");
+    line(o, "max operating", b.temperature_max_operating_c, "C", "");
+  }
   o << "Expected on a healthy card\n";
   for (const auto& [family, e] : b.expected) {
     o << "  " << pad(family, 16) << (e.unit == "count" ? fmt_num(e.value, 0) : figure(e.value)) << " " << e.unit << (e.uncertain ? "  (uncertain)" : "")
