@@ -9,6 +9,7 @@
 #include "repo_baselines.hpp"
 #include "score/assess.hpp"
 #include "score/baseline_lookup.hpp"
+#include "score/gpu_scoring.hpp"
 #include "score/thresholds.hpp"
 
 #include <gtest/gtest.h>
@@ -116,6 +117,24 @@ TEST(ThermalModelThreshold, BaselinesCheckRefusesThresholdsOutOfOrder) {
   EXPECT_TRUE(has("temperature_slowdown_c has no source"));
   EXPECT_TRUE(has("temperature_shutdown_c must be above temperature_slowdown_c"));
   EXPECT_TRUE(has("temperature_max_operating_c must not be above temperature_slowdown_c"));
+}
+
+TEST(ThermalModelThreshold, TheCardsOwnThresholdWinsOverTheModels) {
+  GpuInfo gpu;
+  gpu.name = "NVIDIA A100-SXM4-80GB";
+  GpuScoring g;
+  g.gpu = &gpu;
+  g.ref.baseline = *repo_baselines().find("a100-sxm4-80gb");
+  g.ref.method = "name";
+  std::string from;
+  EXPECT_EQ(g.slowdown_temperature_c(&from), 89);  // the document has none: the model's
+  EXPECT_EQ(from, "the model's slowdown temperature");
+  gpu.temperature_slowdown_c = 86;  // a board whose firmware says otherwise (synthetic value)
+  EXPECT_EQ(g.slowdown_temperature_c(&from), 86);
+  EXPECT_EQ(from, "the card's slowdown temperature");
+  gpu.temperature_slowdown_c.reset();
+  g.ref.method = "architecture-fallback";  // an estimate never borrows a threshold
+  EXPECT_FALSE(g.slowdown_temperature_c().has_value());
 }
 
 TEST(ThermalModelThreshold, SyntheticTableAtTheSlowdownUnderLoadIsThermalThrottled) {
