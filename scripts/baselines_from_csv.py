@@ -889,6 +889,92 @@ def extra_models():
     return out
 
 
+# ---- die-temperature thresholds -------------------------------------------------------------------
+# What `nvidia-smi -q` ("GPU Slowdown Temp", "GPU Shutdown Temp", "GPU Max Operating Temp") or
+# `-q -x` (gpu_temp_slow_threshold, gpu_temp_max_threshold, gpu_temp_max_gpu_threshold) printed for
+# the model in REAL outputs; the firmware sets them per board, so they stand in for the card's own
+# when a document does not carry them (the plain table, dmon, gpu-burn, a vGPU guest's "N/A").
+# Only absolute readings count: drivers from ~535 print Ada, Hopper and Blackwell cards as margins
+# ("GPU Slowdown T.Limit Temp : -2 C"), which give no absolute value without an inference, so the
+# H100/H200/L4/L40S/RTX 40xx/50xx outputs seen add nothing here. `uncertain`: every output seen is
+# from one host (one post or capture), however many cards it holds. Where outputs of a model
+# disagree the lowest is kept and the source says so (none disagree so far). "GPU Target
+# Temperature" is not kept: it is user-settable on GeForce/workstation cards (a 3090 host shows
+# 70 C, a Windows 3080 91 C, others 83 C), so it is no property of the model.
+TL = "thamada/gls:gls/{}_smi.py@e20f22d"
+TG = "influxdata/telegraf:plugins/inputs/nvidia_smi/testdata/{}"
+KEPT = " (kept as tests/data/{})"
+
+
+def temps(slowdown, shutdown, max_operating, seen, one_host):
+    """The thresholds of one model; `seen` lists each output with what it printed."""
+    src = "nvidia-smi -q reports " + ", ".join(
+        f"{k} {v:g} C" for k, v in (("slowdown", slowdown), ("shutdown", shutdown),
+                                    ("max operating", max_operating)) if v is not None) + ": " + " | ".join(seen)
+    if one_host:
+        src += "; all from one host"
+    out = {k: ({"value": v, "source": src, "uncertain": one_host} if v is not None else None)
+           for k, v in (("temperature_slowdown_c", slowdown), ("temperature_shutdown_c", shutdown),
+                        ("temperature_max_operating_c", max_operating))}
+    out["_sources"] = [x.split(",")[0].split(" (")[0] for x in seen]  # for the file's sources[]
+    return out
+
+
+THERMAL = {
+    "a100-sxm4-80gb": temps(89, 92, 85, [
+        TL.format("A100SXMx4") + ", 4 GPUs, driver 555.42.02" + KEPT.format("imports/nvidia-smi-q/smi-a100-sxm4-80gb-x4-555.txt"),
+        TG.format("a100-sxm4-v12.xml") + "@6f6d5b5, driver 535.54.03 (influxdata/telegraf PR #13733)" +
+        KEPT.format("imports/nvidia-smi-xml/telegraf-a100-sxm4-v12.xml")], False),
+    "a100-sxm4-40gb": temps(89, 92, 85, [
+        "XueSongTap/XueSongTap.github.io:_posts/2024-01-04-nvidia-smi-more.md@c2fc96a, 8 GPUs, driver 535.129.03" +
+        KEPT.format("imports/nvidia-smi-q/a100-sxm4-40gb-x8-host-max-gen3.txt"),
+        "netdata/netdata issue #14321, -q -x" + KEPT.format("real-world/a100-sxm4-40gb-mig-enabled")], False),
+    "tesla-v100-sxm2-16gb": temps(87, 90, 83, [
+        TL.format("V100_x8") + ", 8 GPUs, driver 550.127.05" + KEPT.format("imports/nvidia-smi-q/smi-tesla-v100-sxm2-16gb-x8-550.txt"),
+        "thamada/gls:gls/V100_x8_smi.py@5b0ef6c, the same host earlier" + KEPT.format("imports/nvidia-smi-q/v100-sxm2-x8-host-max-unknown-error-thamada-gls.txt")],
+        True),
+    "tesla-v100-pcie-32gb": temps(87, 90, 83, [
+        "HeKun-NVIDIA/AI-Blog:83.nvidia-smi/nvidia-smi.md@31963ca, one card, driver 410.48" +
+        KEPT.format("imports/nvidia-smi-q/smi-tesla-v100-pcie-32gb-410-throttle-reasons.txt")], True),
+    "tesla-p100-pcie-16gb": temps(82, 85, None, [
+        "netdata/go.d.plugin:modules/nvidia_smi/testdata/tesla-p100.xml@6d84f8b, -q -x, one card (max operating N/A)" +
+        KEPT.format("real-world/tesla-p100-passthrough-vm-idle")], True),
+    "tesla-t4": temps(93, 96, 85, [
+        TG.format("tesla-t4.xml") + "@cd53516, -q -x, one card, driver 515.105.01" +
+        KEPT.format("imports/nvidia-smi-xml/telegraf-tesla-t4.xml")], True),
+    "nvidia-a10": temps(98, 101, 91, [
+        TL.format("A10") + ", driver 550.90.12",
+        "leptonai/gpud:pkg/nvidia-query/testdata/nvidia-smi-query.535.129.03.out.0.valid.a10@fdf5b32, driver 535.129.03 "
+        "(leptonai/gpud PR #80)" + KEPT.format("real-world/a10-passthrough-remapped-rows-pending")], False),
+    "nvidia-a10g": temps(95, 98, 88, [
+        TG.format("a10g.xml") + "@cd53516, -q -x, one card, driver 515.105.01" +
+        KEPT.format("imports/nvidia-smi-xml/telegraf-a10g.xml")], True),
+    "nvidia-a40": temps(95, 98, 88, [TL.format("A40x10") + ", 10 GPUs, driver 550.127.05"], True),
+    "rtx-a5000": temps(95, 98, 90, [TG.format("dual_a5000-v13.xml") + "@74bae14, -q -x, 2 GPUs"], True),
+    "rtx-a6000": temps(95, 98, 93, [TL.format("RTX_A6000_x9") + ", 9 GPUs, driver 550.127.05"], True),
+    "geforce-rtx-3060": temps(95, 98, 93, [
+        "influxdata/telegraf PR #16579 (" + TG.format("rtx-3060-v12.xml") + "), -q -x, driver 570.124.04" +
+        KEPT.format("real-world/rtx3060-idle-gen1-link")], True),
+    "geforce-rtx-3070": temps(95, 98, 93, [TL.format("RTX3070") + ", one card, driver 550.54.14"], True),
+    "geforce-rtx-3080": temps(95, 98, 93, [
+        TL.format("RTX3080") + ", driver 550.54.14",
+        TG.format("rtx-3080-v12.xml") + "@aa7669d, -q -x, Windows driver 536.40",
+        TG.format("rtx-3080-v13.xml") + "@4fe83a4, -q -x, driver 595.58.03" +
+        KEPT.format("imports/nvidia-smi-xml/telegraf-rtx-3080-v13.xml")], False),
+    "geforce-rtx-3090": temps(95, 98, 93, [
+        TL.format("RTX3090") + ", 2 GPUs, driver 560.35.03",
+        TG.format("rtx-3090-v12.xml") + "@ab6133b, -q -x, driver 525.147.05 (influxdata/telegraf PR #15282)" +
+        KEPT.format("imports/nvidia-smi-xml/telegraf-rtx-3090-v12.xml"),
+        TG.format("3090-v13.xml") + "@58ff61d, -q -x, driver 590.44.01"], False),
+    "geforce-rtx-4080-super": temps(96, 101, 90, [
+        "utkuozdemir/nvidia_gpu_exporter:internal/captures/linux-x86_64__nvidia-geforce-rtx-4080-super__595.71.05.txt"
+        "@e656cd8, one card" + KEPT.format("real-world/rtx4080-super-nvenc-load")], True),
+    "h800-sxm5-80gb": temps(89, 92, 87, [
+        "liguodongiot/llm-action:docs/llm-base/nvidia-smi.md@1935675, -q -i 0, one GPU, driver 525.105.17" +
+        KEPT.format("real-world/h800-sxm-x8-dcgmi-8-of-8-links-up")], True),
+}
+
+
 OVERLAY_KEYS = {"id", "csv", "model", "names", "names_uncertain", "pci", "memory_gib", "mib", "reference", "tdp",
                 "override", "mig", "mig_uncertain", "expected", "notes"}
 
@@ -980,6 +1066,10 @@ def build(entry, row):
         "sm_count_uncertain": bool(override.get("sm_count_uncertain")) or "?" in row["sm_count"],
         "nvidia_smi_names_uncertain": bool(entry.get("names_uncertain")),
     }
+    if entry["id"] in THERMAL:  # after the link figures; absent where no real output was seen
+        thermal = {k: v for k, v in THERMAL[entry["id"]].items() if v is not None and not k.startswith("_")}
+        b = {k2: v2 for k, v in b.items() for k2, v2 in ([(k, v)] + (list(thermal.items()) if k == "nvlink_gbs" else []))}
+        b["sources"] += [x for x in THERMAL[entry["id"]]["_sources"] if x not in b["sources"]]
     if b["tdp_w"] and "source" not in b["tdp_w"]:
         b["tdp_w"]["source"] = spec
     if b["tdp_w"]:
@@ -1028,6 +1118,8 @@ def main():
     ids = [m["id"] for m in models]
     if len(ids) != len(set(ids)):
         raise SystemExit("duplicate ids in MODELS/EXTRA")
+    if set(THERMAL) - set(ids):
+        raise SystemExit(f"THERMAL names unknown models: {sorted(set(THERMAL) - set(ids))}")
     for entry in models:
         row = rows.get(entry["csv"])
         if row is None:

@@ -76,6 +76,12 @@ struct Baseline {
   std::optional<int> pcie_gen;
   std::optional<int> pcie_width;
   std::optional<Sourced> nvlink_gbs;           // per GPU, both directions; null: none
+  // The die-temperature thresholds nvidia-smi -q reports for the model ("GPU Slowdown Temp",
+  // "GPU Shutdown Temp", "GPU Max Operating Temp"), from real outputs; absent where none was seen.
+  // They stand in for the card's own when a document does not carry them (the plain table, dmon).
+  std::optional<Sourced> temperature_slowdown_c;
+  std::optional<Sourced> temperature_shutdown_c;
+  std::optional<Sourced> temperature_max_operating_c;
   std::vector<MigProfile> mig_profiles;
   std::map<std::string, Expectation> expected; // by benchmark name
   std::vector<std::string> sources;
@@ -88,6 +94,7 @@ GA_JSON_TYPE(Baseline, id, model, nvidia_smi_names, nvidia_smi_names_uncertain, 
              memory_type, memory_bus_width_bits, memory_bandwidth_gbs, fp32_tflops,
              fp64_tflops, fp16_tensor_tflops, bf16_tensor_tflops, tf32_tensor_tflops,
              fp8_tensor_tflops, tdp_w, l2_mb, host_interface, pcie_gen, pcie_width, nvlink_gbs,
+             temperature_slowdown_c, temperature_shutdown_c, temperature_max_operating_c,
              mig_profiles, expected, sources, notes)
 
 }  // namespace gpuaudit

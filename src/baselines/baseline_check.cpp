@@ -103,6 +103,23 @@ struct Checker {
       problem("pcie_width must be 1, 2, 4, 8 or 16");
   }
 
+  // The model's die-temperature thresholds: sourced, in degrees a die can reach, and in the order
+  // NVIDIA's firmware puts them (max operating <= slowdown < shutdown), so a typo or a swapped
+  // pair cannot pass as a threshold the thermal rule then trusts.
+  void thermal() {
+    sourced("temperature_slowdown_c", b.temperature_slowdown_c);
+    sourced("temperature_shutdown_c", b.temperature_shutdown_c);
+    sourced("temperature_max_operating_c", b.temperature_max_operating_c);
+    for (const auto* v : {&b.temperature_slowdown_c, &b.temperature_shutdown_c, &b.temperature_max_operating_c})
+      if (*v && ((*v)->value < 40 || (*v)->value > 130)) problem("a temperature threshold outside 40-130 C");
+    const auto& slow = b.temperature_slowdown_c;
+    const auto& shut = b.temperature_shutdown_c;
+    const auto& maxop = b.temperature_max_operating_c;
+    if (slow && shut && shut->value <= slow->value) problem("temperature_shutdown_c must be above temperature_slowdown_c");
+    if (slow && maxop && maxop->value > slow->value)
+      problem("temperature_max_operating_c must not be above temperature_slowdown_c");
+  }
+
   void expectations() {
     for (const auto& [family, e] : b.expected) {
       const auto unit = known_units().find(family);
@@ -182,6 +199,7 @@ std::vector<std::string> check_baselines(const BaselineSet& set) {
     Checker c{out, b};
     c.identity();
     c.peaks();
+    c.thermal();
     c.expectations();
     c.mig();
     for (const auto& p : b.pci_device_ids) by_pci[p].push_back(&b);

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <map>
 #include <sstream>
+#include <utility>
 
 namespace gpuaudit {
 namespace {
@@ -107,6 +108,17 @@ std::string baseline_show_text(const Baseline& b) {
   line(o, "L2", b.l2_mb, "MB", shared);
   if (b.nvlink_gbs) line(o, "NVLink", b.nvlink_gbs, "GB/s", shared);
   else o << "  " << pad("NVLink", 16) << "none\n";
+  if (b.temperature_slowdown_c || b.temperature_shutdown_c || b.temperature_max_operating_c) {
+    // Whole degrees, as nvidia-smi prints them; the three usually share one source, printed once.
+    o << "Temperature thresholds (what nvidia-smi -q reports for the model)\n";
+    std::string shown_source;
+    for (const auto& [label, v] : {std::pair{"slowdown", &b.temperature_slowdown_c}, std::pair{"shutdown", &b.temperature_shutdown_c},
+                                   std::pair{"max operating", &b.temperature_max_operating_c}}) {
+      if (!*v) continue;
+      o << "  " << pad(label, 16) << fmt_num((*v)->value, 0) << " C" << ((*v)->uncertain ? "  (uncertain)" : "") << "\n";
+      if ((*v)->source != shown_source) o << "  " << pad("", 16) << "source: " << (shown_source = (*v)->source) << "\n";
+    }
+  }
   o << "Expected on a healthy card\n";
   for (const auto& [family, e] : b.expected) {
     o << "  " << pad(family, 16) << (e.unit == "count" ? fmt_num(e.value, 0) : figure(e.value)) << " " << e.unit << (e.uncertain ? "  (uncertain)" : "")

@@ -91,6 +91,21 @@ std::optional<double> GpuScoring::sm_max_mhz(std::string* from) const {
   return std::nullopt;
 }
 
+std::optional<double> GpuScoring::slowdown_temperature_c(std::string* from) const {
+  if (gpu->temperature_slowdown_c && *gpu->temperature_slowdown_c > 0) {
+    if (from) *from = "the card's slowdown temperature";
+    return *gpu->temperature_slowdown_c;
+  }
+  // The plain nvidia-smi table, dmon, a CSV log without temperature.gpu.tlimit, gpu-burn and a
+  // vGPU guest's -q ("N/A") carry no threshold of the card; the firmware sets it per model.
+  if (const Baseline* b = baseline(); b && !ref.unknown_model() && b->temperature_slowdown_c &&
+                                      b->temperature_slowdown_c->value > 0) {
+    if (from) *from = std::string("the model's slowdown temperature") + (b->temperature_slowdown_c->uncertain ? " (uncertain)" : "");
+    return b->temperature_slowdown_c->value;
+  }
+  return std::nullopt;
+}
+
 bool GpuScoring::inventory_by_gpuaudit() const {
   return !(gpu->extra.is_object() && gpu->extra.contains("source"));
 }

@@ -90,6 +90,11 @@ struct GpuScoring {
   // the model's rated boost clock (GeForce cards report a max above what they hold); `from`
   // says which.
   std::optional<double> sm_max_mhz(std::string* from = nullptr) const;
+  // The temperature at which the card starts its hardware slowdown: its own (NVML, nvidia-smi -q)
+  // where the document has it, else its model's (baseline temperature_slowdown_c, read from real
+  // nvidia-smi outputs of the model), never another model's (an architecture estimate has none);
+  // `from` says which.
+  std::optional<double> slowdown_temperature_c(std::string* from = nullptr) const;
   // The inventory was taken by gpuaudit itself (an imported GPU carries extra.source): only then
   // were its processes and utilisation seen before gpuaudit's own work.
   bool inventory_by_gpuaudit() const;

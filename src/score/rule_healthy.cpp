@@ -35,7 +35,7 @@ std::vector<std::string> telemetry_judged(const GpuScoring& g) {
   }
   if (load.temperature_c) {
     std::string tl = "up to " + fmt_num(load.temperature_c->max, 0) + " C";
-    if (g.gpu->temperature_slowdown_c) tl += " (slowdown at " + std::to_string(*g.gpu->temperature_slowdown_c) + " C)";
+    if (const auto slow = g.slowdown_temperature_c()) tl += " (slowdown at " + fmt_num(*slow, 0) + " C)";
     out.push_back(tl);
   }
   if (load.link_seen())

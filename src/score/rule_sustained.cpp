@@ -49,9 +49,10 @@ std::pair<std::string, std::string> cause_of(const GpuScoring& g, const Phase& b
     if (is_power_reason(r)) power.insert(r);
   }
   if (!thermal.empty()) return {"thermal", "thermal clock-event reasons in the sustained window: " + join(thermal)};
-  if (g.gpu->temperature_slowdown_c && t.temperature_c && t.temperature_c->max >= *g.gpu->temperature_slowdown_c)
-    return {"thermal", "the sustained window reached " + fmt_num(t.temperature_c->max, 0) + " C, at or above the slowdown temperature (" +
-                           std::to_string(*g.gpu->temperature_slowdown_c) + " C)"};
+  std::string slow_from;
+  if (const auto slow = g.slowdown_temperature_c(&slow_from); slow && t.temperature_c && t.temperature_c->max >= *slow)
+    return {"thermal", "the sustained window reached " + fmt_num(t.temperature_c->max, 0) + " C, at or above " + slow_from +
+                           " (" + fmt_num(*slow, 0) + " C)"};
   if (!power.empty()) return {"power", "power clock-event reasons in the sustained window: " + join(power)};
   if (burst.tel && burst.tel->sm_clock_mhz && t.sm_clock_mhz &&
       t.sm_clock_mhz->median < (1.0 - margin / 2) * burst.tel->sm_clock_mhz->median)

@@ -1,7 +1,8 @@
 // thermal-throttled: the card slowed itself down for heat.
 //   Under load (GpuScoring::under_load): thermal clock-event reasons (sw-thermal, hw-thermal), or
-//   the temperature at/above the card's slowdown threshold (NVML's, else the baseline's
-//   "temperature_slowdown_c") while the SM clock ran below clock_fraction x its max. Thermal
+//   the temperature at/above the card's slowdown threshold (NVML's, else the model's from its
+//   baseline: GpuScoring::slowdown_temperature_c) while the SM clock ran below clock_fraction x
+//   its max, or with no clock seen (the plain table, gpu-burn's temperatures). Thermal
 //   reasons active at inventory time count too (low), and so does a card sitting at its "GPU Max
 //   Operating Temp" (NVML_TEMPERATURE_THRESHOLD_GPU_MAX: the temperature at which the GPU may be
 //   throttled below base clock; the boost controller holds the card there, so a reading within
@@ -21,19 +22,6 @@
 namespace gpuaudit {
 
 namespace {
-
-std::optional<double> slowdown_threshold(const GpuScoring& g, std::string& from) {
-  if (g.gpu->temperature_slowdown_c && *g.gpu->temperature_slowdown_c > 0) {
-    from = "the card's slowdown temperature";
-    return *g.gpu->temperature_slowdown_c;
-  }
-  if (const Baseline* b = g.baseline())
-    if (auto it = b->extra.find("temperature_slowdown_c"); it != b->extra.end() && it->is_number()) {
-      from = "the model's slowdown temperature";
-      return it->get<double>();
-    }
-  return std::nullopt;
-}
 
 // nvidia-smi reports whole degrees and the boost controller regulates around its target with a
 // ripple of a degree or two, so "at the max operating temperature" is a band, not equality.
@@ -56,7 +44,7 @@ void rule_thermal(GpuScoring& g, const Thresholds& t) {
     if (is_thermal_reason(r)) now.insert(r);
 
   std::string slow_from, max_from;
-  const std::optional<double> slowdown = slowdown_threshold(g, slow_from);
+  const std::optional<double> slowdown = g.slowdown_temperature_c(&slow_from);
   const double hottest = load.temperature_c ? load.temperature_c->max : -1;
   const bool at_target = hottest >= 0 && at_max_operating(*g.gpu, hottest);
   const bool hot = (slowdown && hottest >= *slowdown) || at_target;
