@@ -180,9 +180,14 @@ int detect_device_query(std::string_view text) {
     return 95;
   if (head.find("deviceQuery Starting...") != std::string_view::npos || head.find("deviceQueryDrv Starting...") != std::string_view::npos)
     return 90;
-  // A paste that lost its banner: the capability line under a quoted device header.
-  if (head.find("CUDA Capability Major/Minor version number") != std::string_view::npos && head.find("Device 0: \"") != std::string_view::npos)
-    return 70;
+  // A paste that lost its banner: the capability line under a quoted device header, of any device
+  // (an excerpt may start at "Device 2:").
+  if (head.find("CUDA Capability Major/Minor version number") != std::string_view::npos)
+    for (std::size_t at = head.find("Device "); at != std::string_view::npos; at = head.find("Device ", at + 7)) {
+      std::size_t i = at + 7;
+      while (i < head.size() && std::isdigit(static_cast<unsigned char>(head[i]))) ++i;
+      if (i > at + 7 && head.substr(i, 3) == ": \"") return 70;
+    }
   return 0;
 }
 
