@@ -300,5 +300,25 @@ TEST(ImportSweep2DeviceQuery, AnExcerptStartingAtALaterDeviceIsRecognised) {
   EXPECT_EQ(p.gpus[0].sm_count, 170);
 }
 
+TEST(ImportSweep2DeviceQuery, ThePostsHtmlAroundALineIsNotPartOfIt) {
+  // https://github.com/AlexeyAB/darknet/issues/3334 (verbatim excerpt): the poster bolded the line
+  // with HTML inside a <pre> block.
+  const std::string raw =
+      "<pre>C:\\ProgramData\\NVIDIA Corporation\\CUDA Samples\\v10.1\\bin\\win64\\Release\\deviceQuery.exe Starting...\n"
+      "\n"
+      " CUDA Device Query (Runtime API) version (CUDART static linking)\n"
+      "\n"
+      "Detected 1 CUDA Capable device(s)\n"
+      "\n"
+      "Device 0: \"GeForce GTX 970\"\n"
+      "  CUDA Driver Version / Runtime Version          10.2 / 10.1\n"
+      "  <b>CUDA Capability Major/Minor version number:    5.2</b>\n"
+      "  (13) Multiprocessors, (128) CUDA Cores/MP:     1664 CUDA Cores\n";
+  const auto p = parse_as("deviceQuery", raw);
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.gpus[0].compute_capability, "5.2");
+  EXPECT_EQ(p.gpus[0].sm_count, 13);
+}
+
 }  // namespace
 }  // namespace gpuaudit::imports
