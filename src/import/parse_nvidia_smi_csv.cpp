@@ -125,15 +125,37 @@ bool smi_message(std::string_view line) {
          l.rfind("error:", 0) == 0;
 }
 
+// Whether a column holds a number ("power.draw", "utilization.gpu", "index").
+bool numeric_column(const std::string& n) {
+  for (const char* p : {"utilization.", "clocks.", "power.", "enforced.power", "temperature.", "pcie.link.", "memory.",
+                        "fan.", "index", "count", "pid", "used_"})
+    if (n.rfind(p, 0) == 0) return true;
+  return false;
+}
+
+// Under a command line the field count is all that ties a line to the command, and with one or
+// two fields any line of a log fits. So each value must also look like what nvidia-smi prints for
+// its column: a number (or N/A) where the column is numeric, and no "key: value" text or a long
+// sentence anywhere ("DEBUG:gpu-utils:... NV query response: [105.00]" is not a power limit).
+bool plausible_row(const std::vector<std::string>& names, const std::vector<std::string>& fields) {
+  for (std::size_t i = 0; i < fields.size() && i < names.size(); ++i) {
+    const std::string& v = fields[i];
+    if (v.size() > 96 || v.find(": ") != std::string::npos) return false;
+    if (numeric_column(names[i]) && !smi::number(v) && !smi::is_absent(v)) return false;
+  }
+  return true;
+}
+
 // The rows a `noheader` command line is followed by, for detection: lines with as many fields as
-// the command asked for, up to the next prompt or command.
-int rows_after_command(const std::vector<std::pair<int, std::string_view>>& lines, std::size_t at, std::size_t fields) {
+// the command asked for, each value plausible, up to the next prompt or command.
+int rows_after_command(const std::vector<std::pair<int, std::string_view>>& lines, std::size_t at, const Header& h) {
   int rows = 0;
   for (std::size_t i = at + 1; i < lines.size() && i < at + 400; ++i) {
     const std::string_view l = trim(lines[i].second);
     if (l.empty() || l.front() == '#') continue;
     if (smi::query_command(l) || smi::looks_like_prompt(l) || smi_message(l)) break;
-    if (split_csv(l).size() == fields) ++rows;
+    const auto f = split_csv(l);
+    if (f.size() == h.names.size() && plausible_row(h.names, f)) ++rows;
   }
   return rows;
 }
@@ -158,10 +180,8 @@ int detect_csv(std::string_view text) {
     // A `noheader` log under its command line: as certain as a header when the rows fit its fields;
     // a one-field query (any line fits one field) less so.
     if (const auto c = smi::query_command(line); headerless_query(c)) {
-      if (rows_after_command(lines, i, c->fields.size()) > 0) {
-        Header h = header_from_command(*c, no);
-        return c->fields.size() > 1 ? score_of(h.names, 40) : 25;
-      }
+      const Header h = header_from_command(*c, no);
+      if (rows_after_command(lines, i, h) > 0) return c->fields.size() > 1 ? score_of(h.names, 40) : 25;
       // The query failed ("Field "x" is not a valid field to query."): claimed, so the parse can say so.
       for (std::size_t k = i + 1; k < lines.size() && k < i + 6; ++k)
         if (smi_message(lines[k].second)) return 25;
@@ -345,7 +365,8 @@ ImportPart parse_csv(std::string_view text, const std::string& file) {
   std::vector<std::optional<smi::QueryCommand>> block_cmd;  // per block: the command above it, if any
   std::optional<smi::QueryCommand> cmd;    // the last command line seen
   std::vector<Row> rows;
-  int headerless = 0, bad = 0, commands_without_rows = 0;
+  int headerless = 0, bad = 0, implausible = 0, commands_without_rows = 0;
+  std::string first_implausible;
   bool block_has_rows = false;
   std::string first_bad, continued;
   int continued_no = 0;
@@ -412,6 +433,12 @@ ImportPart parse_csv(std::string_view text, const std::string& file) {
                     std::to_string(header->line) + ") has " + std::to_string(header->names.size());
       continue;
     }
+    if (from_command && !plausible_row(header->names, f)) {
+      if (implausible++ == 0)
+        first_implausible = "line " + std::to_string(no) + ": not values of the command's --query-gpu fields (line " +
+                            std::to_string(header->line) + ")";
+      continue;
+    }
     Row r;
     r.line = no;
     r.block = static_cast<int>(block_cmd.size()) - 1;
@@ -421,6 +448,9 @@ ImportPart parse_csv(std::string_view text, const std::string& file) {
   }
   if (!block_cmd.empty() && !block_has_rows && headerless_query(block_cmd.back())) ++commands_without_rows;
   if (bad > 0) part.skipped.push_back(first_bad + (bad > 1 ? " (and " + std::to_string(bad - 1) + " more such lines)" : ""));
+  if (implausible > 0)
+    part.skipped.push_back(first_implausible +
+                           (implausible > 1 ? " (and " + std::to_string(implausible - 1) + " more such lines)" : ""));
   if (commands_without_rows > 0 && rows.empty())
     part.skipped.push_back("the --query-gpu command line is there but not its output (no line has its " +
                            std::to_string(first_header ? first_header->names.size() : 0) + " fields)");

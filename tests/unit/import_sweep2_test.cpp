@@ -173,6 +173,19 @@ TEST(ImportSweep2Csv, ACommandBrokenOverLinesAndAFilteredOneAndAFailedOne) {
   EXPECT_NE(f.skipped[0].find("is not a valid field"), std::string::npos) << f.skipped[0];
 }
 
+TEST(ImportSweep2Csv, ALogAroundTheCommandIsNotItsRows) {
+  // https://github.com/Ricks-Lab/gpu-utils/issues/88 (verbatim excerpt): a tool's debug log that
+  // quotes the noheader commands it runs; its lines fit one field but are no power limit.
+  const std::string raw =
+      "/usr/bin/nvidia-smi -i 0a:00.0 --query-gpu=power.min_limit --format=csv,noheader,nounits\n"
+      "DEBUG:gpu-utils:GPUmodule.read_gpu_sensor_nv:NV query result: [['105.00', '']]\n"
+      "DEBUG:gpu-utils:GPUmodule.read_gpu_sensor_nv:NV query response: [105.00]\n";
+  EXPECT_NE(detected(raw), "nvidia-smi-csv");
+  const auto p = parse_as("nvidia-smi-csv", raw);
+  EXPECT_TRUE(p.gpus.empty());
+  EXPECT_TRUE(p.timelines.empty());
+}
+
 TEST(ImportSweep2Csv, ANoheaderLogWithoutItsCommandStillGetsTheReason) {
   const std::string raw = "2024/06/01 11:27:05.177, NVIDIA A100-SXM4-40GB, 00000000:3B:00.0, 545.23.08, 4 MiB\n";
   EXPECT_EQ(detected(raw), "nvidia-smi-csv");
