@@ -560,9 +560,12 @@ struct Parser {
     if (tab.avg_busbw) r.derived["avg_busbw_gbs"] = *tab.avg_busbw;
     if (sizes_wrong > 0) {
       r.status = "check-failed";
+      // The sum of a garbled #wrong column can be any double: past long long's range it is said, not cast.
+      const std::string total =
+          wrong_total < 9.0e18 ? std::to_string(static_cast<long long>(wrong_total)) : std::string("more than 9e18");
       r.message = "nccl-tests counted wrong elements at " + std::to_string(sizes_wrong) + " of " +
-                  std::to_string(sweep.size()) + " sizes (first at " + std::to_string(first_wrong) + " bytes, " +
-                  std::to_string(static_cast<long long>(wrong_total)) + " elements in all)";
+                  std::to_string(sweep.size()) + " sizes (first at " + std::to_string(first_wrong) + " bytes, " + total +
+                  " elements in all)";
     } else if (tab.out_of_bounds && *tab.out_of_bounds > 0) {
       r.status = "check-failed";
       r.message = "nccl-tests reported " + std::to_string(*tab.out_of_bounds) + " out-of-bounds values";

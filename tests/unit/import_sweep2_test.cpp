@@ -254,6 +254,21 @@ TEST(ImportSweep2Nccl, AHeaderWithoutNThreadIsStillAHeader) {
   EXPECT_EQ(p.gpus[1].name, "NVIDIA H200");
 }
 
+TEST(ImportSweep2Nccl, AWrongCountPastLongLongIsSaidNotCast) {
+  // synthetic: what the 60 s fuzz run of parse_nccl_tests found (the #wrong sum cast to long long
+  // overflowed, undefined behaviour); the row is one real layout with a made-up count.
+  const std::string raw =
+      "$ ./build/all_reduce_perf -b 8 -e 8 -g 2\n"
+      "# nThread 1 nGpus 2 minBytes 8 maxBytes 8 step: 2(factor) warmup iters: 5 iters: 20 agg iters: 1 validation: 1 graph: 0\n"
+      "#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong\n"
+      "#        (B)    (elements)                               (us)  (GB/s)  (GB/s)            (us)  (GB/s)  (GB/s)\n"
+      "           8             2     float     sum      -1    12.90    0.00    0.00  7e111    12.87    0.00    0.00      0\n";
+  const auto p = parse_as("nccl-tests", raw);
+  ASSERT_FALSE(p.benchmarks.empty());
+  EXPECT_EQ(p.benchmarks[0].status, "check-failed");
+  EXPECT_NE(p.benchmarks[0].message.find("more than 9e18"), std::string::npos) << p.benchmarks[0].message;
+}
+
 // ---- nvbandwidth ---------------------------------------------------------------------------------
 
 TEST(ImportSweep2Nvbandwidth, AQuotedRunningLineStillNamesTheTestcase) {
