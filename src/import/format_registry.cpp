@@ -54,6 +54,41 @@ std::size_t utf8_sequence(std::string_view s, std::size_t i) {
   return n;
 }
 
+// A paste quoted as a markdown block quote (GitHub "Quote reply", or "> " typed before each line):
+// every non-blank line starts with '>'. The quote marks go, one level, and so does the backslash
+// markdown needs before a '#' that starts a line ("> \# gpu   pwr" is dmon's "# gpu   pwr"), so
+// the text reads as the tool printed it. Line numbers stay those of the paste.
+std::string unquote_markdown(std::string text) {
+  bool quoted = false;
+  for (std::size_t pos = 0; pos < text.size();) {
+    std::size_t eol = text.find('\n', pos);
+    if (eol == std::string::npos) eol = text.size();
+    const std::size_t first = text.find_first_not_of(" \t", pos);
+    if (first < eol) {
+      if (text[first] != '>') return text;
+      quoted = true;
+    }
+    pos = eol + 1;
+  }
+  if (!quoted) return text;
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t pos = 0; pos < text.size();) {
+    std::size_t eol = text.find('\n', pos);
+    if (eol == std::string::npos) eol = text.size();
+    std::string_view line(text.data() + pos, eol - pos);
+    if (const std::size_t first = line.find_first_not_of(" \t"); first != std::string_view::npos) {
+      line.remove_prefix(first + 1);  // the '>'
+      if (!line.empty() && line.front() == ' ') line.remove_prefix(1);
+      if (line.size() >= 2 && line[0] == '\\' && line[1] == '#') line.remove_prefix(1);
+    }
+    out.append(line);
+    if (eol < text.size()) out += '\n';
+    pos = eol + 1;
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string normalize_text(std::string_view raw) {
@@ -88,7 +123,7 @@ std::string normalize_text(std::string_view raw) {
       ++i;
     }
   }
-  return out;
+  return unquote_markdown(std::move(out));
 }
 
 }  // namespace gpuaudit::imports

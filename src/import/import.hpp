@@ -77,8 +77,8 @@ struct RegisterFormat {
 const Format* find_format(std::string_view name);
 
 // Text as people paste it: a UTF-8 BOM dropped, CRLF and lone CR made LF, invalid UTF-8 replaced
-// by U+FFFD, NUL bytes and terminal escape sequences (ANSI colours) dropped. Parsers receive only
-// normalised text.
+// by U+FFFD, NUL bytes and terminal escape sequences (ANSI colours) dropped, a paste quoted as a
+// markdown block quote ("> " before every line) unquoted. Parsers receive only normalised text.
 std::string normalize_text(std::string_view raw);
 
 // The row an imported timeline becomes, one per GPU: name "telemetry/under-load", status "ok", no

@@ -28,6 +28,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <cstdio>
 #include <tuple>
 
@@ -172,6 +173,16 @@ void device_line(Device& d, std::string_view l) {
   }
 }
 
+// The line without the HTML a forum or issue post wraps around it ("<pre>C:\\...deviceQuery.exe",
+// "  <b>CUDA Capability Major/Minor version number:    5.2</b>"): deviceQuery prints no '<' tags
+// of these names itself, so they go and the line reads as printed.
+std::string without_post_markup(std::string_view line) {
+  std::string out(line);
+  for (const char* tag : {"<pre>", "</pre>", "<b>", "</b>", "<code>", "</code>", "<strong>", "</strong>"})
+    for (std::size_t at = out.find(tag); at != std::string::npos; at = out.find(tag, at)) out.erase(at, std::strlen(tag));
+  return out;
+}
+
 int detect_device_query(std::string_view text) {
   const std::string_view head = text.substr(0, 256 * 1024);
   if (head.find("CUDA Device Query (Runtime API)") != std::string_view::npos ||
@@ -180,9 +191,14 @@ int detect_device_query(std::string_view text) {
     return 95;
   if (head.find("deviceQuery Starting...") != std::string_view::npos || head.find("deviceQueryDrv Starting...") != std::string_view::npos)
     return 90;
-  // A paste that lost its banner: the capability line under a quoted device header.
-  if (head.find("CUDA Capability Major/Minor version number") != std::string_view::npos && head.find("Device 0: \"") != std::string_view::npos)
-    return 70;
+  // A paste that lost its banner: the capability line under a quoted device header, of any device
+  // (an excerpt may start at "Device 2:").
+  if (head.find("CUDA Capability Major/Minor version number") != std::string_view::npos)
+    for (std::size_t at = head.find("Device "); at != std::string_view::npos; at = head.find("Device ", at + 7)) {
+      std::size_t i = at + 7;
+      while (i < head.size() && std::isdigit(static_cast<unsigned char>(head[i]))) ++i;
+      if (i > at + 7 && head.substr(i, 3) == ": \"") return 70;
+    }
   return 0;
 }
 
@@ -196,7 +212,8 @@ ImportPart parse_device_query(std::string_view text, const std::string& file) {
   std::optional<int> summary_driver, summary_runtime;
   int error_line = 0;
   for (const auto& [no, raw] : smi::numbered_lines(text)) {
-    const std::string_view l = trim(raw);
+    const std::string unwrapped = without_post_markup(raw);
+    const std::string_view l = trim(unwrapped);
     if (l.empty()) continue;
     if (auto h = device_header(l)) {
       Device d;

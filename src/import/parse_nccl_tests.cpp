@@ -11,6 +11,7 @@
 // The mapping onto gpuaudit's nccl/<collective> rows is in docs/import-benchmarks.md.
 #include "import/bench_text.hpp"
 #include "import/import.hpp"
+#include "import/smi_values.hpp"
 
 #include "core/stats.hpp"
 
@@ -250,6 +251,24 @@ json sweep_point(const DataRow& r, const Placement& p, bool wrong_is_count) {
   return j;
 }
 
+// The line where a test stopped: "host: Test NCCL failure common.cu:959 'internal error - ...'"
+// (2.x), "NCCL failure all_reduce.cu:95 'unhandled cuda error'" (1.x), "Test CUDA failure
+// common.cu:..." - from the failure's name to the end of the line. The " .. host pid N: Test
+// failure common.cu:844" line after it only traces the call and is not one.
+std::optional<std::string> failure_text(std::string_view line) {
+  for (const std::string_view needle : {"Test NCCL failure", "Test CUDA failure", "NCCL failure ", "CUDA failure "}) {
+    const std::size_t at = line.find(needle);
+    if (at != std::string_view::npos) return std::string(trim(line.substr(at)));
+  }
+  return std::nullopt;
+}
+
+struct Failure {
+  int line = 0;
+  std::string text;
+  std::string collective;
+};
+
 struct Parser {
   ImportPart part;
   std::string pending_collective;
@@ -262,6 +281,8 @@ struct Parser {
   std::string first_host;
   std::optional<std::string> nccl_version;
   std::string nccl_build;
+  std::vector<Failure> failures;
+  int nccl_warnings = 0;
 
   Table* open_table() {
     if (tables.empty() || tables.back().avg_busbw) return nullptr;
@@ -292,7 +313,17 @@ struct Parser {
       }
       return;
     }
-    if (contains(line, "NCCL INFO") || contains(line, "NCCL WARN")) return;
+    if (contains(line, "NCCL WARN")) {  // NCCL's own complaint; the first few are worth showing
+      if (nccl_warnings++ < 3)
+        part.warnings.push_back("line " + std::to_string(ln) + ": " +
+                                std::string(smi::utf8_prefix(trim(line.substr(line.find("NCCL WARN"))), 200)));
+      return;
+    }
+    if (contains(line, "NCCL INFO")) return;
+    if (auto f = failure_text(line)) {
+      failures.push_back({ln, std::string(smi::utf8_prefix(*f, 300)), pending_collective});
+      return;
+    }
 
     std::string_view body = line;
     const bool hashed = !body.empty() && body.front() == '#';
@@ -316,7 +347,7 @@ struct Parser {
       start_run();
       return;
     }
-    if (starts_with(body, "nThread ")) {
+    if (starts_with(body, "nThread ") || (starts_with(body, "nGpus") && contains(body, "minBytes"))) {
       const auto t = split_ws(body);
       for (std::size_t i = 0; i + 1 < t.size(); ++i) {
         if (t[i] == "minBytes") run_min = to_int(t[i + 1]);
@@ -412,6 +443,25 @@ struct Parser {
                                 tab.collective + " from the table's shape");
       }
       add_rows(tab);
+    }
+    add_failures();
+  }
+
+  // A run that stopped with a failure measured nothing after it: the failure is the result, an
+  // error row of the collective (when the paste names it) that says so.
+  void add_failures() {
+    for (const auto& f : failures) {
+      std::string collective = f.collective;
+      if (collective.empty())
+        for (const auto& tab : tables)
+          if (tab.header_line < f.line && !tab.collective.empty()) collective = tab.collective;
+      BenchmarkResult r = import_row("nccl/" + (collective.empty() ? std::string("unknown") : collective), std::nullopt,
+                                     "GB/s", part.source, f.line);
+      r.params = json::object();
+      r.status = "error";
+      r.message = "nccl-tests stopped: " + f.text;
+      part.benchmarks.push_back(std::move(r));
+      part.warnings.push_back("line " + std::to_string(f.line) + ": the test stopped: " + f.text);
     }
   }
 
@@ -510,9 +560,12 @@ struct Parser {
     if (tab.avg_busbw) r.derived["avg_busbw_gbs"] = *tab.avg_busbw;
     if (sizes_wrong > 0) {
       r.status = "check-failed";
+      // The sum of a garbled #wrong column can be any double: past long long's range it is said, not cast.
+      const std::string total =
+          wrong_total < 9.0e18 ? std::to_string(static_cast<long long>(wrong_total)) : std::string("more than 9e18");
       r.message = "nccl-tests counted wrong elements at " + std::to_string(sizes_wrong) + " of " +
-                  std::to_string(sweep.size()) + " sizes (first at " + std::to_string(first_wrong) + " bytes, " +
-                  std::to_string(static_cast<long long>(wrong_total)) + " elements in all)";
+                  std::to_string(sweep.size()) + " sizes (first at " + std::to_string(first_wrong) + " bytes, " + total +
+                  " elements in all)";
     } else if (tab.out_of_bounds && *tab.out_of_bounds > 0) {
       r.status = "check-failed";
       r.message = "nccl-tests reported " + std::to_string(*tab.out_of_bounds) + " out-of-bounds values";
@@ -545,8 +598,12 @@ int detect_nccl_tests(std::string_view text) {
   if (contains(text, "Avg bus bandwidth")) score += 30;
   if (contains(text, "Out of bounds values")) score += 20;
   if (contains(text, "algbw") && contains(text, "busbw")) score += 30;
-  if (contains(text, "nThread") && contains(text, "minBytes")) score += 20;
+  // "# nThread 1 nGpus 8 minBytes 8 ...", or "# nGpus(perProc) 8 minBytes 8 ..." where nThread is left out.
+  if ((contains(text, "nThread") || contains(text, "nGpus")) && contains(text, "minBytes")) score += 20;
   if (contains(text, "out-of-place")) score += 10;
+  // A run cut before its table, or stopped by a failure: the header and the rank lines still say what ran.
+  if (contains(text, "Using devices")) score += 15;
+  if (contains(text, "Test NCCL failure") || contains(text, "Test CUDA failure")) score += 20;
   return score >= 30 ? std::min(score, 100) : 0;
 }
 

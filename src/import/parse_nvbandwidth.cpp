@@ -91,7 +91,10 @@ struct TextParser {
   }
 
   void on_line(std::string_view raw, int ln, std::string_view next) {
-    const std::string_view line = trim(raw);
+    std::string_view line = trim(raw);
+    // A line quoted as a markdown block quote ("> Running host_to_device_memcpy_sm."): nvbandwidth
+    // starts no line with '>', so the quote marks go and the line reads as printed.
+    while (!line.empty() && line.front() == '>') line = trim(line.substr(1));
     if (line.empty()) {
       if (state == State::rows) state = State::none;
       return;

@@ -5,9 +5,18 @@
 //
 // Columns are known only from the header line: nvidia-smi's names ("power.draw [W]", "clocks.sm
 // [MHz]", "clocks_event_reasons.active") say what each holds, and the user picks which and in what
-// order. A `noheader` log is recognised (so it gets a clear message rather than "unknown format") but
-// not read: guessing the columns would turn a power figure into a clock.
+// order. A `noheader` log has no header, but a paste that keeps its command line ("$ nvidia-smi
+// --query-gpu=name,temperature.gpu --format=csv,noheader") names the columns there, in order: that
+// list is read as the header. A `noheader` log without its command is recognised (so it gets a clear
+// message rather than "unknown format") but not read: guessing the columns would turn a power figure
+// into a clock.
+//
+// Rows name their GPU by an index, pci.bus_id or uuid column. A query without one prints the GPUs in
+// index order, once per poll: the rows are told apart by the command's -i list, by a repeating
+// sequence of names, by the gaps between polls in the timestamps, or (a one-shot query) by position;
+// when nothing tells them apart they are one GPU's rows and a warning says so.
 #include "import/import.hpp"
+#include "import/smi_command_line.hpp"
 #include "import/smi_values.hpp"
 #include "probe/clock_reasons.hpp"
 
@@ -96,19 +105,86 @@ bool looks_like_headerless_row(std::string_view line) {
   return false;
 }
 
+// The header a `noheader` command line stands for: its --query-gpu list, in order.
+Header header_from_command(const smi::QueryCommand& cmd, int no) {
+  Header h;
+  h.line = no;
+  for (const auto& f : cmd.fields) h.names.push_back(column_name(f));
+  return h;
+}
+
+// A command whose output has no header of its own, and is nvidia-smi's text (not piped through a filter).
+bool headerless_query(const std::optional<smi::QueryCommand>& c) { return c && c->csv && c->noheader && !c->transformed; }
+
+// nvidia-smi's own messages where its rows would be ("No devices were found", "Field "x" is not a
+// valid field to query."): the end of that command's output, not a GPU named so.
+bool smi_message(std::string_view line) {
+  const std::string l = smi::lower(trim(line));
+  return l.rfind("no devices were found", 0) == 0 || l.find("is not a valid field") != std::string::npos ||
+         l.find("nvidia-smi has failed") != std::string::npos || l.rfind("failed to initialize nvml", 0) == 0 ||
+         l.rfind("error:", 0) == 0;
+}
+
+// Whether a column holds a number ("power.draw", "utilization.gpu", "index").
+bool numeric_column(const std::string& n) {
+  for (const char* p : {"utilization.", "clocks.", "power.", "enforced.power", "temperature.", "pcie.link.", "memory.",
+                        "fan.", "index", "count", "pid", "used_"})
+    if (n.rfind(p, 0) == 0) return true;
+  return false;
+}
+
+// Under a command line the field count is all that ties a line to the command, and with one or
+// two fields any line of a log fits. So each value must also look like what nvidia-smi prints for
+// its column: a number (or N/A) where the column is numeric, and no "key: value" text or a long
+// sentence anywhere ("DEBUG:gpu-utils:... NV query response: [105.00]" is not a power limit).
+bool plausible_row(const std::vector<std::string>& names, const std::vector<std::string>& fields) {
+  for (std::size_t i = 0; i < fields.size() && i < names.size(); ++i) {
+    const std::string& v = fields[i];
+    if (v.size() > 96 || v.find(": ") != std::string::npos) return false;
+    if (numeric_column(names[i]) && !smi::number(v) && !smi::is_absent(v)) return false;
+  }
+  return true;
+}
+
+// The rows a `noheader` command line is followed by, for detection: lines with as many fields as
+// the command asked for, each value plausible, up to the next prompt or command.
+int rows_after_command(const std::vector<std::pair<int, std::string_view>>& lines, std::size_t at, const Header& h) {
+  int rows = 0;
+  for (std::size_t i = at + 1; i < lines.size() && i < at + 400; ++i) {
+    const std::string_view l = trim(lines[i].second);
+    if (l.empty() || l.front() == '#') continue;
+    if (smi::query_command(l) || smi::looks_like_prompt(l) || smi_message(l)) break;
+    const auto f = split_csv(l);
+    if (f.size() == h.names.size() && plausible_row(h.names, f)) ++rows;
+  }
+  return rows;
+}
+
 int detect_csv(std::string_view text) {
   const std::string_view head = text.substr(0, 64 * 1024);
   if (head.find("<nvidia_smi_log") != std::string_view::npos || head.find("NVSMI LOG") != std::string_view::npos) return 0;
+  const auto score_of = [](const std::vector<std::string>& names, int base) {
+    int score = base;
+    for (const auto& n : names)
+      if (n == "pci.bus_id" || n == "utilization.gpu" || n == "index" || n == "timestamp" || n == "power.draw" ||
+          n == "clocks.sm" || n == "gpu_bus_id" || n == "pid")
+        score += 10;
+    return std::min(score, 95);
+  };
   int headerless_rows = 0, rows = 0;
-  for (const auto& [no, line] : smi::numbered_lines(head)) {
+  const auto lines = smi::numbered_lines(head);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const auto& [no, line] = lines[i];
     if (trim(line).empty()) continue;
-    if (auto h = header_of(line, no)) {
-      int score = 40;
-      for (const auto& n : h->names)
-        if (n == "pci.bus_id" || n == "utilization.gpu" || n == "index" || n == "timestamp" || n == "power.draw" ||
-            n == "clocks.sm" || n == "gpu_bus_id" || n == "pid")
-          score += 10;
-      return std::min(score, 95);
+    if (auto h = header_of(line, no)) return score_of(h->names, 40);
+    // A `noheader` log under its command line: as certain as a header when the rows fit its fields;
+    // a one-field query (any line fits one field) less so.
+    if (const auto c = smi::query_command(line); headerless_query(c)) {
+      const Header h = header_from_command(*c, no);
+      if (rows_after_command(lines, i, h) > 0) return c->fields.size() > 1 ? score_of(h.names, 40) : 25;
+      // The query failed ("Field "x" is not a valid field to query."): claimed, so the parse can say so.
+      for (std::size_t k = i + 1; k < lines.size() && k < i + 6; ++k)
+        if (smi_message(lines[k].second)) return 25;
     }
     if (looks_like_headerless_row(line)) ++headerless_rows;
     if (++rows > 200) break;
@@ -119,6 +195,7 @@ int detect_csv(std::string_view text) {
 
 struct Row {
   int line = 0;
+  int block = 0;  // which command's / header's output the row belongs to
   std::map<std::string, std::string> v;  // column name -> value as printed
   const std::string* get(std::initializer_list<const char*> names) const {
     for (const char* n : names)
@@ -220,44 +297,171 @@ void fill_gpu(GpuInfo& g, const Row& r, ImportPart& part) {
   if (!im.empty()) g.extra["imported"] = im;
 }
 
+bool names_its_gpu(const Row& r) {
+  return inum(r, {"index"}) || r.get({"pci.bus_id", "gpu_bus_id"}) || r.get({"uuid", "gpu_uuid"});
+}
+
+bool all_digits(std::string_view s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+}
+
+// The GPU index of each row of one command's (or header's) output when no column names the GPU.
+// nvidia-smi prints every GPU asked for once per poll, in index order, so a row's place in its poll
+// is its GPU; what is left to know is how many rows a poll has. `why_one` is set when nothing tells.
+std::vector<int> positions_without_identity(const std::vector<const Row*>& rows, const std::optional<smi::QueryCommand>& cmd,
+                                            std::string& why_one) {
+  const std::size_t n = rows.size();
+  std::vector<int> pos(n, 0);
+  const auto by_period = [&](std::size_t p, const std::vector<int>& ids) {
+    for (std::size_t i = 0; i < n; ++i) pos[i] = ids.empty() ? static_cast<int>(i % p) : ids[i % p];
+    return pos;
+  };
+  // -i 0 / -i 0,2: the GPUs asked for, in the order given (a bus id or UUID: by position).
+  if (cmd && !cmd->ids.empty()) {
+    std::vector<int> ids;
+    for (const auto& id : cmd->ids)
+      if (all_digits(id) && id.size() < 6) ids.push_back(std::stoi(id));
+    if (ids.size() != cmd->ids.size()) ids.clear();
+    return by_period(cmd->ids.size(), ids);
+  }
+  if (n < 2) return pos;
+  // Different models: the names repeat with the poll ("1080 Ti, 1060, 1080 Ti, 1060").
+  std::vector<std::string> names;
+  for (const Row* r : rows) names.push_back(r->get({"name", "gpu_name"}) ? *r->get({"name", "gpu_name"}) : "");
+  if (std::set<std::string>(names.begin(), names.end()).size() >= 2)
+    for (std::size_t p = 2; p <= n; ++p) {
+      bool repeats = true;
+      for (std::size_t i = p; i < n && repeats; ++i) repeats = names[i] == names[i % p];
+      if (repeats) return by_period(p, {});
+    }
+  // Timestamps: the GPUs of one poll are queried milliseconds apart, the polls an interval apart.
+  std::vector<double> ts;
+  for (const Row* r : rows)
+    if (const std::string* t = r->get({"timestamp"}))
+      if (auto v = smi::timestamp_seconds(*t)) ts.push_back(*v);
+  if (ts.size() == n) {
+    constexpr double kPollGap = 0.05;  // s; nvidia-smi's shortest -lms interval that leaves a gap is far above one query
+    std::size_t p = 0;
+    for (std::size_t i = 1; i < n && !p; ++i)
+      if (ts[i] - ts[i - 1] > kPollGap) p = i;
+    if (!p && ts.back() - ts.front() <= kPollGap) p = n;  // one poll
+    bool regular = p > 0;
+    for (std::size_t i = 1; i < n && regular; ++i) regular = (ts[i] - ts[i - 1] > kPollGap) == (i % p == 0);
+    if (regular) return by_period(p, {});
+  }
+  // A one-shot query (no -l in its command line) prints each GPU once.
+  if (cmd && !cmd->loop) return by_period(n, {});
+  why_one = "no index, pci.bus_id or uuid column: the " + std::to_string(n) +
+            " rows are read as one GPU's (on a machine with several GPUs, log with index or pci.bus_id)";
+  return pos;
+}
+
 ImportPart parse_csv(std::string_view text, const std::string& file) {
   ImportPart part;
   part.format = "nvidia-smi-csv";
   part.source = {"nvidia-smi", "", file, 0};
-  std::optional<Header> header;
+  std::optional<Header> header;            // what the following rows are read with
+  std::optional<Header> first_header;      // the first, for the apps / timeline decision
+  std::vector<std::optional<smi::QueryCommand>> block_cmd;  // per block: the command above it, if any
+  std::optional<smi::QueryCommand> cmd;    // the last command line seen
   std::vector<Row> rows;
-  int headerless = 0, bad = 0;
-  std::string first_bad;
-  for (const auto& [no, line] : smi::numbered_lines(text)) {
+  int headerless = 0, bad = 0, implausible = 0, commands_without_rows = 0;
+  std::string first_implausible;
+  bool block_has_rows = false;
+  std::string first_bad, continued;
+  int continued_no = 0;
+  const auto open_block = [&](Header h) {
+    if (!block_cmd.empty() && !block_has_rows && headerless_query(block_cmd.back())) ++commands_without_rows;
+    header = std::move(h);
+    if (!first_header) first_header = header;
+    block_cmd.push_back(cmd);
+    block_has_rows = false;
+  };
+  for (const auto& [no0, raw] : smi::numbered_lines(text)) {
+    int no = no0;
+    std::string joined;
+    std::string_view line = raw;
+    // A command broken over lines with trailing backslashes reads as one line.
+    const std::string_view t0 = trim(line);
+    const bool ends_in_backslash = !t0.empty() && t0.back() == '\\';
+    if (!continued.empty() || (ends_in_backslash && t0.find("nvidia-smi") != std::string_view::npos)) {
+      if (continued.empty()) continued_no = no;
+      continued += std::string(ends_in_backslash ? t0.substr(0, t0.size() - 1) : t0) + " ";
+      if (ends_in_backslash) continue;
+      joined.swap(continued);
+      line = joined;
+      no = continued_no;
+    }
     if (trim(line).empty()) continue;
+    if (auto c = smi::query_command(line)) {
+      cmd = c;
+      if (headerless_query(cmd)) {
+        open_block(header_from_command(*cmd, no));
+        if (!part.source.line) part.source.line = no;
+      } else {
+        header.reset();  // its own header line follows
+      }
+      continue;
+    }
     if (auto h = header_of(line, no)) {
-      if (!header) part.source.line = no;
-      header = h;  // a log appended to by a second nvidia-smi run repeats the header
+      if (!part.source.line) part.source.line = no;
+      open_block(*h);  // a log appended to by a second nvidia-smi run repeats the header
+      continue;
+    }
+    const bool from_command = header && headerless_query(block_cmd.back());
+    if (from_command && smi_message(line)) {
+      part.skipped.push_back("line " + std::to_string(no) + ": nvidia-smi said \"" +
+                             std::string(smi::utf8_prefix(trim(line), 160)) + "\" instead of rows");
+      header.reset();
+      continue;
+    }
+    if (smi::looks_like_prompt(line)) {  // the next command: the rows above it are over
+      header.reset();
+      cmd.reset();
       continue;
     }
     if (!header) {
       if (looks_like_headerless_row(line)) ++headerless;
       continue;  // prompt lines, the command itself
     }
+    if (from_command && trim(line).front() == '#') continue;  // a comment the poster typed ("# Output")
     const auto f = split_csv(line);
     if (f.size() != header->names.size()) {
       if (bad++ == 0)
-        first_bad = "line " + std::to_string(no) + ": " + std::to_string(f.size()) + " fields where the header (line " +
+        first_bad = "line " + std::to_string(no) + ": " + std::to_string(f.size()) + " fields where the " +
+                    (from_command ? "command's --query-gpu list" : std::string("header")) + " (line " +
                     std::to_string(header->line) + ") has " + std::to_string(header->names.size());
+      continue;
+    }
+    if (from_command && !plausible_row(header->names, f)) {
+      if (implausible++ == 0)
+        first_implausible = "line " + std::to_string(no) + ": not values of the command's --query-gpu fields (line " +
+                            std::to_string(header->line) + ")";
       continue;
     }
     Row r;
     r.line = no;
+    r.block = static_cast<int>(block_cmd.size()) - 1;
     for (std::size_t i = 0; i < f.size(); ++i) r.v[header->names[i]] = f[i];
     rows.push_back(std::move(r));
+    block_has_rows = true;
   }
+  if (!block_cmd.empty() && !block_has_rows && headerless_query(block_cmd.back())) ++commands_without_rows;
   if (bad > 0) part.skipped.push_back(first_bad + (bad > 1 ? " (and " + std::to_string(bad - 1) + " more such lines)" : ""));
-  if (!header) {
+  if (implausible > 0)
+    part.skipped.push_back(first_implausible +
+                           (implausible > 1 ? " (and " + std::to_string(implausible - 1) + " more such lines)" : ""));
+  if (commands_without_rows > 0 && rows.empty())
+    part.skipped.push_back("the --query-gpu command line is there but not its output (no line has its " +
+                           std::to_string(first_header ? first_header->names.size() : 0) + " fields)");
+  if (!first_header) {
     part.skipped.push_back(headerless > 0 ? "no header line (--format=csv,noheader?): " + std::to_string(headerless) +
-                                                " rows whose columns cannot be known; log again without noheader"
+                                                " rows whose columns cannot be known; paste the command line with its "
+                                                "--query-gpu list above them, or log again without noheader"
                                           : "no --query-gpu header line: nothing was read");
     return part;
   }
+  header = first_header;
 
   // --query-compute-apps: processes, attached to their GPU by bus id or UUID.
   const bool apps = std::find(header->names.begin(), header->names.end(), "pid") != header->names.end() &&
@@ -308,12 +512,26 @@ ImportPart parse_csv(std::string_view text, const std::string& file) {
     if (!known_columns().count(n) && n.rfind("clocks_event_reasons.", 0) != 0 && n.rfind("clocks_throttle_reasons.", 0) != 0 &&
         n.rfind("ecc.errors.", 0) != 0)
       unknown.insert(n);
+  // Rows that name no GPU: their place in their block's polls.
+  std::map<const Row*, int> place;
+  {
+    std::map<int, std::vector<const Row*>> anonymous;
+    for (const auto& r : rows)
+      if (!names_its_gpu(r)) anonymous[r.block].push_back(&r);
+    for (const auto& [block, rs] : anonymous) {
+      std::string why_one;
+      const auto pos = positions_without_identity(rs, block_cmd[static_cast<std::size_t>(block)], why_one);
+      for (std::size_t i = 0; i < rs.size(); ++i) place[rs[i]] = pos[i];
+      if (!why_one.empty()) part.warnings.push_back("line " + std::to_string(rs.front()->line) + ": " + why_one);
+    }
+  }
   for (const auto& r : rows) {
     std::string key;
     std::optional<int> idx = inum(r, {"index"});
     if (idx) key = "index:" + std::to_string(*idx);
-    else if (const std::string* b = r.get({"pci.bus_id"})) key = "bus:" + smi::bus_id_as_printed(*b);
-    else if (const std::string* u = r.get({"uuid"})) key = "uuid:" + *u;
+    else if (const std::string* b = r.get({"pci.bus_id", "gpu_bus_id"})) key = "bus:" + smi::bus_id_as_printed(*b);
+    else if (const std::string* u = r.get({"uuid", "gpu_uuid"})) key = "uuid:" + *u;
+    else if (auto p = place.find(&r); p != place.end()) idx = p->second, key = "index:" + std::to_string(p->second);
     auto it = index_of.find(key);
     if (it == index_of.end()) {
       const int gi = idx ? *idx : static_cast<int>(index_of.size());
@@ -333,16 +551,17 @@ ImportPart parse_csv(std::string_view text, const std::string& file) {
   }
   std::sort(part.gpus.begin(), part.gpus.end(), [](const GpuInfo& a, const GpuInfo& b) { return a.index < b.index; });
   std::sort(part.timelines.begin(), part.timelines.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  if (!unknown.empty()) {
+  if (!unknown.empty() && !rows.empty()) {
     json cols = json::array();
     for (const auto& u : unknown) cols.push_back(u);
     part.imported = json{{"nvidia-smi-csv", {{"unmapped_columns", cols}}}};
   }
-  if (rows.empty()) part.skipped.push_back("line " + std::to_string(header->line) + ": a header but no data rows");
+  if (rows.empty() && commands_without_rows == 0)
+    part.skipped.push_back("line " + std::to_string(header->line) + ": a header but no data rows");
   return part;
 }
 
-const RegisterFormat reg{{"nvidia-smi-csv", "nvidia-smi --query-gpu/--query-compute-apps CSV (with a header)", detect_csv, parse_csv}};
+const RegisterFormat reg{{"nvidia-smi-csv", "nvidia-smi --query-gpu/--query-compute-apps CSV (with a header, or noheader under its command line)", detect_csv, parse_csv}};
 
 }  // namespace
 
