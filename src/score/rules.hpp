@@ -50,6 +50,7 @@ inline constexpr const char* kContendedWords = "contended by other processes";
 void rule_software(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
 // Notes only: kernel-log events that are not the card's fault (application Xids, AER, unclassed).
 void rule_kernel_notes(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
+void rule_stopped_rows(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
 // inconclusive: a GPU (or the document) on which no rule could decide, with what was missing and
 // the command that would settle it. Runs last.
 void rule_inconclusive(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);

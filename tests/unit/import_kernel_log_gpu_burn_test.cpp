@@ -172,6 +172,18 @@ TEST(ScoreKernelLog, BlackwellNvlinkXidsAreNvlinkEvidence) {
   EXPECT_FALSE(has(a, "gpu-fault")) << ids(a);
 }
 
+TEST(ScoreStoppedRows, AMeasurementThatStoppedIsANoteNamingItsError) {
+  // A real nccl-tests paste (NVIDIA/nccl-tests #5, fixture) that stopped before its first row.
+  const auto doc = import_files({(kData / "nccl-tests" / "p100-x8-nccl1-unhandled-cuda-error.txt").string()}, {}, nullptr);
+  const auto a = score(doc);
+  const auto n = notes(a);
+  EXPECT_TRUE(std::any_of(n.begin(), n.end(), [](const std::string& s) {
+    return s.find("nccl/allreduce has no figure: it stopped with an error") != std::string::npos &&
+           s.find("unhandled cuda error") != std::string::npos && s.find("line 16") != std::string::npos;
+  })) << (n.empty() ? std::string("no notes") : n.front());
+  EXPECT_EQ(assessment_exit_code(a), 6);  // still inconclusive: a tool's failure is not the card's
+}
+
 // ---- gpu-burn ------------------------------------------------------------------------------------
 
 TEST(ImportGpuBurn, ReportsLostTheirCarriageReturnsAreSplit) {
