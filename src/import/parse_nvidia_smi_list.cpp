@@ -194,6 +194,7 @@ class ListParser {
   std::map<int, GpuInfo> boards_;
   std::map<int, std::vector<GpuInfo>> slices_;
   std::optional<int> current_;  // the GPU the MIG lines that follow belong to
+  bool repeat_ = false;         // current_ was listed before: its MIG lines here are a repeat
   std::vector<std::string> skipped_;
   int bad_ = 0;  // lines that are neither: said once, with a count
 
@@ -210,8 +211,10 @@ class ListParser {
 
   void on_gpu(int no, const GpuLine& g) {
     if (boards_.count(g.index)) {
-      // `nvidia-smi -L` run twice in one paste, or two machines' lists: the first stays.
-      current_.reset();
+      // `nvidia-smi -L` run twice in one paste, or two machines' lists: the first stays, and so do
+      // its MIG devices (the repeat's are not read).
+      current_ = g.index;
+      repeat_ = true;
       const GpuInfo& first = boards_[g.index];
       if (first.uuid != g.uuid.uuid || first.name != g.name) note(no, "GPU " + std::to_string(g.index) + " listed again with another name or UUID: the first listing is kept");
       return;
@@ -228,10 +231,12 @@ class ListParser {
     b.uuid = g.uuid.uuid;
     boards_.emplace(g.index, std::move(b));
     current_ = g.index;
+    repeat_ = false;
   }
 
   void on_mig(int no, const MigLine& m) {
     if (!current_) return note(no, "a MIG device line before any GPU line (the paste starts inside the list): not read");
+    if (repeat_) return;
     const GpuInfo& board = boards_[*current_];
     GpuInfo s = board;
     s.extra = json::object();
