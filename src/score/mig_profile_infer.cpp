@@ -57,18 +57,20 @@ std::optional<InferredMigProfile> infer_mig_profile(const Baseline& b, const Gpu
   std::vector<const MigProfile*> fits;
   for (const auto& p : b.mig_profiles)
     if (p.sm_count && *p.sm_count == *gpu.sm_count && memory_fits(b, p, gib)) fits.push_back(&p);
-  std::string note = std::to_string(*gpu.sm_count) + " SMs and " + fmt_num(gib, 2) + " GiB";
+  std::string twin;  // how a profile was told from its +me twin
   if (fits.size() == 2 && is_media_twin(fits[0]->name) != is_media_twin(fits[1]->name)) {
-    const auto ofa = ofa_of(gpu);
-    if (!ofa) return std::nullopt;
     const MigProfile* plain = is_media_twin(fits[0]->name) ? fits[1] : fits[0];
     const MigProfile* media = is_media_twin(fits[0]->name) ? fits[0] : fits[1];
+    if (media->name != plain->name + "+me") return std::nullopt;
+    const auto ofa = ofa_of(gpu);
+    if (!ofa) return std::nullopt;
     fits = {*ofa > 0 ? media : plain};
-    note += *ofa > 0 ? ", with the OFA a +me profile owns" : ", without the OFA a +me profile owns";
+    twin = *ofa > 0 ? "; its OFA makes it the +me twin" : "; no OFA, so not its +me twin";
   }
   if (fits.size() != 1) return std::nullopt;
-  return InferredMigProfile{fits.front(), "profile " + fits.front()->name + " inferred from " + note + " (the " + b.model +
-                                              " MIG profile table; no other profile has both)"};
+  return InferredMigProfile{fits.front(), "profile " + fits.front()->name + " inferred from " + std::to_string(*gpu.sm_count) +
+                                              " SMs and " + fmt_num(gib, 2) + " GiB: the only one of the " + b.model +
+                                              " MIG profile table with both" + twin};
 }
 
 }  // namespace gpuaudit
