@@ -150,6 +150,9 @@ bool date_line(std::string_view line) {
   return line.size() < 64 && std::regex_match(line.begin(), line.end(), re);
 }
 
+// The mark a poster puts where they cut the paste ("[...]", "(...)", "..."): not a line of output.
+bool cut_mark(std::string_view line) { return line == "[...]" || line == "(...)" || line == "..." || line == "\u2026"; }
+
 // 450-460: "MIG-GPU-<parent>/<gi>/<ci>" carries the GPU and compute instance ids.
 void instance_ids(const std::string& uuid, GpuInfo& g) {
   if (!starts_with(uuid, "MIG-GPU-")) return;
@@ -168,7 +171,7 @@ class ListParser {
 
   void on_line(int no, std::string_view raw) {
     const std::string_view l = trim(raw);
-    if (l.empty() || prompt_line(l) || date_line(l)) return;
+    if (l.empty() || prompt_line(l) || date_line(l) || cut_mark(l)) return;
     if (auto g = gpu_line(l)) return on_gpu(no, *g);
     if (auto m = mig_line(l)) return on_mig(no, *m);
     if (!find_software_errors(l, "").empty()) return;
@@ -267,7 +270,7 @@ int detect_list(std::string_view text) {
   for (const auto& [no, raw] : smi::numbered_lines(head)) {
     if (no > 2000) break;
     const std::string_view l = trim(raw);
-    if (l.empty() || prompt_line(l) || date_line(l)) continue;
+    if (l.empty() || prompt_line(l) || date_line(l) || cut_mark(l)) continue;
     if (auto g = gpu_line(l)) {
       const std::string n = smi::lower(g->name);
       if (g->uuid.present) ++listing;
