@@ -291,7 +291,7 @@ int detect_list(std::string_view text) {
   // A stray line or two the poster pasted with it (a remark, a command without "nvidia-smi" in it:
   // `kubectl logs pod`): still the list, but below any format that recognises the file as its own.
   if (listing >= 2 && other * 4 <= listing) return 60;
-  if (listing >= other) return 40;
+  if (listing >= other) return 45;  // above a plain `lspci | grep -i nvidia` listing (40) pasted with it
   return 0;
 }
 
