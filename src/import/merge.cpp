@@ -91,8 +91,36 @@ bool conflicts(const GpuInfo& a, const GpuInfo& b) {
   return !a.uuid.empty() && !b.uuid.empty() && lower(a.uuid) != lower(b.uuid);
 }
 
+std::optional<long long> mig_device_index(const GpuInfo& g) {
+  if (!g.mig.is_mig_device || !g.mig.extra.is_object()) return std::nullopt;
+  const auto it = g.mig.extra.find("device_index");
+  if (it == g.mig.extra.end() || !it->is_number_integer()) return std::nullopt;
+  return it->get<long long>();
+}
+
+// A MIG device known by its parent's UUID and its device index alone (`nvidia-smi -L`: no bus id,
+// and a MIG UUID that -q before 590 and the table do not print): the document's MIG device with
+// the same index under the same board, the board found by UUID, the slices by the parent UUID
+// they carry or, from the table, by the board's bus id they copy. -1 when there is none.
+int match_mig_sibling(const std::vector<GpuInfo>& gpus, const GpuInfo& g) {
+  const auto dev = mig_device_index(g);
+  if (!dev || !g.mig.parent_uuid || g.mig.parent_uuid->empty() || bus_key(g.pci_bus_id).known()) return -1;
+  const std::string parent = lower(*g.mig.parent_uuid);
+  BusKey parent_bus;
+  for (const auto& b : gpus)
+    if (!b.mig.is_mig_device && lower(b.uuid) == parent) parent_bus = bus_key(b.pci_bus_id);
+  for (std::size_t i = 0; i < gpus.size(); ++i) {
+    const GpuInfo& d = gpus[i];
+    if (mig_device_index(d) != dev || conflicts(d, g)) continue;
+    const bool same_parent = d.mig.parent_uuid ? lower(*d.mig.parent_uuid) == parent : same_bus(bus_key(d.pci_bus_id), parent_bus);
+    if (same_parent) return static_cast<int>(i);
+  }
+  return -1;
+}
+
 // The document's GPU that `g` describes, or -1.
 int match_gpu(const std::vector<GpuInfo>& gpus, const GpuInfo& g) {
+  if (const int sibling = match_mig_sibling(gpus, g); sibling >= 0) return sibling;
   const BusKey kg = bus_key(g.pci_bus_id);
   std::vector<int> by_bus;
   for (std::size_t i = 0; i < gpus.size(); ++i)
@@ -169,7 +197,7 @@ void fill_unset(json& into, const json& from, const json* dflt) {
   }
 }
 
-// fill_only (ImportPart::fills_only: lspci, deviceQuery): what the document already says of the GPU
+// fill_only (ImportPart::fills_only: lspci, deviceQuery, nvidia-smi -L): what the document already says of the GPU
 // stays; the part only fills what was left unset.
 void merge_gpu(GpuInfo& into, const GpuInfo& from, bool fill_only) {
   static const json defaults = GpuInfo{};

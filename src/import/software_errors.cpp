@@ -16,7 +16,7 @@ struct Signature {
 
 // The messages as CUDA, NVML and nvidia-smi print them (cudaGetErrorString / cuGetErrorString /
 // nvmlErrorString texts and the enum names), so they match in any tool's output.
-constexpr std::array<Signature, 18> kSignatures{{
+constexpr std::array<Signature, 19> kSignatures{{
     {"driver version is insufficient for cuda runtime version", "driver-too-old",
      "the NVIDIA driver is older than the CUDA runtime the program was built with: update the driver or use a build for "
      "an older CUDA"},
@@ -52,6 +52,10 @@ constexpr std::array<Signature, 18> kSignatures{{
      "the GPUs are in exclusive-process or prohibited compute mode and another process holds them"},
     {"cudaerrordevicesunavailable", "devices-unavailable",
      "the GPUs are in exclusive-process or prohibited compute mode and another process holds them"},
+    // nvidia-smi's answer (-L, the table, -q) when NVML loads but counts no GPU.
+    {"no devices were found", "no-device",
+     "nvidia-smi sees no GPU although its driver answers: the devices are not passed into the VM or container, or "
+     "the GPU fell off the bus (dmesg tells which)"},
     {"failed to initialize nvml: driver not loaded", "driver-not-loaded",
      "the NVIDIA kernel driver is not loaded or not installed for this kernel"},
     // cudaErrorInitializationError (3). The CUDA samples print its text after "-> ", which keeps the

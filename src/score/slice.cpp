@@ -1,5 +1,7 @@
 #include "score/slice.hpp"
 
+#include "score/mig_profile_infer.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <regex>
@@ -79,6 +81,11 @@ SliceShare slice_share(const ResultDocument& doc, const GpuInfo& gpu, const GpuR
     if (ref.vgpu_profile) s.vgpu_profile = ref.vgpu_profile->name;
     s.profile = ref.mig_profile ? ref.mig_profile->name
                                 : gpu.mig.profile.value_or(ref.vgpu_profile ? ref.vgpu_profile->mig_profile : "");
+    // A slice that names no profile (the table, -q before 590): its SMs and memory, where they
+    // fit exactly one profile of the parent's table.
+    std::string inferred_note;
+    if (s.profile.empty())
+      if (const auto inf = infer_mig_profile(b, gpu)) s.profile = inf->profile->name, inferred_note = inf->note;
     const MigProfile* p = ref.mig_profile ? &*ref.mig_profile : profile_in(b, s.profile);
     // SMs: the profile table first (from real `nvidia-smi mig -lgip` outputs), then what the
     // device itself reports, then the census; the compute-slice count of the name last.
@@ -108,6 +115,7 @@ SliceShare slice_share(const ResultDocument& doc, const GpuInfo& gpu, const GpuR
       s.uncertain = true;
       s.note += std::string(s.note.empty() ? "" : "; ") + "memory slices estimated from the profile's size";
     }
+    if (!inferred_note.empty()) s.note = inferred_note + (s.note.empty() ? "" : "; " + s.note);
     if (s.memory_slices) s.memory_fraction = *s.memory_slices / 8.0;
     if (p && p->memory_gib) s.profile_memory_gib = p->memory_gib;
     else if (parsed) s.profile_memory_gib = gb;

@@ -132,7 +132,7 @@ TEST(RealWorldCorpus, EveryCaseIsCompleteAndTraceable) {
                                       "nvbandwidth-json",  "bandwidthTest",  "p2pBandwidthLatencyTest",
                                       "dcgmi-diag",        "dcgmi-diag-json", "nvidia-smi-nvlink",
                                       "dcgmi-nvlink", "nvidia-smi-dmon", "lspci", "deviceQuery",
-                                      "nvidia-smi-table", "kernel-log", "gpu-burn"};
+                                      "nvidia-smi-table", "kernel-log", "gpu-burn", "nvidia-smi-list"};
   const auto ids = case_ids();
   ASSERT_FALSE(ids.empty()) << "no case under " << kCorpus;
   for (const auto& id : ids) {
