@@ -735,6 +735,12 @@ MODELS = [
 # notes section 5 applies and why.
 GEMM_PRO = (0.75, "full-rate professional boards at 230-350 W reach 74-82% of dense peak (A40 122.3 of 149.7, "
                   "L40S 269 of 362; notes section 5) [inference]")
+# Kepler (K80): ECC is on by default on the Tesla board and costs GDDR5 bandwidth; GPU Boost holds 875 MHz only with
+# power and thermal headroom (two GPUs share one 300 W board), and the base clock is 560 MHz, 64% of it.
+KEPLER_MEM = (0.75, "GDDR5 with ECC on (the Tesla default) gives up part of its bandwidth; taken as the T4's ~75% "
+                    "(notes section 5) [inference]")
+KEPLER_FMA = (0.75, "GPU Boost on a two-GPU 300 W board: clocks between the 560 MHz base and 875 MHz boost under a full "
+                    "load [inference]")
 GEMM_TURING_BF16 = "Turing has no BF16 tensor path: cuBLAS runs BF16 on CUDA cores; T4 measured 2.2 of its 8.1 TF " \
                    "FP32 peak (~27%) [inference]"
 
@@ -757,12 +763,15 @@ def class_expected(cls, gen, width, tensor=True, extra=None):
     mem = HBM if cls in ("dc-hbm", "volta-hbm") else GDDR
     if cls == "pascal-hbm":
         mem = (0.75, "first-generation HBM2 reaches ~75% in STREAM-like tests, as assumed for the P100 PCIe [inference]")
+    if cls == "kepler":
+        mem = KEPLER_MEM
     e = {"hbm/copy": frac("memory_bandwidth_gbs", *mem), "hbm/triad": frac("memory_bandwidth_gbs", *mem)}
     gemm = {"geforce": GEMM_RATE_CAPPED, "pro": GEMM_PRO, "pro-capped": GEMM_CAPPED, "dc-hbm": GEMM_HBM,
             "volta-hbm": (0.76, "V100 SXM2 measures 94.8 of 125 (76%) in torch FP16 matmul; same ratio assumed"),
             "turing-pro": GEMM_PRO, "turing-geforce": GEMM_RATE_CAPPED, "turing-capped": GEMM_CAPPED}.get(cls)
     fma = {"geforce": FMA_GEFORCE, "turing-geforce": FMA_GEFORCE, "pascal-geforce": FMA_GEFORCE, "maxwell-geforce": FMA_GEFORCE,
-           "pro-capped": FMA_CAPPED, "turing-capped": FMA_CAPPED}.get(cls, FMA_FULL)
+           "pro-capped": FMA_CAPPED, "turing-capped": FMA_CAPPED, "pascal-capped": FMA_CAPPED,
+           "kepler": KEPLER_FMA}.get(cls, FMA_FULL)
     if tensor and gemm:
         e["gemm/fp16"] = frac("fp16_tensor_tflops", *gemm)
         if cls.startswith("turing"):
@@ -864,6 +873,59 @@ EXTRA = [
                                       "(" + ZZC + ")", uncertain=True),
                     "gemm/bf16": meas(2.2, "as the T4: measured 2.0-2.5 TFLOP/s (" + ZZC + ")", uncertain=True,
                                       note="Turing has no BF16 tensor cores: BF16 GEMM is emulated")})),
+    # Cards common on rental sites and in posts (Paperspace, vast.ai, RunPod, old Colab/AWS, university clusters).
+    ("tesla-k80", "Tesla K80 (per GPU; board = 2x GK210)", ["Tesla K80"], ["10de:102d"], "kepler", 3, 16,
+     dict(tensor=False, reference=True, mib=11441, model="Tesla K80 (one GPU of the board)",
+          tdp={"value": 150, "uncertain": True,
+               "source": "300 W per two-GPU board, half per GPU (nvidia-smi prints a 149 W limit per GPU in "
+                         "tests/data/imports/nvidia-smi-table/tesla-k80-410-busy.txt): NVIDIA Tesla K80 datasheet "
+                         "(gpu_specs_extra.csv)"},
+          expected={"pcie/h2d_pinned": pcie_typical(3, extra="the board's two GPUs share one link behind an on-board "
+                                                             "switch")},
+          notes="Every figure is per GPU; one board is two GK210 GPUs, each its own nvidia-smi device. Compute "
+                "capability 3.7 is below what gpuaudit builds for (5.0): only imported outputs are scored, against "
+                "this model's state and telemetry figures. No public measurement used: all expectations are "
+                "estimates.")),
+    ("geforce-rtx-2080-super", "GeForce RTX 2080 SUPER", ["NVIDIA GeForce RTX 2080 SUPER"], ["10de:1e81"],
+     "turing-geforce", 3, 16, {}),
+    ("geforce-rtx-2080", "GeForce RTX 2080", ["NVIDIA GeForce RTX 2080"], ["10de:1e82", "10de:1e87"], "turing-geforce",
+     3, 16, {}),
+    ("geforce-rtx-2070-super", "GeForce RTX 2070 SUPER", ["NVIDIA GeForce RTX 2070 SUPER"],
+     ["10de:1e84", "10de:1ec2", "10de:1ec7"], "turing-geforce", 3, 16, {}),
+    ("geforce-rtx-2060", "GeForce RTX 2060", ["NVIDIA GeForce RTX 2060"], ["10de:1f08", "10de:1e89"], "turing-geforce",
+     3, 16, {}),
+    ("geforce-rtx-3060-ti", "GeForce RTX 3060 Ti", ["NVIDIA GeForce RTX 3060 Ti"], ["10de:2486", "10de:2489", "10de:2414"],
+     "geforce", 4, 16, {}),
+    ("geforce-rtx-3070-ti", "GeForce RTX 3070 Ti", ["NVIDIA GeForce RTX 3070 Ti"], ["10de:2482", "10de:2207"], "geforce",
+     4, 16, {}),
+    ("geforce-rtx-3050", "GeForce RTX 3050", ["NVIDIA GeForce RTX 3050"], ["10de:2507", "10de:2582"], "geforce", 4, 8, {}),
+    ("geforce-rtx-4060", "GeForce RTX 4060", ["NVIDIA GeForce RTX 4060"], ["10de:2882", "10de:2808"], "geforce", 4, 8, {}),
+    ("geforce-rtx-4070-super", "GeForce RTX 4070 SUPER", ["NVIDIA GeForce RTX 4070 SUPER"], ["10de:2783"], "geforce",
+     4, 16, {}),
+    ("geforce-rtx-4070-ti-super", "GeForce RTX 4070 Ti SUPER", ["NVIDIA GeForce RTX 4070 Ti SUPER"],
+     ["10de:2705", "10de:2689"], "geforce", 4, 16, {}),
+    ("geforce-gtx-1080", "GeForce GTX 1080", ["NVIDIA GeForce GTX 1080"], ["10de:1b80"], "pascal-geforce", 3, 16,
+     dict(tensor=False, notes="No tensor cores and FP16 at 1/64 rate: no GEMM expectation. GeForce boost: FMA rate "
+                              "at or above the rated clock.")),
+    ("geforce-gtx-1070", "GeForce GTX 1070", ["NVIDIA GeForce GTX 1070"], ["10de:1b81"], "pascal-geforce", 3, 16,
+     dict(tensor=False, notes="No tensor cores and FP16 at 1/64 rate: no GEMM expectation. GeForce boost: FMA rate "
+                              "at or above the rated clock.")),
+    ("titan-rtx", "TITAN RTX", ["NVIDIA TITAN RTX"], ["10de:1e02"], "turing-pro", 3, 16, {}),
+    ("titan-v", "TITAN V", ["NVIDIA TITAN V"], ["10de:1d81"], "volta-hbm", 3, 16, {}),
+    ("titan-xp", "TITAN Xp", ["NVIDIA TITAN Xp"], ["10de:1b02"], "pascal-geforce", 3, 16,
+     dict(tensor=False, notes="No tensor cores and FP16 at 1/64 rate: no GEMM expectation. Boosts like a GeForce "
+                              "card: FMA rate at or above the rated clock.")),
+    ("quadro-rtx-4000", "Quadro RTX 4000", ["Quadro RTX 4000"], ["10de:1eb1"], "turing-capped", 3, 16, {}),
+    ("quadro-rtx-5000", "Quadro RTX 5000", ["Quadro RTX 5000"], ["10de:1eb0"], "turing-pro", 3, 16, {}),
+    ("quadro-p4000", "Quadro P4000", ["Quadro P4000"], ["10de:1bb1"], "pascal-capped", 3, 16,
+     dict(tensor=False, notes="No tensor cores and FP16 at 1/64 rate: no GEMM expectation; 105 W cap.")),
+    ("quadro-p5000", "Quadro P5000", ["Quadro P5000"], ["10de:1bb0"], "pascal", 3, 16,
+     dict(tensor=False, notes="No tensor cores and FP16 at 1/64 rate: no GEMM expectation.")),
+    ("quadro-p6000", "Quadro P6000", ["Quadro P6000"], ["10de:1b30"], "pascal", 3, 16,
+     dict(tensor=False, notes="No tensor cores and FP16 at 1/64 rate: no GEMM expectation.")),
+    ("tesla-p100-pcie-12gb", "Tesla P100 PCIe 12GB", ["Tesla P100-PCIE-12GB"], ["10de:15f7"], "pascal-hbm", 3, 16,
+     dict(tensor=False, override={"fp16_tensor_tflops": None},
+          notes="No tensor cores: fp16_tensor_tflops is null; packed FP16 on CUDA cores peaks at 18.7 TF.")),
     ("nvidia-a2", "NVIDIA A2", ["NVIDIA A2"], ["10de:25b6"], "pro-capped", 4, 8, {}),
     ("nvidia-a16", "NVIDIA A16 (per GPU; board = 4x GA107)", ["NVIDIA A16"], ["10de:25b6"], "pro-capped", 4, 16,
      dict(model="A16 (one GPU of the board)",
