@@ -173,10 +173,23 @@ TEST(BaselineMatchCutName, SeveralModelsMeansNone) {
   EXPECT_NE(m.note.find("none picked"), std::string::npos) << m.note;
 }
 
-TEST(BaselineMatchCutName, AModelWhoseMemoryDoesNotFitIsNotGuessed) {
-  // Tesla P100-PCIE... with 12 GB: the baselines hold only the 16 GB card.
+TEST(BaselineMatchCutName, TheMemoryPicksBetweenTheP100PcieBoards) {
+  // tests/data/real-world/p100-pcie-12gb-x2-table-cut-name: "Tesla P100-PCIE...", 12193 MiB: the 12 GB board,
+  // not the 16 GB one the same prefix also starts.
   const BaselineMatch m = match_baseline(repo_baselines(), cut("Tesla P100-PCIE...", 12193));
+  ASSERT_TRUE(m.matched()) << m.note;
+  EXPECT_EQ(m.baseline->id, "tesla-p100-pcie-12gb");
+  EXPECT_EQ(m.method, "name-prefix+memory");
+  const BaselineMatch big = match_baseline(repo_baselines(), cut("Tesla P100-PCIE...", 16280));
+  ASSERT_TRUE(big.matched()) << big.note;
+  EXPECT_EQ(big.baseline->id, "tesla-p100-pcie-16gb");
+}
+
+TEST(BaselineMatchCutName, AModelWhoseMemoryDoesNotFitIsNotGuessed) {
+  // Synthetic memory figure: 8000 MiB fits neither P100 PCIe board (12 or 16 GB), so neither is guessed.
+  const BaselineMatch m = match_baseline(repo_baselines(), cut("Tesla P100-PCIE...", 8000));
   EXPECT_FALSE(m.matched()) << m.note;
+  EXPECT_EQ(m.method, "none");
 }
 
 TEST(BaselineMatchCutName, AFullNameIsNotAPrefix) {
