@@ -1031,6 +1031,18 @@ THERMAL = {
     "geforce-rtx-4080-super": temps(96, 101, 90, [
         "utkuozdemir/nvidia_gpu_exporter:internal/captures/linux-x86_64__nvidia-geforce-rtx-4080-super__595.71.05.txt"
         "@e656cd8, one card" + KEPT.format("real-world/rtx4080-super-nvenc-load")], True),
+    "geforce-rtx-2080-super": temps(97, 100, 89, [
+        "utkuozdemir/nvidia_gpu_exporter:internal/captures/linux-x86_64__nvidia-geforce-rtx-2080-super__610.57.04.txt"
+        "@e656cd8, one card" + KEPT.format("imports/nvidia-smi-q/exporter-capture-rtx2080-super-610-idle.txt"),
+        "utkuozdemir/nvidia_gpu_exporter:internal/captures/windows-x86_64__nvidia-geforce-rtx-2080-super__610.62.txt"
+        "@e656cd8, the same card's bus id under Windows" +
+        KEPT.format("imports/nvidia-smi-q/exporter-capture-rtx2080-super-610-windows-load.txt")], True),
+    "geforce-rtx-2080": temps(97, 100, 88, [
+        TG.format("dual_2080-v13.xml") + "@58ff61d, -q -x, 2 GPUs, driver 590.44.01" +
+        KEPT.format("imports/nvidia-smi-xml/telegraf-dual-2080-v13-masked-uuids.xml")], True),
+    "titan-v": temps(97, 100, 91, [
+        "leptonai/gpud:pkg/nvidia-query/testdata/nvidia-smi-query.560.35.03.out.0.valid@fdf5b32, one card, driver "
+        "560.35.03 (leptonai/gpud PR #128)" + KEPT.format("real-world/titan-v-idle-gen1-link")], True),
     "h800-sxm5-80gb": temps(89, 92, 87, [
         "liguodongiot/llm-action:docs/llm-base/nvidia-smi.md@1935675, -q -i 0, one GPU, driver 525.105.17" +
         KEPT.format("real-world/h800-sxm-x8-dcgmi-8-of-8-links-up")], True),
