@@ -425,6 +425,15 @@ TEST(BaselineMatch, NamesFromPublicPostsWithoutPciId) {
       {"NVIDIA GeForce RTX 4060 Ti", 8188, "geforce-rtx-4060-ti-8gb"},
       {"NVIDIA GeForce RTX 4060 Ti", 16380, "geforce-rtx-4060-ti-16gb"},
       {"Quadro RTX 8000", 48601, "quadro-rtx-8000"},
+      // Real outputs kept in tests/data: the K80's table (one GPU of the board, ECC on), TITAN Xp's table on
+      // driver 450 (no vendor), TITAN V's -q, the RTX 2080 SUPER capture's -q and Telegraf's dual RTX 2080 -q -x
+      // (one memory size, the name decides), and the 12 GB P100 PCIe by its full name.
+      {"Tesla K80", 11441, "tesla-k80"},
+      {"TITAN Xp", 12196, "titan-xp"},
+      {"NVIDIA TITAN V", 12288, "titan-v"},
+      {"NVIDIA GeForce RTX 2080 SUPER", 8192, "geforce-rtx-2080-super"},
+      {"NVIDIA GeForce RTX 2080", 8192, "geforce-rtx-2080"},
+      {"Tesla P100-PCIE-12GB", 12193, "tesla-p100-pcie-12gb"},
   };
   for (const Case& c : cases) {
     const auto m = match_baseline(repo_baselines(), card(c.name, std::nullopt, c.mib));

@@ -185,6 +185,15 @@ TEST(BaselineMatchCutName, TheMemoryPicksBetweenTheP100PcieBoards) {
   EXPECT_EQ(big.baseline->id, "tesla-p100-pcie-16gb");
 }
 
+TEST(BaselineMatchCutName, TheCutRtx2080SuperTableMatchesItsModel) {
+  // tests/data/imports/nvidia-smi-table/rtx2080super-610-kmd-load.txt: "NVIDIA GeForce RTX 2080 ...", 8192 MiB. The
+  // name goes on past "2080 ", so not the 2080 itself; of the longer names only the SUPER has 8 GB (the Ti has 11).
+  const BaselineMatch m = match_baseline(repo_baselines(), cut("NVIDIA GeForce RTX 2080 ...", 8192));
+  ASSERT_TRUE(m.matched()) << m.note;
+  EXPECT_EQ(m.baseline->id, "geforce-rtx-2080-super");
+  EXPECT_EQ(m.method, "name-prefix+memory");
+}
+
 TEST(BaselineMatchCutName, AModelWhoseMemoryDoesNotFitIsNotGuessed) {
   // Synthetic memory figure: 8000 MiB fits neither P100 PCIe board (12 or 16 GB), so neither is guessed.
   const BaselineMatch m = match_baseline(repo_baselines(), cut("Tesla P100-PCIE...", 8000));
