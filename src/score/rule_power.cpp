@@ -1,6 +1,7 @@
 // power-capped: the card may not draw the power its model needs for full speed.
 //   Lowered: the power limit in force is below power_limit_fraction x the board default (or,
-//   when the default is unknown, x the model's TDP from its baseline).
+//   when the default is unknown, x the model's TDP from its baseline - not for a Pascal/Turing
+//   GeForce or Quadro name without a desktop PCI id: their laptop parts print the same name).
 //   Binding: under load (GpuScoring::under_load) power-cap clock-event reasons were seen, or the
 //   draw reached power_at_limit_fraction x the limit.
 //   Lowered and (binding or compute low) = power-capped, high, with or without a figure;
@@ -21,6 +22,30 @@
 
 namespace gpuaudit {
 
+namespace {
+
+// Pascal and Turing laptop parts print the desktop card's name ("GeForce RTX 2080", "GeForce GTX
+// 1070", "Quadro P5000"; only Max-Q ones add "with Max-Q Design", and only from Ampere on does the
+// name say "Laptop GPU") with limits of 80-150 W, so a limit below the desktop TDP says nothing
+// about such a name unless a desktop PCI id matched it. The board default, where the document
+// has it, still decides.
+bool name_shared_with_laptops(const GpuScoring& g, const Baseline& b) {
+  if (g.ref.method == "pci-id") return false;
+  double cc = 0;
+  try {
+    cc = b.compute_capability.empty() ? 0 : std::stod(b.compute_capability);
+  } catch (...) {
+    return false;
+  }
+  if (cc <= 0 || cc >= 8.0) return false;
+  return std::any_of(b.nvidia_smi_names.begin(), b.nvidia_smi_names.end(), [](const std::string& n) {
+    return (n.find("GeForce") != std::string::npos || n.find("Quadro") != std::string::npos) &&
+           n.find("TITAN") == std::string::npos;
+  });
+}
+
+}  // namespace
+
 void rule_power(GpuScoring& g, const Thresholds& t) {
   // Plain doubles (0: unknown): GCC 12 misreads optional<double> here (-Wmaybe-uninitialized).
   const double limit = g.power_limit_w().value_or(0);
@@ -28,7 +53,7 @@ void rule_power(GpuScoring& g, const Thresholds& t) {
   std::string def_name = "board default";
   if (def <= 0) {
     def = 0;
-    if (const Baseline* b = g.baseline(); b && b->tdp_w && b->tdp_w->value > 0) {
+    if (const Baseline* b = g.baseline(); b && b->tdp_w && b->tdp_w->value > 0 && !name_shared_with_laptops(g, *b)) {
       def = b->tdp_w->value;
       def_name = "model's TDP (the board default is unknown)";
     }

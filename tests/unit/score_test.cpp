@@ -18,9 +18,11 @@
 #include "repo_baselines.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <sstream>
 
@@ -209,6 +211,31 @@ TEST(Traps, QuickModeCopiesWithinTheLinksSpreadAreNotADegradedLink) {
   EXPECT_EQ(find(t4, "pcie-degraded"), nullptr);
   const Assessment a100 = score(imports::import_files({(dir / "a100-sxm4-40gb-gbps.txt").string()}, {}, nullptr));
   EXPECT_NE(find(a100, "pcie-degraded"), nullptr);
+}
+
+// Synthetic nvidia-smi CSV logs (no reasons column, no default limit): a card drawing at its limit.
+Assessment score_csv_log(const std::string& name, int memory_mib, double limit_w) {
+  std::string csv = "index, name, memory.total [MiB], utilization.gpu [%], power.draw [W], power.limit [W], clocks.sm [MHz]\n";
+  for (int i = 0; i < 3; ++i)
+    csv += "0, " + name + ", " + std::to_string(memory_mib) + " MiB, 100 %, " + std::to_string(limit_w - 0.3 * i) + " W, " +
+           std::to_string(limit_w) + " W, 1490 MHz\n";
+  const auto path = std::filesystem::temp_directory_path() / ("gpuaudit-synthetic-" + std::to_string(::getpid()) + ".csv");
+  { std::ofstream(path) << csv; }
+  Assessment a = score(imports::import_files({path.string()}, {}, nullptr));
+  std::filesystem::remove(path);
+  return a;
+}
+
+TEST(Traps, ATuringGeforceNameAtALaptopLimitIsNotJudgedByTheDesktopTdp) {
+  // "NVIDIA GeForce RTX 2080" is also a laptop part's name (80-150 W): below the desktop 215 W
+  // TDP with no board default nothing says it was lowered, and at its limit the clock is the
+  // limit's doing, not a clock cap.
+  const Assessment a = score_csv_log("NVIDIA GeForce RTX 2080", 8192, 80);
+  EXPECT_EQ(find(a, "power-capped"), nullptr);
+  EXPECT_EQ(find(a, "clock-limited"), nullptr);
+  // An Ampere desktop name ("Laptop GPU" would say otherwise) at 80 of 320 W is capped.
+  const Assessment b = score_csv_log("NVIDIA GeForce RTX 3080", 10240, 80);
+  EXPECT_NE(find(b, "power-capped"), nullptr);
 }
 
 TEST(Traps, PassthroughIsAWholeCard) {
