@@ -106,6 +106,11 @@ std::optional<double> GpuScoring::slowdown_temperature_c(std::string* from) cons
   return std::nullopt;
 }
 
+bool GpuScoring::draw_at_power_limit(double fraction) const {
+  const auto limit = power_limit_w();
+  return limit && *limit > 0 && load.power_w && load.power_w->max >= fraction * *limit;
+}
+
 bool GpuScoring::inventory_by_gpuaudit() const {
   return !(gpu->extra.is_object() && gpu->extra.contains("source"));
 }

@@ -86,6 +86,9 @@ struct GpuScoring {
   std::set<std::string> heavy_reasons() const { return load.reasons; }
   // The power limit in force: the lower of the current and the enforced limit.
   std::optional<double> power_limit_w() const;
+  // The draw under load reached `fraction` x the power limit in force: the limit was holding the
+  // clocks down (GPU Boost stays under it), whether or not a reason was logged.
+  bool draw_at_power_limit(double fraction) const;
   // The SM clock a healthy card sustains under load: the lower of the card's max SM clock and
   // the model's rated boost clock (GeForce cards report a max above what they hold); `from`
   // says which.

@@ -2,8 +2,8 @@
 //   The SM clock under load (GpuScoring::under_load: heavy benchmarks, an imported timeline) or
 //   the effective SM clock derived from sm/fp32 (rate / (SMs x FLOP per clock)) is below
 //   clock_fraction x the max SM clock (the card's, else the model's boost clock), no power or
-//   thermal reason was seen under load and the draw stayed below power_at_limit_fraction x the limit: locked application clocks, a clock ceiling set by the
-//   provider, or a degraded board. When sm/fp32 has a reference it must be below tolerance too
+//   thermal reason was seen under load and the draw stayed below power_at_limit_fraction x the
+//   limit: locked application clocks, a clock ceiling set by the provider, or a degraded board. When sm/fp32 has a reference it must be below tolerance too
 //   (a figure at par says the clock is not what matters). High when two signs agree (the
 //   effective clock and the telemetry, or either with the applications-clocks reason); medium on
 //   one. Deferred to power-capped, thermal-throttled and a time-shared GPU (there the "effective
@@ -38,8 +38,7 @@ void rule_clock(GpuScoring& g, const Thresholds& t) {
   // A draw at the power limit is the limit's doing even where no reason was logged (the table,
   // dmon, a CSV without clocks_event_reasons): GPU Boost lowers the clock to stay under it, so the
   // clock says nothing about a cap; the power rule judges whether the limit itself is lowered.
-  const double power_limit = g.power_limit_w().value_or(0);
-  if (power_limit > 0 && load.power_w && load.power_w->max >= t.rules.power_at_limit_fraction * power_limit) return;
+  if (g.draw_at_power_limit(t.rules.power_at_limit_fraction)) return;
 
   const bool app_clocks = load.reasons.count("applications-clocks") > 0;
   int signs = (eff_low ? 1 : 0) + (tel_low ? 1 : 0) + (app_clocks ? 1 : 0);

@@ -19,6 +19,7 @@
 #include "score/rules.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace gpuaudit {
 
@@ -31,12 +32,7 @@ namespace {
 // has it, still decides.
 bool name_shared_with_laptops(const GpuScoring& g, const Baseline& b) {
   if (g.ref.method == "pci-id") return false;
-  double cc = 0;
-  try {
-    cc = b.compute_capability.empty() ? 0 : std::stod(b.compute_capability);
-  } catch (...) {
-    return false;
-  }
+  const double cc = std::atof(b.compute_capability.c_str());  // "7.5": baselines check the form
   if (cc <= 0 || cc >= 8.0) return false;
   return std::any_of(b.nvidia_smi_names.begin(), b.nvidia_smi_names.end(), [](const std::string& n) {
     return (n.find("GeForce") != std::string::npos || n.find("Quadro") != std::string::npos) &&
@@ -64,7 +60,7 @@ void rule_power(GpuScoring& g, const Thresholds& t) {
   std::set<std::string> reasons;
   for (const auto& r : load.reasons)
     if (is_power_reason(r)) reasons.insert(r);
-  const bool at_limit = limit > 0 && load.power_w && load.power_w->max >= t.rules.power_at_limit_fraction * limit;
+  const bool at_limit = g.draw_at_power_limit(t.rules.power_at_limit_fraction);
   const bool binding = !reasons.empty() || at_limit;
   const GroupView tensor = g.group(tensor_figures());
   const GroupView vec = g.group(vector_figures());
