@@ -26,7 +26,13 @@ rm -f "$tmp"/probe*
 timeout 240 mpirun --allow-run-as-root --oversubscribe -np 3 \
   "$bin" run --nccl-multinode --only host/iowait -o "$tmp/job.json" >"$tmp/mpirun.log" 2>&1
 rc=$?
-# 0: fine; 3: no usable GPU here (expected on CPU machines). Anything else is a failure.
+# 0: fine; 3: no usable GPU here (expected on CPU machines). 1 only when the finding is this
+# machine's own host-bound verdict (a CI VM's CPU steal above 5% in the inventory's 3 s sample is
+# real, and not what this test is about). Anything else is a failure.
+if [ "$rc" -eq 1 ] && grep -q "host-bound" "$tmp/mpirun.log"; then
+  echo "note: this machine was judged host-bound (CPU steal); the gather is what is tested here"
+  rc=0
+fi
 if [ "$rc" -ne 0 ] && [ "$rc" -ne 3 ]; then
   echo "mpirun exited $rc"; cat "$tmp/mpirun.log"; exit 1
 fi
