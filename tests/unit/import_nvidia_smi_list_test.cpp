@@ -5,6 +5,7 @@
 // same `GPU n: name (UUID: ...)` lines (nvlink, gpu-burn); the merge with a -q dump of the same
 // machine; and the verdicts a list alone supports (MIG, vGPU profile).
 #include "import/import.hpp"
+#include "import_and_score_support.hpp"
 #include "import_test_support.hpp"
 #include "repo_baselines.hpp"
 #include "score/assess.hpp"
@@ -27,28 +28,11 @@ const fs::path kList = import_test::fixture_dir("nvidia-smi-list");
 
 ImportPart parse_list(const std::string& raw) { return import_test::parse_as("nvidia-smi-list", raw, "list.txt"); }
 
-// `text` written to a temporary file and imported as the CLI does (detection, software errors).
-ResultDocument import_text(const std::string& text, const std::string& name = "gpuaudit-smi-list.txt") {
-  const fs::path f = fs::temp_directory_path() / name;
-  {
-    std::ofstream o(f, std::ios::binary);
-    o << text;
-  }
-  ResultDocument doc = import_files({f.string()}, {}, nullptr);
-  fs::remove(f);
-  return doc;
-}
+// `text` imported as the CLI does (detection, software errors).
+ResultDocument import_text(const std::string& text) { return import_and_score::import_texts({{"smi-list.txt", text}}); }
 
-std::vector<Finding> findings_of(ResultDocument doc) {
-  score_document(doc, reference_lookup(repo_baselines()), repo_baselines().version, Thresholds{});
-  return doc.assessment ? doc.assessment->findings : std::vector<Finding>{};
-}
-
-const Finding* find(const std::vector<Finding>& fs, const std::string& id, std::optional<int> gpu) {
-  for (const auto& f : fs)
-    if (f.id == id && f.gpu == gpu) return &f;
-  return nullptr;
-}
+using import_and_score::find_finding;
+using import_and_score::findings_of;
 
 TEST(ImportNvidiaSmiList, TheNewMigLayoutGivesTheBoardAndItsSlices) {
   const auto p = parse_list(read_bytes(kList / "a100-sxm4-80gb-mig-7x1g10gb-535.txt"));
@@ -221,20 +205,20 @@ TEST(ImportNvidiaSmiList, AListBesideAQDumpFillsOnlyWhatTheDumpLeftUnset) {
 
 TEST(ImportNvidiaSmiList, MigDevicesAndVgpuProfilesScoreSlicedFromTheListAlone) {
   const auto mig = findings_of(import_files({(kList / "a100-80gb-pcie-mig-2x3g40gb-530-lxc.txt").string()}, {}, nullptr));
-  const Finding* board = find(mig, "sliced", 0);
+  const Finding* board = find_finding(mig, "sliced", 0);
   ASSERT_NE(board, nullptr);
   EXPECT_EQ(board->confidence, "high");
-  const Finding* slice = find(mig, "sliced", 1);
+  const Finding* slice = find_finding(mig, "sliced", 1);
   ASSERT_NE(slice, nullptr);
   EXPECT_NE(slice->summary.find("3g.40gb"), std::string::npos) << slice->summary;
 
   const auto vgpu = findings_of(import_files({(kList / "grid-a100-10c-vgpu-pod-log.txt").string()}, {}, nullptr));
-  const Finding* v = find(vgpu, "sliced", 0);
+  const Finding* v = find_finding(vgpu, "sliced", 0);
   ASSERT_NE(v, nullptr);
   EXPECT_NE(v->summary.find("A100-10C"), std::string::npos) << v->summary;
 
   const auto whole = findings_of(import_files({(kList / "rtx3090-x4-prompt.txt").string()}, {}, nullptr));
-  for (int g = 0; g < 4; ++g) EXPECT_EQ(find(whole, "sliced", g), nullptr) << g;
+  for (int g = 0; g < 4; ++g) EXPECT_EQ(find_finding(whole, "sliced", g), nullptr) << g;
 }
 
 TEST(ImportNvidiaSmiList, GarbageNeverCrashes) {

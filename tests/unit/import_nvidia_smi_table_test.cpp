@@ -4,6 +4,7 @@
 // it; and the prefix matching of a cut name (baselines/baseline_match.cpp).
 #include "baselines/baseline_set.hpp"
 #include "import/import.hpp"
+#include "import_and_score_support.hpp"
 #include "import_test_support.hpp"
 #include "score/assess.hpp"
 #include "score/baseline_lookup.hpp"
@@ -226,42 +227,30 @@ std::string table_550_synthetic(const std::string& power, const std::string& uti
 }
 
 std::vector<Finding> findings_of(const std::string& text) {
-  const std::filesystem::path f = std::filesystem::temp_directory_path() / "gpuaudit-smi-table-synthetic.txt";
-  {
-    std::ofstream o(f, std::ios::binary);
-    o << text;
-  }
-  ResultDocument doc = imports::import_files({f.string()}, {}, nullptr);
-  std::filesystem::remove(f);
-  score_document(doc, reference_lookup(repo_baselines()), repo_baselines().version, Thresholds{});
-  return doc.assessment ? doc.assessment->findings : std::vector<Finding>{};
+  return import_and_score::findings_of_texts({{"smi-table.synthetic.txt", text}});
 }
 
-const Finding* find(const std::vector<Finding>& fs, const std::string& id) {
-  for (const auto& f : fs)
-    if (f.id == id) return &f;
-  return nullptr;
-}
+using import_and_score::find_finding;
 
 TEST(NvidiaSmiTableScoring, ACapBelowTdpReachedUnderLoadIsPowerCapped) {
   const auto fs = findings_of(table_550_synthetic("   249W /  250W", "100%"));
-  const Finding* f = find(fs, "power-capped");
+  const Finding* f = find_finding(fs, "power-capped");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->confidence, "medium");  // the TDP stands in for the default the table does not print
-  EXPECT_EQ(find(fs, "sliced"), nullptr);  // the busy GPU is the user's own job
+  EXPECT_EQ(find_finding(fs, "sliced"), nullptr);  // the busy GPU is the user's own job
 }
 
 TEST(NvidiaSmiTableScoring, TheSameCapIdleIsOnlyLow) {
   const auto fs = findings_of(table_550_synthetic("    61W /  250W", "  0%"));
-  const Finding* f = find(fs, "power-capped");
+  const Finding* f = find_finding(fs, "power-capped");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->confidence, "low");
 }
 
 TEST(NvidiaSmiTableScoring, TheStockCapUnderLoadIsNoFinding) {
   const auto fs = findings_of(table_550_synthetic("   398W /  400W", "100%"));
-  EXPECT_EQ(find(fs, "power-capped"), nullptr);
-  EXPECT_EQ(find(fs, "thermal-throttled"), nullptr);
+  EXPECT_EQ(find_finding(fs, "power-capped"), nullptr);
+  EXPECT_EQ(find_finding(fs, "thermal-throttled"), nullptr);
 }
 
 }  // namespace

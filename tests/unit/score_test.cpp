@@ -6,6 +6,7 @@
 #include "core/document_io.hpp"
 #include "core/stats.hpp"
 #include "import/import.hpp"
+#include "import_and_score_support.hpp"
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
 #include "score/assess.hpp"
@@ -219,11 +220,7 @@ Assessment score_csv_log(const std::string& name, int memory_mib, double limit_w
   for (int i = 0; i < 3; ++i)
     csv += "0, " + name + ", " + std::to_string(memory_mib) + " MiB, 100 %, " + std::to_string(limit_w - 0.3 * i) + " W, " +
            std::to_string(limit_w) + " W, 1490 MHz\n";
-  const auto path = std::filesystem::temp_directory_path() / ("gpuaudit-synthetic-" + std::to_string(::getpid()) + ".csv");
-  { std::ofstream(path) << csv; }
-  Assessment a = score(imports::import_files({path.string()}, {}, nullptr));
-  std::filesystem::remove(path);
-  return a;
+  return score(import_and_score::import_texts({{"log.synthetic.csv", csv}}));
 }
 
 TEST(Traps, ATuringGeforceNameAtALaptopLimitIsNotJudgedByTheDesktopTdp) {

@@ -6,6 +6,7 @@
 // (nvidia-smi -q of two hosts); the values of the rows are chosen around it.
 #include "baselines/baseline_set.hpp"
 #include "import/import.hpp"
+#include "import_and_score_support.hpp"
 #include "repo_baselines.hpp"
 #include "score/assess.hpp"
 #include "score/baseline_lookup.hpp"
@@ -67,24 +68,10 @@ std::string gpu_burn_synthetic(int temp_c) {
 }
 
 std::vector<Finding> findings_of(const std::vector<std::pair<std::string, std::string>>& files) {
-  std::vector<std::string> paths;
-  for (const auto& [name, text] : files) {
-    const fs::path f = fs::temp_directory_path() / ("gpuaudit-thermal-synthetic-" + name);
-    std::ofstream o(f, std::ios::binary);
-    o << text;
-    paths.push_back(f.string());
-  }
-  ResultDocument doc = imports::import_files(paths, {}, nullptr);
-  for (const auto& p : paths) fs::remove(p);
-  score_document(doc, reference_lookup(repo_baselines()), repo_baselines().version, Thresholds{});
-  return doc.assessment ? doc.assessment->findings : std::vector<Finding>{};
+  return import_and_score::findings_of_texts(files);
 }
 
-const Finding* find(const std::vector<Finding>& fs, const std::string& id) {
-  for (const auto& f : fs)
-    if (f.id == id) return &f;
-  return nullptr;
-}
+using import_and_score::find_finding;
 
 bool evidence_has(const Finding& f, const std::string& what) {
   for (const auto& e : f.evidence)
@@ -139,7 +126,7 @@ TEST(ThermalModelThreshold, TheCardsOwnThresholdWinsOverTheModels) {
 
 TEST(ThermalModelThreshold, SyntheticTableAtTheSlowdownUnderLoadIsThermalThrottled) {
   const auto fs = findings_of({{"table.txt", table_synthetic(91, "100%")}});
-  const Finding* f = find(fs, "thermal-throttled");
+  const Finding* f = find_finding(fs, "thermal-throttled");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->confidence, "low");  // hot with no clock seen: the table prints none
   EXPECT_TRUE(evidence_has(*f, "at or above the model's slowdown temperature, 89 C"));
@@ -147,43 +134,43 @@ TEST(ThermalModelThreshold, SyntheticTableAtTheSlowdownUnderLoadIsThermalThrottl
 
 TEST(ThermalModelThreshold, SyntheticTableBelowTheSlowdownUnderLoadIsNot) {
   const auto fs = findings_of({{"table.txt", table_synthetic(86, "100%")}});
-  EXPECT_EQ(find(fs, "thermal-throttled"), nullptr);
+  EXPECT_EQ(find_finding(fs, "thermal-throttled"), nullptr);
 }
 
 TEST(ThermalModelThreshold, SyntheticIdleHotTableIsNotThrottled) {
   // 91 C at 0%: not under load, so the temperature is no sign of a slowdown under work.
   const auto fs = findings_of({{"table.txt", table_synthetic(91, "  0%")}});
-  EXPECT_EQ(find(fs, "thermal-throttled"), nullptr);
+  EXPECT_EQ(find_finding(fs, "thermal-throttled"), nullptr);
 }
 
 TEST(ThermalModelThreshold, SyntheticDmonHotWithALowClockBesideTheTableIsHigh) {
   // dmon names no GPU: the table beside it does, so the model's threshold applies to its samples.
   const auto fs = findings_of({{"table.txt", table_synthetic(60, "100%")}, {"dmon.txt", dmon_synthetic(92, 1005)}});
-  const Finding* f = find(fs, "thermal-throttled");
+  const Finding* f = find_finding(fs, "thermal-throttled");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->confidence, "high");  // at the slowdown and the clock at 71% of 1410 MHz
 }
 
 TEST(ThermalModelThreshold, SyntheticDmonHotAtFullClockIsNot) {
   const auto fs = findings_of({{"table.txt", table_synthetic(60, "100%")}, {"dmon.txt", dmon_synthetic(92, 1410)}});
-  EXPECT_EQ(find(fs, "thermal-throttled"), nullptr);  // hot at full clock is not throttling yet
+  EXPECT_EQ(find_finding(fs, "thermal-throttled"), nullptr);  // hot at full clock is not throttling yet
 }
 
 TEST(ThermalModelThreshold, SyntheticCsvWithoutThresholdFieldsUsesTheModel) {
   const auto hot = findings_of({{"log.csv", csv_synthetic(90, 1095)}});
-  const Finding* f = find(hot, "thermal-throttled");
+  const Finding* f = find_finding(hot, "thermal-throttled");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->confidence, "high");
   const auto cool = findings_of({{"log.csv", csv_synthetic(80, 1095)}});
-  EXPECT_EQ(find(cool, "thermal-throttled"), nullptr);
+  EXPECT_EQ(find_finding(cool, "thermal-throttled"), nullptr);
 }
 
 TEST(ThermalModelThreshold, SyntheticGpuBurnTemperaturesAtTheSlowdownAreASign) {
   const auto fs = findings_of({{"burn.txt", gpu_burn_synthetic(90)}});
-  const Finding* f = find(fs, "thermal-throttled");
+  const Finding* f = find_finding(fs, "thermal-throttled");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->confidence, "low");  // gpu-burn prints no clock
-  EXPECT_EQ(find(findings_of({{"burn.txt", gpu_burn_synthetic(84)}}), "thermal-throttled"), nullptr);
+  EXPECT_EQ(find_finding(findings_of({{"burn.txt", gpu_burn_synthetic(84)}}), "thermal-throttled"), nullptr);
 }
 
 TEST(ThermalModelThreshold, AnUnknownModelBorrowsNoThreshold) {
@@ -193,7 +180,7 @@ TEST(ThermalModelThreshold, AnUnknownModelBorrowsNoThreshold) {
   t.replace(t.find("NVIDIA A100-SXM4-80GB  "), 23, "NVIDIA GeForce RTX 3050");
   t.replace(t.find("  60000MiB /  81920MiB"), 22, "   6000MiB /   8192MiB");
   const auto fs = findings_of({{"table.txt", t}});
-  EXPECT_EQ(find(fs, "thermal-throttled"), nullptr);
+  EXPECT_EQ(find_finding(fs, "thermal-throttled"), nullptr);
 }
 
 }  // namespace
