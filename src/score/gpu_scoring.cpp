@@ -174,6 +174,7 @@ LoadTelemetry load_telemetry(const ResultDocument& doc, const GpuInfo& gpu, doub
     const std::string src = "the inventory snapshot (utilisation " + std::to_string(static_cast<int>(*gpu.utilization_pct)) + "%)";
     out.from.push_back(src);
     out.samples += 1;
+    out.snapshot_under_load = true;
     for (const auto& r : gpu.clock_event_reasons)
       if (r != "gpu-idle") out.reasons.insert(r);
     if (gpu.clocks.sm_now_mhz) sm.add(*gpu.clocks.sm_now_mhz);

@@ -53,6 +53,7 @@ struct LoadTelemetry {
   std::optional<Range> temperature_c;
   std::optional<int> pcie_gen_max_seen, pcie_width_max_seen;
   std::vector<std::string> link_from;  // the sources of the link figures
+  bool snapshot_under_load = false;    // an imported snapshot (nvidia-smi -q) printed while the card was busy
 
   bool present() const { return !from.empty(); }
   bool link_seen() const { return pcie_gen_max_seen || pcie_width_max_seen; }

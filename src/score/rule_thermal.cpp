@@ -7,6 +7,8 @@
 //   Operating Temp" (NVML_TEMPERATURE_THRESHOLD_GPU_MAX: the temperature at which the GPU may be
 //   throttled below base clock; the boost controller holds the card there, so a reading within
 //   kAtTargetBandC of it means the limit is acting) (low at inventory, a sign under load).
+//   Where the card prints no absolute thresholds (Hopper and later, drivers 565+), its T.Limit
+//   margin against the offsets printed on the same scale stands in for them (TLimitReading).
 //   High when two signs agree (a thermal reason or the slowdown temperature, AND compute below
 //   tolerance or the clock below clock_fraction); medium on one sign under load; low at
 //   inventory only, or at the slowdown temperature with no clock seen.
@@ -32,6 +34,44 @@ bool at_max_operating(const GpuInfo& gpu, double temperature) {
          temperature >= *gpu.temperature_max_operating_c - kAtTargetBandC;
 }
 
+// Hopper and later under 565+ drivers: nvidia-smi -q prints the temperature as a margin below the
+// GPU's T.Limit ("GPU T.Limit Temp : 57 C") and the thresholds as offsets on that scale ("GPU Max
+// Operating T.Limit Temp : 0 C", "GPU Slowdown T.Limit Temp : -2 C"), and no absolute thresholds.
+// The card's own reading on the card's own scale, so no model table is needed; it is one reading
+// (the snapshot's), so it stands in for the absolute thresholds only where those are missing.
+struct TLimitReading {
+  double margin_c = 0;                    // degrees below T.Limit (negative: above it)
+  std::optional<double> slowdown_c;       // the margin at which slowdown starts (-2)
+  std::optional<double> max_operating_c;  // the margin of the max operating temperature (0)
+  bool at_slowdown() const { return slowdown_c && margin_c <= *slowdown_c; }
+  bool at_max_operating() const { return max_operating_c && margin_c <= *max_operating_c + kAtTargetBandC; }
+};
+
+std::optional<TLimitReading> t_limit_reading(const GpuInfo& gpu) {
+  const bool absolute = (gpu.temperature_slowdown_c && *gpu.temperature_slowdown_c > 0) ||
+                        (gpu.temperature_max_operating_c && *gpu.temperature_max_operating_c > 0);
+  if (absolute || !gpu.extra.is_object()) return std::nullopt;
+  const auto im = gpu.extra.find("imported");
+  if (im == gpu.extra.end() || !im->is_object()) return std::nullopt;
+  auto num = [&](const char* key) -> std::optional<double> {
+    const auto it = im->find(key);
+    if (it == im->end() || !it->is_number()) return std::nullopt;
+    return it->get<double>();
+  };
+  const auto margin = num("t_limit_temp_c");
+  if (!margin) return std::nullopt;
+  return TLimitReading{*margin, num("slowdown_t_limit_temp_c"), num("max_operating_t_limit_temp_c")};
+}
+
+std::string t_limit_line(const TLimitReading& r) {
+  std::string s = "GPU T.Limit Temp " + fmt_num(r.margin_c, 0) + " C (degrees below the card's T.Limit";
+  if (r.max_operating_c) s += "; its max operating temperature at " + fmt_num(*r.max_operating_c, 0) + " C";
+  if (r.slowdown_c) s += ", slowdown at " + fmt_num(*r.slowdown_c, 0) + " C";
+  s += " on that scale)";
+  s += r.at_slowdown() ? ": at its slowdown threshold" : ": at its max operating temperature";
+  return s;
+}
+
 }  // namespace
 
 void rule_thermal(GpuScoring& g, const Thresholds& t) {
@@ -47,9 +87,15 @@ void rule_thermal(GpuScoring& g, const Thresholds& t) {
   const std::optional<double> slowdown = g.slowdown_temperature_c(&slow_from);
   const double hottest = load.temperature_c ? load.temperature_c->max : -1;
   const bool at_target = hottest >= 0 && at_max_operating(*g.gpu, hottest);
-  const bool hot = (slowdown && hottest >= *slowdown) || at_target;
+  const std::optional<TLimitReading> tl = t_limit_reading(*g.gpu);
+  const bool tl_sign = tl && (tl->at_slowdown() || tl->at_max_operating());
+  // The T.Limit reading is the snapshot's: a sign under load when the snapshot was printed under load.
+  const bool tl_hot = tl_sign && load.snapshot_under_load;
+  const bool hot = (slowdown && hottest >= *slowdown) || at_target || tl_hot;
   // At inventory (an idle snapshot): the card already at its max operating temperature.
-  const bool idle_at_target = hottest < 0 && g.gpu->temperature_c && at_max_operating(*g.gpu, *g.gpu->temperature_c);
+  const bool abs_idle_at_target = hottest < 0 && g.gpu->temperature_c && at_max_operating(*g.gpu, *g.gpu->temperature_c);
+  const bool tl_idle = tl_sign && !load.snapshot_under_load && hottest < 0;
+  const bool idle_at_target = abs_idle_at_target || tl_idle;
   const std::optional<double> maxc = g.sm_max_mhz(&max_from);
   const bool clock_seen = maxc && load.sm_clock_mhz;
   const bool clock_low = clock_seen && load.sm_clock_mhz->median < t.rules.clock_fraction * *maxc;
@@ -81,7 +127,11 @@ void rule_thermal(GpuScoring& g, const Thresholds& t) {
     if (at_target) line += "; at the card's max operating temperature (" + std::to_string(*g.gpu->temperature_max_operating_c) + " C)";
     f.evidence.push_back(line);
   }
-  if (idle_at_target) {
+  if (tl_hot || tl_idle) {
+    f.evidence.push_back(std::string(tl_hot ? "under load (the snapshot): " : "at inventory: ") + t_limit_line(*tl));
+    f.figures["t_limit_margin_c"] = tl->margin_c;
+  }
+  if (abs_idle_at_target) {
     f.evidence.push_back("at inventory: " + std::to_string(*g.gpu->temperature_c) + " C against the card's max operating temperature of " +
                          std::to_string(*g.gpu->temperature_max_operating_c) +
                          " C (the temperature at which the GPU may be throttled below base clock)");
@@ -100,7 +150,7 @@ void rule_thermal(GpuScoring& g, const Thresholds& t) {
   const double ratio = std::min(tensor.present ? tensor.ratio : 1.0, vec.present ? vec.ratio : 1.0);
   if (compute_low) f.figures["compute_ratio"] = ratio;
 
-  const double shown = hottest >= 0 ? hottest : (idle_at_target ? *g.gpu->temperature_c : -1.0);
+  const double shown = hottest >= 0 ? hottest : (idle_at_target && g.gpu->temperature_c ? *g.gpu->temperature_c : -1.0);
   v.short_text = "thermal slowdown" + (shown >= 0 ? " at " + fmt_num(shown, 0) + " C" : std::string());
   std::string effect;
   if (compute_low) effect = "; compute runs at " + fmt_pct(ratio) + " of a healthy card";
