@@ -961,7 +961,7 @@ EXTRA = [
     ("geforce-gtx-1060-6gb", "GeForce GTX 1060 6GB", ["NVIDIA GeForce GTX 1060 6GB"],
      ["10de:1c03", "10de:1c06", "10de:1b83"], "pascal-geforce", 3, 16, dict(tensor=False, mib=6144, notes=NO_TENSOR_P + " " + BOOST)),
     ("geforce-gtx-1060-3gb", "GeForce GTX 1060 3GB", ["NVIDIA GeForce GTX 1060 3GB"], ["10de:1c02", "10de:1b84"],
-     "pascal-geforce", 3, 16, dict(tensor=False, names_uncertain=True, notes=NO_TENSOR_P + " " + BOOST)),
+     "pascal-geforce", 3, 16, dict(tensor=False, mib=3072, notes=NO_TENSOR_P + " " + BOOST)),
     ("geforce-gtx-1050-ti", "GeForce GTX 1050 Ti", ["NVIDIA GeForce GTX 1050 Ti"], ["10de:1c82"], "pascal-geforce", 3, 16,
      dict(tensor=False, notes=NO_TENSOR_P + " " + BOOST)),
     ("geforce-rtx-5060-ti-16gb", "GeForce RTX 5060 Ti 16GB", ["NVIDIA GeForce RTX 5060 Ti"], ["10de:2d04"], "geforce",
@@ -996,7 +996,7 @@ EXTRA = [
      dict(tensor=False, mib=4799, notes=KEPLER_NOTE + " PCIe 2.0: no host-link expectation (none of the typical "
                                                      "figures is for Gen2).")),
     ("tesla-k20xm", "Tesla K20Xm", ["Tesla K20Xm"], ["10de:1021"], "kepler-base", None, None,
-     dict(tensor=False, names_uncertain=True, notes=KEPLER_NOTE + " PCIe 2.0: no host-link expectation (none of the "
+     dict(tensor=False, mib=5700, notes=KEPLER_NOTE + " PCIe 2.0: no host-link expectation (none of the "
                                                                   "typical figures is for Gen2).")),
     ("tesla-p6", "Tesla P6", ["Tesla P6"], ["10de:1bb4"], "pascal-capped", 3, 16,
      dict(tensor=False, names_uncertain=True, notes=NO_TENSOR_P + " 90 W MXM module.")),
