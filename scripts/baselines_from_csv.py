@@ -1007,7 +1007,7 @@ EXTRA = [
     ("quadro-p1000", "Quadro P1000", ["Quadro P1000"], ["10de:1cb1"], "pascal-capped", 3, 16,
      dict(tensor=False, notes=NO_TENSOR_P + " 47 W.")),
     ("quadro-p620", "Quadro P620", ["Quadro P620"], ["10de:1cb6"], "pascal-capped", 3, 16,
-     dict(tensor=False, names_uncertain=True, notes=NO_TENSOR_P + " 40 W.")),
+     dict(tensor=False, notes=NO_TENSOR_P + " 40 W, no power management (nvidia-smi prints no limit).")),
     ("quadro-p400", "Quadro P400", ["Quadro P400"], ["10de:1cb3"], "pascal-capped", 3, 16,
      dict(tensor=False, mib=1998, notes=NO_TENSOR_P + " 30 W, no power management (nvidia-smi prints no limit).")),
     ("nvidia-t400", "T400", ["NVIDIA T400"], ["10de:1fb2"], "turing-capped", 3, 16,
