@@ -763,7 +763,7 @@ def class_expected(cls, gen, width, tensor=True, extra=None):
     mem = HBM if cls in ("dc-hbm", "volta-hbm") else GDDR
     if cls == "pascal-hbm":
         mem = (0.75, "first-generation HBM2 reaches ~75% in STREAM-like tests, as assumed for the P100 PCIe [inference]")
-    if cls == "kepler":
+    if cls in ("kepler", "kepler-base"):
         mem = KEPLER_MEM
     e = {"hbm/copy": frac("memory_bandwidth_gbs", *mem), "hbm/triad": frac("memory_bandwidth_gbs", *mem)}
     gemm = {"geforce": GEMM_RATE_CAPPED, "pro": GEMM_PRO, "pro-capped": GEMM_CAPPED, "dc-hbm": GEMM_HBM,
@@ -771,7 +771,7 @@ def class_expected(cls, gen, width, tensor=True, extra=None):
             "turing-pro": GEMM_PRO, "turing-geforce": GEMM_RATE_CAPPED, "turing-capped": GEMM_CAPPED}.get(cls)
     fma = {"geforce": FMA_GEFORCE, "turing-geforce": FMA_GEFORCE, "pascal-geforce": FMA_GEFORCE, "maxwell-geforce": FMA_GEFORCE,
            "pro-capped": FMA_CAPPED, "turing-capped": FMA_CAPPED, "pascal-capped": FMA_CAPPED,
-           "kepler": KEPLER_FMA}.get(cls, FMA_FULL)
+           "maxwell-capped": FMA_CAPPED, "kepler": KEPLER_FMA}.get(cls, FMA_FULL)
     if tensor and gemm:
         e["gemm/fp16"] = frac("fp16_tensor_tflops", *gemm)
         if cls.startswith("turing"):
@@ -796,6 +796,14 @@ ZZC_2 = "zzc0721/torch-performance-test-data:database.md@0785868"
 
 C2C = meas(340, "as GH200: nvbandwidth CE H2D over NVLink-C2C 346 GB/s (NVIDIA/nvbandwidth issue #23)", uncertain=True,
            note="host link is NVLink-C2C to Grace, not PCIe")
+
+NO_TENSOR_TU11X = "TU116/TU117 have no tensor cores (FP16 runs on CUDA cores): no GEMM expectation."
+NO_TENSOR_P = "No tensor cores and FP16 at 1/64 rate: no GEMM expectation."
+NO_TENSOR_M = "Maxwell has no tensor cores and no fast FP16: no GEMM expectation."
+BOOST = "GeForce boost: FMA rate at or above the rated clock."
+KEPLER_NOTE = ("No tensor cores: no GEMM expectation. Compute capability 3.5 is below what gpuaudit builds for (5.0): "
+               "only imported outputs are scored, against this model's state and telemetry figures. No public "
+               "measurement used: all expectations are estimates.")
 
 # id, CSV model, nvidia-smi names, PCI ids, class, PCIe gen, width, extra keys for the overlay.
 EXTRA = [
@@ -941,6 +949,82 @@ EXTRA = [
     ("tesla-p100-pcie-12gb", "Tesla P100 PCIe 12GB", ["Tesla P100-PCIE-12GB"], ["10de:15f7"], "pascal-hbm", 3, 16,
      dict(tensor=False, override={"fp16_tensor_tflops": None},
           notes="No tensor cores: fp16_tensor_tflops is null; packed FP16 on CUDA cores peaks at 18.7 TF.")),
+    # Second batch of common cards: GTX 16/10 and RTX 5060 desktops, old Tesla/VDI boards, entry workstation cards.
+    ("geforce-gtx-1660-super", "GeForce GTX 1660 SUPER", ["NVIDIA GeForce GTX 1660 SUPER"], ["10de:21c4"],
+     "turing-geforce", 3, 16, dict(tensor=False, notes=NO_TENSOR_TU11X + " " + BOOST)),
+    ("geforce-gtx-1660-ti", "GeForce GTX 1660 Ti", ["NVIDIA GeForce GTX 1660 Ti"], ["10de:2182"], "turing-geforce", 3, 16,
+     dict(tensor=False, notes=NO_TENSOR_TU11X + " " + BOOST)),
+    ("geforce-gtx-1660", "GeForce GTX 1660", ["NVIDIA GeForce GTX 1660"], ["10de:2184"], "turing-geforce", 3, 16,
+     dict(tensor=False, mib=5912, notes=NO_TENSOR_TU11X + " " + BOOST)),
+    ("geforce-gtx-1650", "GeForce GTX 1650", ["NVIDIA GeForce GTX 1650"], ["10de:1f82", "10de:2188", "10de:1f0a"],
+     "turing-geforce", 3, 16, dict(tensor=False, notes=NO_TENSOR_TU11X + " " + BOOST)),
+    ("geforce-gtx-1060-6gb", "GeForce GTX 1060 6GB", ["NVIDIA GeForce GTX 1060 6GB"],
+     ["10de:1c03", "10de:1c06", "10de:1b83"], "pascal-geforce", 3, 16, dict(tensor=False, mib=6144, notes=NO_TENSOR_P + " " + BOOST)),
+    ("geforce-gtx-1060-3gb", "GeForce GTX 1060 3GB", ["NVIDIA GeForce GTX 1060 3GB"], ["10de:1c02", "10de:1b84"],
+     "pascal-geforce", 3, 16, dict(tensor=False, mib=3072, notes=NO_TENSOR_P + " " + BOOST)),
+    ("geforce-gtx-1050-ti", "GeForce GTX 1050 Ti", ["NVIDIA GeForce GTX 1050 Ti"], ["10de:1c82"], "pascal-geforce", 3, 16,
+     dict(tensor=False, notes=NO_TENSOR_P + " " + BOOST)),
+    ("geforce-rtx-5060-ti-16gb", "GeForce RTX 5060 Ti 16GB", ["NVIDIA GeForce RTX 5060 Ti"], ["10de:2d04"], "geforce",
+     5, 8, {}),
+    ("geforce-rtx-5060-ti-8gb", "GeForce RTX 5060 Ti 8GB", ["NVIDIA GeForce RTX 5060 Ti"], ["10de:2d04"], "geforce",
+     5, 8, {}),
+    ("geforce-rtx-5060", "GeForce RTX 5060", ["NVIDIA GeForce RTX 5060"], ["10de:2d05"], "geforce", 5, 8, {}),
+    ("geforce-rtx-3080-12gb", "GeForce RTX 3080 12GB", ["NVIDIA GeForce RTX 3080"], ["10de:220a"], "geforce", 4, 16, {}),
+    ("tesla-m10", "Tesla M10 (per GPU; board = 4x GM107)", ["Tesla M10"], ["10de:13bd"], "maxwell", 3, 16,
+     dict(tensor=False, reference=True, mib=8129, model="Tesla M10 (one GPU of the board)",
+          tdp={"value": 56, "uncertain": True,
+               "source": "225 W per four-GPU board, a quarter per GPU (a posted nvidia-smi table prints a 53 W limit "
+                         "per GPU): NVIDIA Tesla M10 datasheet (gpu_specs_extra.csv)"},
+          expected={"pcie/h2d_pinned": pcie_typical(3, extra="the board's four GPUs share one link behind an on-board "
+                                                             "switch")},
+          notes="Every figure is per GPU; one board is four GM107 GPUs, each its own nvidia-smi device. Usually "
+                "rented as GRID vGPU ('GRID M10-8Q', 'GRID M10-1B'): the profile's board code M10 finds this model. "
+                "No tensor cores and no fast FP16: no GEMM expectation. No public measurement used: all expectations "
+                "are estimates.")),
+    ("tesla-m40", "Tesla M40", ["Tesla M40"], ["10de:17fd"], "maxwell", 3, 16, dict(tensor=False, notes=NO_TENSOR_M)),
+    ("tesla-m40-24gb", "Tesla M40 24GB", ["Tesla M40 24GB"], ["10de:17fd"], "maxwell", 3, 16,
+     dict(tensor=False, mib=22939, notes=NO_TENSOR_M)),
+    ("tesla-m4", "Tesla M4", ["Tesla M4"], ["10de:1431"], "maxwell-capped", 3, 16,
+     dict(tensor=False, notes=NO_TENSOR_M + " 50/75 W: clocks sit below boost under a full load.")),
+    ("tesla-k40", "Tesla K40 (K40m / K40c)", ["Tesla K40m", "Tesla K40c"], ["10de:1023", "10de:1024"], "kepler", 3, 16,
+     dict(tensor=False, reference=True, mib=11519, model="Tesla K40m / K40c",
+          expected={"sm/fp32": frac("fp32_tflops", 0.83, "the default applications clock is the 745 MHz base, 85% of "
+                                    "the 875 MHz the peak is computed at (810/875 MHz only after nvidia-smi -ac), and an "
+                                    "FMA loop runs at ~97% of the peak at its clock [inference]")},
+          notes=KEPLER_NOTE)),
+    ("tesla-k20m", "Tesla K20m", ["Tesla K20m"], ["10de:1028"], "kepler-base", None, None,
+     dict(tensor=False, mib=4799, notes=KEPLER_NOTE + " PCIe 2.0: no host-link expectation (none of the typical "
+                                                     "figures is for Gen2).")),
+    ("tesla-k20xm", "Tesla K20Xm", ["Tesla K20Xm"], ["10de:1021"], "kepler-base", None, None,
+     dict(tensor=False, mib=5700, notes=KEPLER_NOTE + " PCIe 2.0: no host-link expectation (none of the "
+                                                                  "typical figures is for Gen2).")),
+    ("tesla-p6", "Tesla P6", ["Tesla P6"], ["10de:1bb4"], "pascal-capped", 3, 16,
+     dict(tensor=False, names_uncertain=True, notes=NO_TENSOR_P + " 90 W MXM module.")),
+    ("tesla-v100-dgxs-32gb", "Tesla V100 DGXS 32GB", ["Tesla V100-DGXS-32GB"], ["10de:1db7"], "volta-hbm", 3, 16,
+     {}),
+    ("quadro-p2000", "Quadro P2000", ["Quadro P2000"], ["10de:1c30"], "pascal-capped", 3, 16,
+     dict(tensor=False, notes=NO_TENSOR_P + " 75 W.")),
+    ("quadro-p1000", "Quadro P1000", ["Quadro P1000"], ["10de:1cb1"], "pascal-capped", 3, 16,
+     dict(tensor=False, notes=NO_TENSOR_P + " 47 W.")),
+    ("quadro-p620", "Quadro P620", ["Quadro P620"], ["10de:1cb6"], "pascal-capped", 3, 16,
+     dict(tensor=False, notes=NO_TENSOR_P + " 40 W, no power management (nvidia-smi prints no limit).")),
+    ("quadro-p400", "Quadro P400", ["Quadro P400"], ["10de:1cb3"], "pascal-capped", 3, 16,
+     dict(tensor=False, mib=1998, notes=NO_TENSOR_P + " 30 W, no power management (nvidia-smi prints no limit).")),
+    ("nvidia-t400", "T400", ["NVIDIA T400"], ["10de:1fb2"], "turing-capped", 3, 16,
+     dict(tensor=False, notes=NO_TENSOR_TU11X)),
+    ("nvidia-t400-4gb", "T400 4GB", ["NVIDIA T400 4GB"], ["10de:1ff2"], "turing-capped", 3, 16,
+     dict(tensor=False, notes=NO_TENSOR_TU11X)),
+    ("nvidia-t600", "T600", ["NVIDIA T600"], ["10de:1fb1"], "turing-capped", 3, 16, dict(tensor=False, notes=NO_TENSOR_TU11X)),
+    ("nvidia-t1000", "T1000", ["NVIDIA T1000"], ["10de:1fb0"], "turing-capped", 3, 16, dict(tensor=False, notes=NO_TENSOR_TU11X)),
+    ("nvidia-t1000-8gb", "T1000 8GB", ["NVIDIA T1000 8GB"], ["10de:1ff0"], "turing-capped", 3, 16,
+     dict(tensor=False, notes=NO_TENSOR_TU11X)),
+    ("rtx-a1000", "RTX A1000", ["NVIDIA RTX A1000"], ["10de:25b0"], "pro-capped", 4, 8, {}),
+    ("rtx-a400", "RTX A400", ["NVIDIA RTX A400"], ["10de:25b2"], "pro-capped", 4, 8, {}),
+    ("quadro-m4000", "Quadro M4000", ["Quadro M4000"], ["10de:13f1"], "maxwell", 3, 16, dict(tensor=False, notes=NO_TENSOR_M)),
+    ("quadro-m5000", "Quadro M5000", ["Quadro M5000"], ["10de:13f0"], "maxwell", 3, 16, dict(tensor=False, notes=NO_TENSOR_M)),
+    ("quadro-m6000-24gb", "Quadro M6000 24GB", ["Quadro M6000 24GB"], ["10de:17f1"], "maxwell", 3, 16,
+     dict(tensor=False, mib=24576, notes=NO_TENSOR_M)),
+    ("quadro-gv100", "Quadro GV100", ["Quadro GV100"], ["10de:1dba"], "volta-hbm", 3, 16, dict(mib=32506)),
     ("nvidia-a2", "NVIDIA A2", ["NVIDIA A2"], ["10de:25b6"], "pro-capped", 4, 8, {}),
     ("nvidia-a16", "NVIDIA A16 (per GPU; board = 4x GA107)", ["NVIDIA A16"], ["10de:25b6"], "pro-capped", 4, 16,
      dict(model="A16 (one GPU of the board)",

@@ -443,6 +443,94 @@ TEST(BaselineMatch, NamesFromPublicPostsWithoutPciId) {
   }
 }
 
+TEST(BaselineMatch, SecondBatchOfCommonCardsByPciId) {
+  struct Case {
+    const char* name;
+    const char* pci;
+    std::uint64_t mib;
+    const char* id;
+  };
+  const Case cases[] = {
+      // Real outputs kept in tests/data: Telegraf's "gtx-1660-ti.xml" is device 2184, a GTX 1660, named
+      // "Graphics Device" by driver 418; the K40m and K20m -q pastes (ECC on); Telegraf's Quadro P400.
+      {"Graphics Device", "10de:2184", 5912, "geforce-gtx-1660"},
+      {"Tesla K40m", "10de:1023", 11519, "tesla-k40"},
+      {"Tesla K20m", "10de:1028", 4799, "tesla-k20m"},
+      {"Quadro P400", "10de:1cb3", 1998, "quadro-p400"},
+      // One device id, two boards: the name decides (M40), or the memory (RTX 5060 Ti: posted 16,311 MiB on a
+      // SLURM node and 8151 MiB on a Windows workstation).
+      {"Tesla M40 24GB", "10de:17fd", 22939, "tesla-m40-24gb"},
+      {"NVIDIA GeForce RTX 5060 Ti", "10de:2d04", 16311, "geforce-rtx-5060-ti-16gb"},
+      {"NVIDIA GeForce RTX 5060 Ti", "10de:2d04", 8151, "geforce-rtx-5060-ti-8gb"},
+      // The 12 GB RTX 3080 prints the 10 GB card's name; its own device id (220a) tells them apart.
+      {"NVIDIA GeForce RTX 3080", "10de:220a", 12288, "geforce-rtx-3080-12gb"},
+      {"NVIDIA GeForce GTX 1650", "10de:2188", 4096, "geforce-gtx-1650"},
+      {"NVIDIA T400 4GB", "10de:1ff2", 4096, "nvidia-t400-4gb"},
+  };
+  for (const Case& c : cases) {
+    const auto m = match_baseline(repo_baselines(), card(c.name, c.pci, c.mib));
+    ASSERT_TRUE(m.matched()) << c.name << ": " << m.note;
+    EXPECT_EQ(m.baseline->id, c.id) << c.name << ": " << m.note;
+    EXPECT_EQ(m.method, "pci-id") << c.name;
+  }
+}
+
+TEST(BaselineMatch, SecondBatchOfCommonCardsByNameAndMemory) {
+  struct Case {
+    const char* name;
+    std::uint64_t mib;
+    const char* id;
+  };
+  const Case cases[] = {
+      // Posted nvidia-smi tables ("NVIDIA GeForce GTX 1060 6GB ... 6144MiB", "Tesla M10 ... 8129MiB", one GPU
+      // of the four-GPU board), a gpustat JSON ("Tesla M40 24GB", memory.total 22939) and thamada/gls'
+      // deviceQuery of a GTX 1050 Ti (4039 MBytes).
+      {"NVIDIA GeForce GTX 1060 6GB", 6144, "geforce-gtx-1060-6gb"},
+      {"Tesla M10", 8129, "tesla-m10"},
+      {"Tesla M40 24GB", 22939, "tesla-m40-24gb"},
+      {"NVIDIA GeForce GTX 1050 Ti", 4039, "geforce-gtx-1050-ti"},
+      // Posted tables of workstation cards: "Quadro GV100 ... 32506MiB", "Quadro M6000 24GB ... 24576MiB".
+      {"Quadro GV100", 32506, "quadro-gv100"},
+      {"Quadro M6000 24GB", 24576, "quadro-m6000-24gb"},
+      // Posted tables: "NVIDIA GeForce GTX 1060 3GB ... 3072MiB", "Tesla K20Xm ... 5700MiB" (ECC on).
+      {"NVIDIA GeForce GTX 1060 3GB", 3072, "geforce-gtx-1060-3gb"},
+      {"Tesla K20Xm", 5700, "tesla-k20xm"},
+      {"Quadro P620", 1977, "quadro-p620"},  // 1977-2048 MiB in posted tables, by driver
+      // Without a device id the memory splits the two RTX 3080s (10240 MiB is the 10 GB card's table figure).
+      {"NVIDIA GeForce RTX 3080", 10240, "geforce-rtx-3080"},
+      {"NVIDIA GeForce RTX 3080", 12288, "geforce-rtx-3080-12gb"},
+  };
+  for (const Case& c : cases) {
+    const auto m = match_baseline(repo_baselines(), card(c.name, std::nullopt, c.mib));
+    ASSERT_TRUE(m.matched()) << c.name << ": " << m.note;
+    EXPECT_EQ(m.baseline->id, c.id) << c.name << ": " << m.note;
+    EXPECT_EQ(m.method, "name+memory") << c.name << ": " << m.note;
+  }
+}
+
+TEST(BaselineMatch, TeslaM10VgpuProfilesFindTheBoard) {
+  // "GRID M10-8Q" and "M10-1B" appear in vGPU posts; the board code is the card's name without "Tesla".
+  for (const auto& [name, share] : {std::pair<const char*, double>{"GRID M10-8Q", 1.0}, {"GRID M10-1B", 1.0 / 8}}) {
+    const auto m = match_baseline(repo_baselines(), card(name, std::nullopt, 8192));
+    ASSERT_TRUE(m.matched()) << name << ": " << m.note;
+    EXPECT_EQ(m.baseline->id, "tesla-m10") << name << ": " << m.note;
+    EXPECT_EQ(m.method, "vgpu-profile") << name;
+    ASSERT_TRUE(m.vgpu && m.vgpu->memory_fraction) << name;
+    EXPECT_NEAR(*m.vgpu->memory_fraction, share, 1e-9) << name;
+  }
+}
+
+TEST(Baselines, KeplerAndFirstMaxwellHaveAnArchitectureReference) {
+  const BaselineSet& set = repo_baselines();
+  EXPECT_TRUE(set.find("tesla-k40")->architecture_reference);
+  EXPECT_EQ(set.find("tesla-k40")->compute_capability, "3.5");
+  EXPECT_TRUE(set.find("tesla-m10")->architecture_reference);
+  EXPECT_EQ(set.find("tesla-m10")->compute_capability, "5.0");
+  // Cards without tensor cores carry no GEMM expectation (TU116/TU117, Pascal, Maxwell, Kepler).
+  for (const char* id : {"geforce-gtx-1660-super", "nvidia-t1000", "quadro-p2000", "tesla-m40", "tesla-k20m"})
+    EXPECT_EQ(set.find(id)->expected.count("gemm/fp16"), 0u) << id;
+}
+
 TEST(Baselines, EveryValueOfTheNewModelsHasASource) {
   for (const Baseline& b : repo_baselines().models) {
     for (const auto* v : {&b.boost_clock_mhz, &b.memory_bandwidth_gbs, &b.fp32_tflops, &b.fp64_tflops,
@@ -584,20 +672,20 @@ TEST(GpuFamily, ComputeCapabilityFromTheName) {
 }
 
 TEST(BaselineMatch, BlackwellConsumerFallbackHalvesTheProfessionalTensorRate) {
-  // An RTX 5060 (30 SMs, not in the set) with compute capability 12.0 from the document.
-  GpuInfo g = card("NVIDIA GeForce RTX 5060", "10de:2d05", 8151, "12.0", 30);
+  // An RTX 5050 (GB207, 20 SMs, not in the set) with compute capability 12.0 from the document.
+  GpuInfo g = card("NVIDIA GeForce RTX 5050", "10de:2d83", 8151, "12.0", 20);
   const auto m = match_baseline(repo_baselines(), g);
   ASSERT_TRUE(m.matched()) << m.note;
   EXPECT_EQ(m.method, "architecture-fallback");
   EXPECT_EQ(m.baseline->id, "rtx-pro-6000-blackwell");
   const Baseline& s = m.effective();
-  const double f = 30.0 / m.baseline->sm_count;
+  const double f = 20.0 / m.baseline->sm_count;
   EXPECT_NEAR(s.expected.at("gemm/bf16").value, m.baseline->expected.at("gemm/bf16").value * f * 0.5, 1e-9);
   EXPECT_NEAR(s.expected.at("sm/fp32").value, m.baseline->expected.at("sm/fp32").value * f, 1e-9);
   EXPECT_DOUBLE_EQ(*s.expected.at("gemm/bf16").tolerance, 0.30);
   EXPECT_DOUBLE_EQ(*s.expected.at("sm/fp32").tolerance, 0.25);
   EXPECT_NE(m.note.find("estimated from Blackwell per-SM rates"), std::string::npos) << m.note;
-  EXPECT_NE(m.note.find("30 SMs"), std::string::npos) << m.note;
+  EXPECT_NE(m.note.find("20 SMs"), std::string::npos) << m.note;
   EXPECT_NE(m.note.find("widened"), std::string::npos) << m.note;
 }
 
