@@ -3,8 +3,10 @@
 //   (both directions) over one link's, by generation (compute capability): NVLink 1 (6.0) 40 GB/s,
 //   NVLink 2/3/4 (7.x, 8.0, 9.0) 50 GB/s, GA102's half-width NVLink 3 (8.6) 28.125 GB/s, NVLink 5
 //   (10.x) 100 GB/s. Cards whose NVLink is an optional bridge (PCIe, NVL) may legitimately have
-//   none, unless a sibling card of the same model in this machine has its links up. no-nvlink is
-//   only a finding when the document has two GPUs or more: a lone GPU has no peer to talk to.
+//   none, unless the machine bridges its cards of that model (a sibling has links up) and this
+//   card has a partner it could have been bridged to (another unlinked card of the model): a
+//   bridge joins exactly two cards, so the odd card beside a bridged pair has no link by design.
+//   no-nvlink is only a finding when the document has two GPUs or more: a lone GPU has no peer.
 //   Links up come from NVML (or an imported `nvidia-smi nvlink -s` / `dcgmi nvlink -s`); without those, from the
 //   imported `nvidia-smi topo -m` where it can tell: the row's NV# sum on a bridge card (every link
 //   goes to a peer), the per-GPU switch links of a full NVSwitch matrix, and no NV# at all in a
@@ -132,11 +134,17 @@ void rule_nvlink(GpuScoring& g, const Thresholds& /*t*/) {
 
   if (lc.up == 0) {
     if (!machine_has_peers(*g.doc)) return;
-    // A bridge card without a bridge is legitimate, unless a sibling of the same model has one.
-    bool sibling_linked = false;
-    for (const auto& x : g.doc->gpus)
-      sibling_linked |= x.index != g.index() && x.name == g.gpu->name && links_of(*g.doc, x, *b, full).up > 0;
-    if (!board_wired(*b) && !sibling_linked) return;
+    // A bridge card without a bridge is legitimate, unless a sibling of the same model has one and
+    // another sibling is as unlinked as this card: the pair the machine left unbridged. The odd
+    // card beside a bridged pair (three RTX A6000, two bridged) has no partner to be bridged to.
+    bool sibling_linked = false, unlinked_partner = false;
+    for (const auto& x : g.doc->gpus) {
+      if (x.index == g.index() || x.name != g.gpu->name) continue;
+      const LinkCount s = links_of(*g.doc, x, *b, full);
+      sibling_linked |= s.up > 0;
+      unlinked_partner |= s.queried > 0 && s.up == 0;
+    }
+    if (!board_wired(*b) && !(sibling_linked && unlinked_partner)) return;
     Verdict v = make_verdict("no-nvlink", g.index(), board_wired(*b) ? "high" : "medium", "", "no NVLink (0 of " + std::to_string(want) + " links up)");
     v.finding.evidence.push_back("nvlink: 0 of " + std::to_string(want) + " links up (" + lc.source + "); " + a_model(b->model) +
                                  " has " + fmt_num(b->nvlink_gbs->value, 0) + " GB/s of NVLink");

@@ -129,6 +129,38 @@ TEST(ScoreNvlinkSources, BridgeCardsWithoutBridgesAreLegitimate) {
   EXPECT_EQ(find(a, "no-nvlink", 1), nullptr) << why(a);
 }
 
+// A bridge joins two cards: beside a bridged pair of its model, a third card has no partner to
+// link to (siboehm/bench's three RTX A6000: GPU 2 "all links are inActive"), so it is not no-nvlink.
+TEST(ScoreNvlinkSources, AThirdBridgeCardBesideABridgedPairIsNotNoNvlink) {
+  GpuInfo g0 = gpu("NVIDIA RTX A6000", 0), g1 = gpu("NVIDIA RTX A6000", 1), g2 = gpu("NVIDIA RTX A6000", 2);
+  for (GpuInfo* g : {&g0, &g1}) g->nvlink.links_queried = 4, g->nvlink.links_up = 4;
+  g2.nvlink.extra = {{"all_inactive", true}};
+  const Assessment a = score(doc_of({g0, g1, g2}));
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(find(a, "no-nvlink", i), nullptr) << why(a);
+    EXPECT_EQ(find(a, "nvlink-degraded", i), nullptr) << why(a);
+  }
+  // The same cards with a link missing on the bridge are still judged.
+  g1.nvlink.links_up = 3;
+  EXPECT_NE(find(score(doc_of({g0, g1, g2})), "nvlink-degraded", 1), nullptr);
+}
+
+// Four cards, one pair bridged and the other not: the machine bridges its pairs, and the unlinked
+// two could have been one, so both are no-nvlink (medium: the bridge is still optional).
+TEST(ScoreNvlinkSources, AnUnbridgedPairBesideABridgedPairIsNoNvlink) {
+  std::vector<GpuInfo> gpus;
+  for (int i = 0; i < 4; ++i) gpus.push_back(gpu("NVIDIA RTX A6000", i));
+  for (int i = 0; i < 2; ++i) gpus[i].nvlink.links_queried = 4, gpus[i].nvlink.links_up = 4;
+  for (int i = 2; i < 4; ++i) gpus[i].nvlink.extra = {{"all_inactive", true}};
+  const Assessment a = score(doc_of(gpus));
+  EXPECT_EQ(find(a, "no-nvlink", 0), nullptr) << why(a);
+  for (int i = 2; i < 4; ++i) {
+    const Finding* f = find(a, "no-nvlink", i);
+    ASSERT_NE(f, nullptr) << why(a);
+    EXPECT_EQ(f->confidence, "medium");
+  }
+}
+
 // A p2pBandwidthLatencyTest row as the importer writes it: one-way, peer access on, no expectation.
 BenchmarkResult p2p_row(double gbs01, double gbs10) {
   BenchmarkResult b;
