@@ -71,17 +71,26 @@ TEST(ForeignInput, OnlyWhatRocmsToolsPrintIsASign) {
 TEST(ForeignInput, NoRealNvidiaFixtureIsRefused) {
   // The class-wide check: every real output of every format imports as before, none is taken for
   // another vendor's run or a diff. Only the fixtures that expect a refusal are refused.
-  int seen = 0;
+  int seen = 0, refused_seen = 0;
   for (const auto& e : fs::recursive_directory_iterator(fs::path(GPUAUDIT_TEST_DATA) / "imports")) {
     if (!e.is_regular_file() || e.path().extension() == ".md" || e.path().string().find(".source.json") != std::string::npos)
       continue;
     const std::string name = e.path().filename().string();
     const auto why = foreign_input(normalize_text(read_bytes(e.path())));
-    if (name.rfind("rocm-", 0) == 0) EXPECT_TRUE(why.has_value()) << name;
-    else EXPECT_FALSE(why.has_value()) << name << ": " << why.value_or("");
+    // The sidecar says which fixtures are refused so: its expect_error is this refusal's text.
+    const std::string side = read_bytes(e.path().string() + ".source.json");
+    const bool refused = side.find("\"expect_error\": \"an AMD ROCm run") != std::string::npos ||
+                         side.find("\"expect_error\": \"a unified diff") != std::string::npos;
+    if (refused) {
+      ++refused_seen;
+      EXPECT_TRUE(why.has_value()) << name;
+    } else {
+      EXPECT_FALSE(why.has_value()) << name << ": " << why.value_or("");
+    }
     ++seen;
   }
   EXPECT_GT(seen, 200);
+  EXPECT_EQ(refused_seen, 3);  // the two rccl-tests runs and the diff
 }
 
 // ---- a diff of two outputs ------------------------------------------------------------------------
