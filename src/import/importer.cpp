@@ -6,6 +6,7 @@
 // past detection the only errors are a file that yielded nothing and two gpuaudit documents.
 #include "core/document_io.hpp"
 #include "core/error.hpp"
+#include "import/foreign_input.hpp"
 #include "import/import.hpp"
 #include "import/importer.hpp"
 #include "import/software_errors.hpp"
@@ -147,6 +148,16 @@ ResultDocument import_files(const std::vector<std::string>& files, const ImportO
     const std::string text = read_input(file);
     // A file that holds only a software-stack error (bandwidthTest stopped by "CUDA driver version is
     // insufficient", nccl-tests by "Cuda failure") is evidence for the software rule, not bad input.
+    // Another vendor's run, or a diff of two outputs, reads like a format gpuaudit knows but is none:
+    // refused whatever --format says (foreign_input.hpp), except a gpuaudit document that quotes one.
+    if (const auto why = foreign_input(text)) {
+      bool document = false;
+      try {
+        document = detect_format(text, name) == kGpuauditFormat;
+      } catch (const Error&) {
+      }
+      if (!document) throw input_error(name + ": " + *why);
+    }
     std::vector<SoftwareError> errors = find_software_errors(text, name);
     std::string format;
     try {

@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 #include "core/kernel_event.hpp"
 #include "import/import.hpp"
+#include "import/smi_values.hpp"
 #include "multigpu/topology.hpp"
 #include "telemetry/summarize.hpp"
 
@@ -71,6 +72,11 @@ std::string lower(std::string s) {
   return s;
 }
 
+// A UUID that names the GPU: not empty, and not masked by the poster ("GPU-xxxxxxxx-...",
+// "<redacted>"): a -q pasted with its UUIDs masked and an -L of the same machine with them in full
+// are the same GPUs, matched by bus id or index as if the -q printed none.
+bool known_uuid(const GpuInfo& g) { return !g.uuid.empty() && !smi::masked_uuid(g.uuid); }
+
 // Two descriptions at two known, different PCI addresses.
 bool conflicts_by_bus(const GpuInfo& a, const GpuInfo& b) {
   const BusKey ka = bus_key(a.pci_bus_id), kb = bus_key(b.pci_bus_id);
@@ -88,7 +94,7 @@ bool conflicts(const GpuInfo& a, const GpuInfo& b) {
     const json& cb = b.mig.extra.is_object() && b.mig.extra.contains("compute_instance_id") ? b.mig.extra["compute_instance_id"] : json();
     if (!ca.is_null() && !cb.is_null() && ca != cb) return true;
   }
-  return !a.uuid.empty() && !b.uuid.empty() && lower(a.uuid) != lower(b.uuid);
+  return known_uuid(a) && known_uuid(b) && lower(a.uuid) != lower(b.uuid);
 }
 
 std::optional<long long> mig_device_index(const GpuInfo& g) {
@@ -136,7 +142,7 @@ int match_gpu(const std::vector<GpuInfo>& gpus, const GpuInfo& g) {
   // A UUID names one GPU, but not when the two descriptions sit at different PCI addresses: captures
   // with their UUIDs masked print one placeholder for every GPU (telegraf's dual_2080-v13.xml has
   // "GPU-12345678-aaaa-bbbb-cccc-0123456789ab" on 01:00.0 and on 02:00.0), and two boards are two GPUs.
-  if (!g.uuid.empty())
+  if (known_uuid(g))
     for (std::size_t i = 0; i < gpus.size(); ++i)
       if (lower(gpus[i].uuid) == lower(g.uuid) && !conflicts_by_bus(gpus[i], g)) return static_cast<int>(i);
   for (std::size_t i = 0; i < gpus.size(); ++i)
@@ -201,9 +207,14 @@ void fill_unset(json& into, const json& from, const json* dflt) {
 // stays; the part only fills what was left unset.
 void merge_gpu(GpuInfo& into, const GpuInfo& from, bool fill_only) {
   static const json defaults = GpuInfo{};
+  // A masked UUID states nothing: the real one of another file replaces it (even from a part that
+  // only fills), and it never replaces a real one.
+  const bool unmask = known_uuid(from) && !into.uuid.empty() && !known_uuid(into);
+  const bool masked_over_known = !from.uuid.empty() && !known_uuid(from) && !into.uuid.empty();
   if (fill_only) {
     json a = into;
     json b = from;
+    if (unmask) a["uuid"] = from.uuid;
     b.erase("index");
     b.erase("source");
     if (!into.pci_bus_id.empty()) b.erase("pci_bus_id");
@@ -215,6 +226,7 @@ void merge_gpu(GpuInfo& into, const GpuInfo& from, bool fill_only) {
   json a = into;
   json b = from;
   b.erase("index");  // the document's numbering stays
+  if (masked_over_known) b.erase("uuid");
   // The matched address is the same one: it stays as first written, except that a full address
   // replaces a bus number alone ("0x18" from nccl-tests, then nvidia-smi's "00000000:18:00.0").
   const bool upgrade = bus_key(into.pci_bus_id).full.empty() && !bus_key(from.pci_bus_id).full.empty();

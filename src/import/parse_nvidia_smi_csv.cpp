@@ -24,6 +24,7 @@
 #include <cctype>
 #include <map>
 #include <set>
+#include <utility>
 
 namespace gpuaudit::imports {
 
@@ -69,17 +70,40 @@ const std::set<std::string>& known_columns() {
       "pcie.link.gen.max", "pcie.link.width.current", "pcie.link.width.max", "pcie.link.gen.gpucurrent",
       "pcie.link.gen.gpumax", "pcie.link.gen.hostmax", "clocks_event_reasons.active", "clocks_throttle_reasons.active",
       "memory.total", "memory.used", "memory.free", "pstate", "fan.speed", "pid", "process_name", "used_gpu_memory",
-      "used_memory", "mig.mode.current", "persistence_mode", "compute_mode", "ecc.mode.current", "count"};
+      "used_memory", "mig.mode.current", "persistence_mode", "compute_mode", "ecc.mode.current", "count",
+      "compute_cap"};
   return k;
 }
 
 struct Header {
   int line = 0;
   std::vector<std::string> names;  // per column, column_name()
+  bool one_column = false;         // a single field: its rows are checked like a noheader command's
 };
 
-std::optional<Header> header_of(std::string_view line, int no) {
+// A one-field header ("compute_cap", "power.limit [W]") is a line of one word, which many texts
+// have, so it is taken only where the word names nvidia-smi's column by itself: a known column with
+// its unit ("memory.total [MiB]") or a dotted / underscored name ("power.limit", "driver_version",
+// "compute_cap"), or any known column right under the command that asked for it alone
+// ("--query-gpu=name --format=csv", then "name"). A bare "name" or "index" on its own is not one.
+std::optional<Header> one_column_header(std::string_view field, int no, const std::optional<smi::QueryCommand>& above) {
+  const std::string n = column_name(field);
+  if (!looks_like_query_name(field) || !known_columns().count(n)) return std::nullopt;
+  const bool asked = above && !above->noheader && !above->compute_apps && above->fields.size() == 1 &&
+                     column_name(above->fields.front()) == n;
+  const bool named_by_itself = field.find(" [") != std::string_view::npos || n.find_first_of("._") != std::string::npos;
+  if (!asked && !named_by_itself) return std::nullopt;
+  Header h;
+  h.line = no;
+  h.names = {n};
+  h.one_column = true;
+  return h;
+}
+
+// `above`: the --query-gpu command on the line before, if any.
+std::optional<Header> header_of(std::string_view line, int no, const std::optional<smi::QueryCommand>& above = std::nullopt) {
   const auto f = split_csv(line);
+  if (f.size() == 1) return one_column_header(f.front(), no, above);
   if (f.size() < 2) return std::nullopt;
   int known = 0;
   for (const auto& x : f) {
@@ -146,6 +170,15 @@ bool plausible_row(const std::vector<std::string>& names, const std::vector<std:
   return true;
 }
 
+// A row under a one-field header: a value of that column, not the next output pasted after it (the
+// summary table's "+-----" and "| NVIDIA-SMI" lines are one "field" each, like any line).
+bool one_column_row(const std::vector<std::string>& names, const std::vector<std::string>& fields) {
+  if (fields.size() != 1 || fields.front().empty()) return false;
+  const std::string& v = fields.front();
+  if (v.find('|') != std::string::npos || v.front() == '+' || v.front() == '=' || v.front() == '#') return false;
+  return plausible_row(names, fields);
+}
+
 // The rows a `noheader` command line is followed by, for detection: lines with as many fields as
 // the command asked for, each value plausible, up to the next prompt or command.
 int rows_after_command(const std::vector<std::pair<int, std::string_view>>& lines, std::size_t at, const Header& h) {
@@ -172,11 +205,21 @@ int detect_csv(std::string_view text) {
     return std::min(score, 95);
   };
   int headerless_rows = 0, rows = 0;
+  std::optional<smi::QueryCommand> above;  // the command on the previous non-blank line
   const auto lines = smi::numbered_lines(head);
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const auto& [no, line] = lines[i];
     if (trim(line).empty()) continue;
-    if (auto h = header_of(line, no)) return score_of(h->names, 40);
+    if (auto h = header_of(line, no, above)) {
+      if (!h->one_column) return score_of(h->names, 40);
+      // One column: claimed as weakly as a one-field noheader query, and only with a value under it.
+      for (std::size_t k = i + 1; k < lines.size(); ++k) {
+        if (trim(lines[k].second).empty()) continue;
+        if (one_column_row(h->names, split_csv(lines[k].second))) return 25;
+        break;
+      }
+    }
+    above = smi::query_command(line);
     // A `noheader` log under its command line: as certain as a header when the rows fit its fields;
     // a one-field query (any line fits one field) less so.
     if (const auto c = smi::query_command(line); headerless_query(c)) {
@@ -257,6 +300,7 @@ TimelineSample sample_of(const Row& r, std::optional<double> t0) {
 void fill_gpu(GpuInfo& g, const Row& r, ImportPart& part) {
   if (const std::string* v = r.get({"name", "gpu_name"})) g.name = *v;
   if (const std::string* v = r.get({"uuid", "gpu_uuid"})) g.uuid = *v;
+  if (const std::string* v = r.get({"compute_cap"}); v && smi::number(*v)) g.compute_capability = *v;
   if (const std::string* v = r.get({"pci.bus_id", "gpu_bus_id"})) g.pci_bus_id = smi::bus_id_as_printed(*v);
   if (const std::string* v = r.get({"driver_version"}); v && !part.software.driver_version) {
     part.software.driver_version = *v;
@@ -364,6 +408,7 @@ ImportPart parse_csv(std::string_view text, const std::string& file) {
   std::optional<Header> first_header;      // the first, for the apps / timeline decision
   std::vector<std::optional<smi::QueryCommand>> block_cmd;  // per block: the command above it, if any
   std::optional<smi::QueryCommand> cmd;    // the last command line seen
+  std::optional<smi::QueryCommand> cmd_above;  // the command, if it was the previous non-blank line
   std::vector<Row> rows;
   int headerless = 0, bad = 0, implausible = 0, commands_without_rows = 0;
   std::string first_implausible;
@@ -393,8 +438,10 @@ ImportPart parse_csv(std::string_view text, const std::string& file) {
       no = continued_no;
     }
     if (trim(line).empty()) continue;
+    const std::optional<smi::QueryCommand> above = std::exchange(cmd_above, std::nullopt);
     if (auto c = smi::query_command(line)) {
       cmd = c;
+      cmd_above = c;
       if (headerless_query(cmd)) {
         open_block(header_from_command(*cmd, no));
         if (!part.source.line) part.source.line = no;
@@ -403,7 +450,7 @@ ImportPart parse_csv(std::string_view text, const std::string& file) {
       }
       continue;
     }
-    if (auto h = header_of(line, no)) {
+    if (auto h = header_of(line, no, above)) {
       if (!part.source.line) part.source.line = no;
       open_block(*h);  // a log appended to by a second nvidia-smi run repeats the header
       continue;
@@ -431,6 +478,10 @@ ImportPart parse_csv(std::string_view text, const std::string& file) {
         first_bad = "line " + std::to_string(no) + ": " + std::to_string(f.size()) + " fields where the " +
                     (from_command ? "command's --query-gpu list" : std::string("header")) + " (line " +
                     std::to_string(header->line) + ") has " + std::to_string(header->names.size());
+      continue;
+    }
+    if (header->one_column && !one_column_row(header->names, f)) {  // the next paste: this output is over
+      header.reset();
       continue;
     }
     if (from_command && !plausible_row(header->names, f)) {

@@ -27,6 +27,14 @@ bool is_absent(std::string_view v) {
          s.find("deprecated") != std::string::npos || s == "none";
 }
 
+bool masked_uuid(std::string_view v) {
+  const std::string s = lower(trim(v));
+  if (s.empty()) return false;
+  for (const char* word : {"redact", "masked", "hidden", "removed", "censored", "xxxx", "...", "\xe2\x80\xa6"})
+    if (s.find(word) != std::string::npos) return true;
+  return s.find_first_of("*<>") != std::string::npos;
+}
+
 std::optional<double> number(std::string_view v) {
   v = trim(v);
   if (v.empty() || is_absent(v)) return std::nullopt;

@@ -34,6 +34,12 @@ std::optional<bool> active(std::string_view v);
 // The value is one of nvidia-smi's "no value" words (N/A, [N/A], [Not Supported], Unknown Error, ...).
 bool is_absent(std::string_view v);
 
+// A UUID the poster masked before pasting: "GPU-xxxxxxxx-xxxx-...", "GPU-xxxxx11f-ce5d-xxxx-...",
+// "GPU-********", "<redacted>", "GPU-...", "REDACTED". It names no GPU, so it neither matches nor
+// contradicts another file's UUID. (A placeholder in hex, "GPU-12345678-aaaa-...", cannot be told
+// from a real one; two boards at two addresses still stay two GPUs, merge.cpp.)
+bool masked_uuid(std::string_view v);
+
 // "0x233010DE" (device in the high 16 bits, vendor in the low) -> "10de:2330"; nullopt if not hex.
 std::optional<std::string> pci_id_pair(std::string_view v);
 
