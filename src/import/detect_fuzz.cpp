@@ -1,11 +1,13 @@
 // libFuzzer target of the importer's detection path (fuzz_detect; scripts/fuzz.sh runs it): whatever
 // a person pastes, every registered format's detect and parse run on it, and the part merges into a
 // document that serialises. Each parser has its own target beside it as well; this one sees the
-// formats side by side, as detection does (a detector that crashes on another tool's output).
+// formats side by side, as detection does (a detector that crashes on another tool's output), and the
+// refusals that run before it (foreign_input).
 //
 // A crash, a sanitizer report, an uncaught exception (parsers never throw) or a document that
 // cannot be written as JSON (a string cut inside a UTF-8 sequence) is a finding.
 #include "core/error.hpp"
+#include "import/foreign_input.hpp"
 #include "import/import.hpp"
 #include "import/importer.hpp"
 
@@ -21,6 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string text = normalize_text(std::string_view(reinterpret_cast<const char*>(data), size));
   if (normalize_text(text) != text) std::abort();  // normalised text is a fixed point
 
+  (void)foreign_input(text);  // the refusals that run before detection (another vendor's run, a diff)
   for (const auto& f : format_registry()) {
     if (f.detect(text) < 0) std::abort();
     ImportPart part = f.parse(text, "fuzz-input.txt");
