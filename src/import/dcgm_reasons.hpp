@@ -4,6 +4,7 @@
 // clock-event reasons, the thermal violation counter and the temperature.
 //   "Thermal violations totaling 13.3 seconds started at 9.7 seconds into the test for GPU 0"
 //   "There were thermal violations totaling 2.0 seconds for GPU 1"          -> thermal-violation
+//    (not "0.0 seconds": under the 0.1 s DCGM prints, too short to cost a job anything)
 //   "Clocks are being throttled for GPU 3 because of clock throttling starting 5.0 seconds into
 //    the test. clocks_throttle_reason_sw_thermal_slowdown: ..."             -> sw-thermal (the NVML
 //    name of the detail; 3.3+ prints clocks_event_reason_...)
