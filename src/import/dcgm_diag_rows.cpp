@@ -1,8 +1,11 @@
 #include "import/dcgm_diag_rows.hpp"
 
 #include "import/bench_text.hpp"
+#include "import/dcgm_reasons.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <set>
 
 namespace gpuaudit::imports::dcgm {
 
@@ -30,6 +33,12 @@ std::string test_slug(std::string_view name) {
 
 namespace {
 
+std::string join_names(const std::set<std::string>& names) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
 // The worst result: Fail > Warn > Pass > Skip > Not Run.
 int rank(const std::string& r) {
   if (r == "Fail") return 4;
@@ -55,6 +64,56 @@ json reported_figures(const std::vector<std::string>& texts) {
     }
   }
   return out;
+}
+
+// DCGM watched the GPUs while its tests loaded them: what its messages state about a GPU's clocks
+// and heat (dcgm_reasons.hpp) becomes that GPU's `telemetry/under-load` row, read by the rules
+// like an nvidia-smi log taken under load. The GPU itself is known by its index only.
+void add_signs(const Report& r, ImportPart& part) {
+  std::map<int, GpuSigns> signs;
+  std::map<int, std::pair<std::string, int>> first;  // GPU -> the test and line that said it
+  for (const auto& t : r.tests)
+    for (const auto* list : {&t.errors, &t.warnings, &t.info})
+      for (const auto& m : *list) {
+        std::map<int, GpuSigns> here;
+        read_signs(m, here);
+        for (auto& [gpu, s] : here) {
+          GpuSigns& g = signs[gpu];
+          g.reasons.insert(s.reasons.begin(), s.reasons.end());
+          if (s.temperature_c) g.temperature_c = std::max(g.temperature_c.value_or(*s.temperature_c), *s.temperature_c);
+          if (s.thermal_violation_s)
+            g.thermal_violation_s = std::max(g.thermal_violation_s.value_or(0.0), *s.thermal_violation_s);
+          first.emplace(gpu, std::make_pair(t.name, t.line));
+        }
+      }
+  for (const auto& [gpu, s] : signs) {
+    SourceRef src = part.source;
+    src.line = first[gpu].second;
+    GpuInfo g;
+    g.index = gpu;
+    g.extra = json::object();
+    g.extra["source"] = source_json(src);
+    part.gpus.push_back(std::move(g));
+
+    BenchmarkResult row;
+    row.name = kUnderLoadRow;
+    row.gpu = gpu;
+    row.status = "ok";
+    row.unit = "";
+    row.params = {{"from", "dcgmi diag"}, {"test", first[gpu].first}, {"load_criterion", "during a DCGM diagnostic test"}};
+    TelemetrySummary tel;
+    tel.samples = 1;
+    tel.clock_event_reasons.assign(s.reasons.begin(), s.reasons.end());
+    if (s.temperature_c) tel.temperature_c = Range{*s.temperature_c, *s.temperature_c, *s.temperature_c};
+    if (s.thermal_violation_s) tel.extra = {{"thermal_violation_s", *s.thermal_violation_s}};
+    row.telemetry = tel;
+    row.message = "dcgmi diag (" + first[gpu].first + ") reported" +
+                  (s.reasons.empty() ? std::string() : " clock-event reasons " + join_names(s.reasons)) +
+                  (s.temperature_c ? std::string(s.reasons.empty() ? "" : " and") + " a temperature of " + std::to_string(static_cast<int>(*s.temperature_c)) + " C" : std::string());
+    row.extra = json::object();
+    row.extra["source"] = source_json(src);
+    part.benchmarks.push_back(std::move(row));
+  }
 }
 
 }  // namespace
@@ -115,6 +174,7 @@ void fill_part(const Report& r, ImportPart& part) {
   info["tests"] = tests;
   if (!r.notes.empty()) info["notes"] = r.notes;
   part.imported["dcgmi-diag"] = info;
+  add_signs(r, part);
 }
 
 }  // namespace gpuaudit::imports::dcgm

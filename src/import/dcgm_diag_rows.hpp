@@ -1,7 +1,9 @@
 // What `dcgmi diag` reported, read from its text table (parse_dcgmi_diag.cpp) or its -j JSON
 // (parse_dcgmi_diag_json.cpp), and the rows both become: doc.extra.imported["dcgmi-diag"] keeps
 // every test and its result per GPU with the tool's messages; a `dcgm/<test>` row per test
-// (status ok / check-failed / skipped, no figure) lets score and report see a failed diagnostic.
+// (status ok / check-failed / skipped, no figure) lets score and report see a failed diagnostic;
+// a GPU whose clocks or heat DCGM's messages speak of (dcgm_reasons.hpp) gets a GpuInfo (its
+// index) and a `telemetry/under-load` row with those reasons and that temperature.
 #pragma once
 
 #include "import/import.hpp"

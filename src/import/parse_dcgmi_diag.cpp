@@ -122,12 +122,19 @@ struct DiagParser {
     const auto p1 = line.find('|');
     const auto p2 = line.find('|', p1 + 1);
     const auto p3 = line.rfind('|');
-    if (p2 == std::string_view::npos || p3 <= p2) {
+    if (p2 == std::string_view::npos) {
       part.skipped.push_back("line " + std::to_string(ln) + ": table row cut halfway");
       return;
     }
     const std::string key(trim(line.substr(p1 + 1, p2 - p1 - 1)));
-    std::string_view info = line.substr(p2 + 1, p3 - p2 - 1);
+    // A message's last slice that lost its right border ("|     | ts.") keeps the text it shows; a
+    // test row cut so ("| Inforom | Pa") could be any result, so it is not read.
+    const bool message_tail = key.empty() && (pending_key == "Error" || pending_key == "Warning" || pending_key == "Info");
+    if (p3 <= p2 && !message_tail) {
+      part.skipped.push_back("line " + std::to_string(ln) + ": table row cut halfway");
+      return;
+    }
+    std::string_view info = p3 > p2 ? line.substr(p2 + 1, p3 - p2 - 1) : line.substr(p2 + 1);
     if (!info.empty() && info.front() == ' ') info.remove_prefix(1);
     // The column is kSliceWidth bytes wide; a UTF-8 character that straddles its edge stays whole
     // (cutting it would leave invalid UTF-8 in the document).
@@ -181,8 +188,29 @@ struct DiagParser {
   }
 };
 
+// A row of the table's two columns, "| <26 wide> | <46 wide> |" (the right border may be cut), that
+// only dcgmi prints: a per-GPU result ("Fail - GPU: 0", "Pass - GPUs: 1, 2", "Pass - All") or a
+// message row ("Warning", "Error", "Info") naming a GPU. A paste that starts past the section bars
+// (a book's excerpt of the failing rows) is still told by these.
+bool dcgmi_row(std::string_view line) {
+  if (line.size() < 34 || line[0] != '|' || line[28] != '|' || (line.size() > 77 && line[77] != '|')) return false;
+  const std::string_view key = trim(line.substr(1, 27));
+  const std::string_view info = trim(line.substr(29, line.size() > 77 ? 48 : std::string_view::npos));
+  if (key == "Warning" || key == "Error" || key == "Info") return starts_with(info, "GPU ");
+  const auto dash = info.find(" - ");
+  if (dash == std::string_view::npos || dcgm::normalize_result(info.substr(0, dash)).empty()) return false;
+  const std::string_view who = info.substr(dash + 3);
+  return who == "All" || starts_with(who, "GPU: ") || starts_with(who, "GPUs: ");
+}
+
 int detect_dcgmi_diag(std::string_view text) {
   int score = 0;
+  int rows = 0;
+  for (const auto line : split_lines(text))
+    if (dcgmi_row(line) && ++rows == 2) {
+      score += 40;
+      break;
+    }
   if (contains(text, "| Diagnostic") && contains(text, "| Result")) score += 50;
   for (std::string_view section : {"-----  Metadata  ", "-----  Deployment  ", "-----  Integration  ",
                                    "-----  Hardware  ", "-----  Stress  "})

@@ -30,6 +30,8 @@ bool is_power_reason(const std::string& n) {
   return n == "sw-power-cap" || n == "hw-power-brake" || n == "hw-slowdown";
 }
 
-bool is_thermal_reason(const std::string& n) { return n == "sw-thermal" || n == "hw-thermal"; }
+bool is_thermal_reason(const std::string& n) {
+  return n == "sw-thermal" || n == "hw-thermal" || n == "thermal-violation";
+}
 
 }  // namespace gpuaudit

@@ -1,0 +1,117 @@
+#include "import/dcgm_reasons.hpp"
+
+#include "import/bench_text.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace gpuaudit::imports::dcgm {
+
+namespace {
+
+using bench::to_double;
+using bench::to_int;
+
+// The number that starts at `pos` ("13.3"), and where it ends.
+std::optional<double> number_at(std::string_view s, std::size_t pos, std::size_t* end) {
+  std::size_t e = pos;
+  while (e < s.size() && (std::isdigit(static_cast<unsigned char>(s[e])) || s[e] == '.')) ++e;
+  if (e == pos) return std::nullopt;
+  if (end) *end = e;
+  return to_double(s.substr(pos, e - pos));
+}
+
+// "for GPU 3" at or after `pos` and before `limit`: the GPU id.
+std::optional<int> gpu_after(std::string_view s, std::size_t pos, std::size_t limit) {
+  const auto at = s.find("for GPU ", pos);
+  if (at == std::string_view::npos || at >= limit) return std::nullopt;
+  std::size_t e = at + 8;
+  while (e < s.size() && std::isdigit(static_cast<unsigned char>(s[e]))) ++e;
+  const auto id = to_int(s.substr(at + 8, e - at - 8));
+  if (!id || *id < 0 || *id >= 4096) return std::nullopt;
+  return static_cast<int>(*id);
+}
+
+// DcgmRecorder's detail words (clocks_throttle_reason_<x> before 3.3, clocks_event_reason_<x>
+// since) -> the NVML reason names every importer uses.
+std::optional<std::string> reason_name(std::string_view word) {
+  static const std::map<std::string_view, std::string> kNames{
+      {"hw_slowdown", "hw-slowdown"},
+      {"sw_thermal_slowdown", "sw-thermal"},
+      {"hw_thermal_slowdown", "hw-thermal"},
+      {"hw_power_brake_slowdown", "hw-power-brake"},
+      {"sw_power_cap", "sw-power-cap"},
+      {"applications_clocks_setting", "applications-clocks"},
+      {"sync_boost", "sync-boost"},
+      {"display_clocks_setting", "display-clocks"},
+  };
+  const auto it = kNames.find(word);
+  if (it == kNames.end()) return std::nullopt;
+  return it->second;
+}
+
+void thermal_violations(std::string_view s, std::map<int, GpuSigns>& out) {
+  // "Thermal violations totaling X seconds started at Y seconds into the test for GPU N" and
+  // "There were thermal violations totaling X seconds for GPU N": the GPU follows within the sentence.
+  constexpr std::string_view kPhrase = "hermal violations totaling ";
+  for (auto at = s.find(kPhrase); at != std::string_view::npos; at = s.find(kPhrase, at + 1)) {
+    std::size_t end = 0;
+    const auto secs = number_at(s, at + kPhrase.size(), &end);
+    if (!secs || s.substr(end, 8) != " seconds") continue;
+    // DCGM fails a test on any nonzero counter and prints one decimal: "0.0 seconds" is under 50 ms
+    // of a minutes-long test, a blip no job would notice (NVIDIA/DCGM#242 asks DCGM to tolerate it).
+    if (*secs <= 0) continue;
+    const auto gpu = gpu_after(s, end, std::min(s.size(), end + 64));
+    if (!gpu) continue;
+    GpuSigns& g = out[*gpu];
+    g.reasons.insert("thermal-violation");
+    g.thermal_violation_s = std::max(g.thermal_violation_s.value_or(0.0), *secs);
+  }
+}
+
+void clock_events(std::string_view s, std::map<int, GpuSigns>& out) {
+  // "Clocks are being throttled for GPU N because of clock throttling starting Y seconds into the
+  // test. clocks_throttle_reason_<x>: ..." (the detail names the first reason of DCGM's mask).
+  constexpr std::string_view kPhrase = "Clocks are being ";
+  for (auto at = s.find(kPhrase); at != std::string_view::npos; at = s.find(kPhrase, at + 1)) {
+    const auto next = s.find(kPhrase, at + 1);
+    const std::size_t limit = next == std::string_view::npos ? s.size() : next;
+    const auto gpu = gpu_after(s, at, std::min(limit, at + 48));
+    if (!gpu) continue;
+    for (std::string_view prefix : {"clocks_throttle_reason_", "clocks_event_reason_"}) {
+      const auto d = s.find(prefix, at);
+      if (d == std::string_view::npos || d >= limit) continue;
+      std::size_t e = d + prefix.size();
+      while (e < s.size() && (std::islower(static_cast<unsigned char>(s[e])) || s[e] == '_')) ++e;
+      if (const auto name = reason_name(s.substr(d + prefix.size(), e - d - prefix.size())))
+        out[*gpu].reasons.insert(*name);
+    }
+  }
+}
+
+void temperatures(std::string_view s, std::map<int, GpuSigns>& out) {
+  // "Temperature T of GPU N exceeded user-specified maximum allowed temperature M" (the HBM
+  // form, "... of HBM Memory on GPU N ...", is the memory's temperature: not the GPU's).
+  constexpr std::string_view kPhrase = "Temperature ";
+  for (auto at = s.find(kPhrase); at != std::string_view::npos; at = s.find(kPhrase, at + 1)) {
+    std::size_t end = 0;
+    const auto t = number_at(s, at + kPhrase.size(), &end);
+    if (!t || s.substr(end, 8) != " of GPU ") continue;
+    std::size_t e = end + 8;
+    while (e < s.size() && std::isdigit(static_cast<unsigned char>(s[e]))) ++e;
+    const auto id = to_int(s.substr(end + 8, e - end - 8));
+    if (!id || *id < 0 || *id >= 4096 || s.substr(e, 35) != " exceeded user-specified maximum al") continue;
+    GpuSigns& g = out[static_cast<int>(*id)];
+    g.temperature_c = std::max(g.temperature_c.value_or(*t), *t);
+  }
+}
+
+}  // namespace
+
+void read_signs(std::string_view message, std::map<int, GpuSigns>& out) {
+  thermal_violations(message, out);
+  clock_events(message, out);
+  temperatures(message, out);
+}
+
+}  // namespace gpuaudit::imports::dcgm

@@ -1,0 +1,97 @@
+// DCGM's diagnostic messages about clocks and heat (src/import/dcgm_reasons.cpp): DCGM's own formats
+// (dcgmlib/dcgm_errors.h *_MSG, DcgmRecorder's clock-event details) filled in, read per GPU; and
+// what the dcgmi-diag import makes of them: the GPU and a `telemetry/under-load` row the thermal
+// rule reads, on the real excerpt in tests/data/imports/dcgmi-diag/.
+#include "import/dcgm_reasons.hpp"
+#include "import/import.hpp"
+#include "import_test_support.hpp"
+
+#include <gtest/gtest.h>
+
+namespace gpuaudit::imports {
+namespace {
+
+using dcgm::GpuSigns;
+using dcgm::read_signs;
+
+std::map<int, GpuSigns> signs(const std::string& msg) {
+  std::map<int, GpuSigns> out;
+  read_signs(msg, out);
+  return out;
+}
+
+TEST(DcgmReasons, ThermalViolationsNameTheirGpu) {
+  // DCGM_FR_THERMAL_VIOLATIONS_TS_MSG and DCGM_FR_THERMAL_VIOLATIONS_MSG, as the table prints them
+  // ("GPU N " before the message, the suggestion after it).
+  auto s = signs("GPU 3 Thermal violations totaling 4.5 seconds started at 2.0 seconds into the test for GPU 3 Verify that ...");
+  ASSERT_EQ(s.size(), 1u);
+  ASSERT_TRUE(s.count(3));
+  EXPECT_EQ(s[3].reasons, std::set<std::string>{"thermal-violation"});
+  EXPECT_DOUBLE_EQ(*s[3].thermal_violation_s, 4.5);
+  s = signs("There were thermal violations totaling 2.0 seconds for GPU 1");
+  ASSERT_TRUE(s.count(1));
+  EXPECT_EQ(s[1].reasons.count("thermal-violation"), 1u);
+  // DCGM fails the test on any nonzero counter; "0.0 seconds" (under 50 ms) is no throttling a job sees.
+  EXPECT_TRUE(signs("GPU 2 Thermal violations totaling 0.0 seconds started at 30.0 seconds into the test for GPU 2").empty());
+}
+
+TEST(DcgmReasons, ClockEventDetailsBecomeNvmlNames) {
+  // DCGM_FR_THROTTLING_VIOLATION_MSG with DcgmRecorder's details, before and after the 3.3 rename.
+  auto s = signs("GPU 2 Clocks are being throttled for GPU 2 because of clock throttling starting 5.0 seconds into the test. "
+                 "clocks_throttle_reason_sw_thermal_slowdown: the GPU or its memory have reached unsafe temperatures.");
+  ASSERT_TRUE(s.count(2));
+  EXPECT_EQ(s[2].reasons, std::set<std::string>{"sw-thermal"});
+  s = signs("Clocks are being throttled for GPU 0 because of clock throttling starting 1.0 seconds into the test. "
+            "clocks_event_reason_hw_power_brake_slowdown: the power brake assertion has triggered.");
+  EXPECT_EQ(s[0].reasons, std::set<std::string>{"hw-power-brake"});
+  s = signs("Clocks are being throttled for GPU 4 because of clock throttling starting 1.0 seconds into the test. "
+            "clocks_throttle_reason_hw_slowdown: either the temperature is too high or there is a power supply problem");
+  EXPECT_EQ(s[4].reasons, std::set<std::string>{"hw-slowdown"});
+}
+
+TEST(DcgmReasons, TemperatureOfTheGpuNotOfItsMemory) {
+  // DCGM_FR_TEMP_VIOLATION_MSG: the GPU's form counts, the HBM form is the memory's temperature.
+  auto s = signs("GPU 5 Temperature 92 of GPU 5 exceeded user-specified maximum allowed temperature 87");
+  ASSERT_TRUE(s.count(5));
+  EXPECT_DOUBLE_EQ(*s[5].temperature_c, 92);
+  EXPECT_TRUE(s[5].reasons.empty());
+  EXPECT_TRUE(signs("Temperature 99 of HBM Memory on GPU 5 exceeded user-specified maximum allowed temperature 95").empty());
+}
+
+TEST(DcgmReasons, OtherWordingIsNotRead) {
+  EXPECT_TRUE(signs("GPU 0 Error using CUDA API cuInit Check DCGM and system logs for errors.").empty());
+  EXPECT_TRUE(signs("Thermal violations totaling many seconds for GPU 0").empty());
+  EXPECT_TRUE(signs("Clocks are being throttled for GPU 0 because of clock throttling starting 1.0 seconds into the test. "
+                    "clocks_throttle_reason_something_new: ?")[0]
+                  .reasons.empty());
+  EXPECT_TRUE(signs("Thermal violations totaling 1.0 seconds started at 1.0 seconds into the test for GPU 99999").empty());
+}
+
+TEST(DcgmReasons, TheExcerptWithoutHeaderIsDetectedAndGivesGpu0ItsThermalRow) {
+  const std::string raw = import_test::read_bytes(import_test::fixture_dir("dcgmi-diag") / "r2-gpu0-thermal-violations-excerpt.txt");
+  ASSERT_FALSE(raw.empty());
+  EXPECT_EQ(import_test::detected(raw), "dcgmi-diag");
+  const ImportPart p = import_test::parse_as("dcgmi-diag", raw);
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.gpus[0].index, 0);
+  const BenchmarkResult* row = nullptr;
+  for (const auto& b : p.benchmarks)
+    if (b.name == kUnderLoadRow) row = &b;
+  ASSERT_NE(row, nullptr);
+  EXPECT_EQ(row->gpu, 0);
+  ASSERT_TRUE(row->telemetry);
+  EXPECT_EQ(row->telemetry->clock_event_reasons, std::vector<std::string>{"thermal-violation"});
+  EXPECT_DOUBLE_EQ(row->telemetry->extra.at("thermal_violation_s").get<double>(), 13.3);
+  EXPECT_TRUE(p.skipped.empty());  // the last row's cut right border keeps its text
+}
+
+TEST(DcgmReasons, AFailureForAnotherReasonMakesNoGpu) {
+  const std::string raw = import_test::read_bytes(import_test::fixture_dir("dcgmi-diag") / "h100-x8-r3-gpu-memory-fail-cuinit.txt");
+  ASSERT_FALSE(raw.empty());
+  const ImportPart p = import_test::parse_as("dcgmi-diag", raw);
+  EXPECT_TRUE(p.gpus.empty());
+  for (const auto& b : p.benchmarks) EXPECT_NE(b.name, kUnderLoadRow);
+}
+
+}  // namespace
+}  // namespace gpuaudit::imports
