@@ -83,6 +83,8 @@ void add_signs(const Report& r, ImportPart& part) {
           if (s.temperature_c) g.temperature_c = std::max(g.temperature_c.value_or(*s.temperature_c), *s.temperature_c);
           if (s.thermal_violation_s)
             g.thermal_violation_s = std::max(g.thermal_violation_s.value_or(0.0), *s.thermal_violation_s);
+          g.remap_pending = g.remap_pending || s.remap_pending;
+          g.remap_failure = g.remap_failure || s.remap_failure;
           first.emplace(gpu, std::make_pair(t.name, t.line));
         }
       }
@@ -93,7 +95,12 @@ void add_signs(const Report& r, ImportPart& part) {
     g.index = gpu;
     g.extra = json::object();
     g.extra["source"] = source_json(src);
+    // Row-remap state is the GPU's, read by DCGM from NVML as nvidia-smi -q prints it.
+    if (s.remap_pending) g.ecc.remap_pending = true;
+    if (s.remap_failure) g.ecc.remap_failure = true;
     part.gpus.push_back(std::move(g));
+    // Only clocks and heat make the load's telemetry row; a memory message alone says nothing of them.
+    if (s.reasons.empty() && !s.temperature_c && !s.thermal_violation_s) continue;
 
     BenchmarkResult row;
     row.name = kUnderLoadRow;

@@ -106,12 +106,40 @@ void temperatures(std::string_view s, std::map<int, GpuSigns>& out) {
   }
 }
 
+// "GPU N" just before `at` (within the sentence's start): the GPU a memory message names.
+std::optional<int> gpu_before(std::string_view s, std::size_t at) {
+  const std::size_t from = at > 24 ? at - 24 : 0;
+  const auto g = s.rfind("GPU ", at);
+  if (g == std::string_view::npos || g < from) return std::nullopt;
+  std::size_t e = g + 4;
+  while (e < s.size() && std::isdigit(static_cast<unsigned char>(s[e]))) ++e;
+  if (e == g + 4 || s.substr(e, 1) != " ") return std::nullopt;
+  const auto id = to_int(s.substr(g + 4, e - g - 4));
+  if (!id || *id < 0 || *id >= 4096) return std::nullopt;
+  return static_cast<int>(*id);
+}
+
+void memory_rows(std::string_view s, std::map<int, GpuSigns>& out) {
+  // "GPU N had memory errors and row remappings are pending", "GPU N has uncorrectable memory
+  // errors and row remappings are pending", "GPU N had uncorrectable memory errors and row
+  // remapping failed.": the GPU id comes first, then "ha[sd] ... memory errors and row remapping".
+  constexpr std::string_view kPhrase = "memory errors and row remapping";
+  for (auto at = s.find(kPhrase); at != std::string_view::npos; at = s.find(kPhrase, at + 1)) {
+    const auto gpu = gpu_before(s, at);
+    if (!gpu) continue;
+    const std::string_view rest = s.substr(at + kPhrase.size(), 16);
+    if (rest.rfind("s are pending", 0) == 0) out[*gpu].remap_pending = true;
+    else if (rest.rfind(" failed", 0) == 0) out[*gpu].remap_failure = true;
+  }
+}
+
 }  // namespace
 
 void read_signs(std::string_view message, std::map<int, GpuSigns>& out) {
   thermal_violations(message, out);
   clock_events(message, out);
   temperatures(message, out);
+  memory_rows(message, out);
 }
 
 }  // namespace gpuaudit::imports::dcgm

@@ -1,4 +1,4 @@
-// DCGM's diagnostic messages about clocks and heat (src/import/dcgm_reasons.cpp): DCGM's own formats
+// DCGM's diagnostic messages about clocks, heat and memory rows (src/import/dcgm_reasons.cpp): DCGM's own formats
 // (dcgmlib/dcgm_errors.h *_MSG, DcgmRecorder's clock-event details) filled in, read per GPU; and
 // what the dcgmi-diag import makes of them: the GPU and a `telemetry/under-load` row the thermal
 // rule reads, on the real excerpt in tests/data/imports/dcgmi-diag/.
@@ -56,6 +56,38 @@ TEST(DcgmReasons, TemperatureOfTheGpuNotOfItsMemory) {
   EXPECT_DOUBLE_EQ(*s[5].temperature_c, 92);
   EXPECT_TRUE(s[5].reasons.empty());
   EXPECT_TRUE(signs("Temperature 99 of HBM Memory on GPU 5 exceeded user-specified maximum allowed temperature 95").empty());
+}
+
+TEST(DcgmReasons, RowRemapMessagesNameTheirGpu) {
+  // DCGM_FR_PENDING_ROW_REMAP_MSG in its 4.x and 3.x wordings, DCGM_FR_ROW_REMAP_FAILURE_MSG.
+  auto s = signs("GPU 3 had memory errors and row remappings are pending");
+  ASSERT_TRUE(s.count(3));
+  EXPECT_TRUE(s[3].remap_pending);
+  EXPECT_FALSE(s[3].remap_failure);
+  EXPECT_TRUE(s[3].reasons.empty());  // memory rows say nothing of the clocks
+  s = signs("GPU 1 has uncorrectable memory errors and row remappings are pending Drain the GPU and reset it");
+  EXPECT_TRUE(s[1].remap_pending);
+  s = signs("GPU 6 had uncorrectable memory errors and row remapping failed. Run a field diagnostic");
+  EXPECT_TRUE(s[6].remap_failure);
+  // DCGM_FR_UNCORRECTABLE_ROW_REMAP_MSG ("... and 2 rows were remapped") is history, not a pending state.
+  EXPECT_TRUE(signs("GPU 2 had uncorrectable memory errors and 2 rows were remapped").empty());
+  EXPECT_TRUE(signs("memory errors and row remappings are pending").empty());  // no GPU named
+}
+
+TEST(DcgmReasons, SyntheticPendingRemapRowGivesTheGpuItsEccStateAndNoLoadRow) {
+  // SYNTHETIC: the real excerpt's table layout with DCGM_FR_PENDING_ROW_REMAP_MSG in its Warning
+  // row, sliced at 45 characters as dcgmi does (no real post of this message was found).
+  const std::string raw =
+      "| GPU Memory                | Pass - GPUs: 0, 1, 2, 4, 5, 6, 7               |\n"
+      "|                           | Fail - GPU: 3                                  |\n"
+      "| Warning                   | GPU 3 had memory errors and row remappings ar  |\n"
+      "|                           | e pending                                      |\n";
+  const ImportPart p = import_test::parse_as("dcgmi-diag", raw);
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.gpus[0].index, 3);
+  ASSERT_TRUE(p.gpus[0].ecc.remap_pending);
+  EXPECT_TRUE(*p.gpus[0].ecc.remap_pending);
+  for (const auto& b : p.benchmarks) EXPECT_NE(b.name, kUnderLoadRow);
 }
 
 TEST(DcgmReasons, OtherWordingIsNotRead) {
