@@ -21,15 +21,21 @@ std::optional<double> number_at(std::string_view s, std::size_t pos, std::size_t
   return to_double(s.substr(pos, e - pos));
 }
 
+// The GPU id whose digits start at `pos` (0..4095), and where they end.
+std::optional<int> gpu_id_at(std::string_view s, std::size_t pos, std::size_t* end = nullptr) {
+  std::size_t e = pos;
+  while (e < s.size() && std::isdigit(static_cast<unsigned char>(s[e]))) ++e;
+  const auto id = to_int(s.substr(pos, e - pos));
+  if (!id || *id < 0 || *id >= 4096) return std::nullopt;
+  if (end) *end = e;
+  return static_cast<int>(*id);
+}
+
 // "for GPU 3" at or after `pos` and before `limit`: the GPU id.
 std::optional<int> gpu_after(std::string_view s, std::size_t pos, std::size_t limit) {
   const auto at = s.find("for GPU ", pos);
   if (at == std::string_view::npos || at >= limit) return std::nullopt;
-  std::size_t e = at + 8;
-  while (e < s.size() && std::isdigit(static_cast<unsigned char>(s[e]))) ++e;
-  const auto id = to_int(s.substr(at + 8, e - at - 8));
-  if (!id || *id < 0 || *id >= 4096) return std::nullopt;
-  return static_cast<int>(*id);
+  return gpu_id_at(s, at + 8);
 }
 
 // DcgmRecorder's detail words (clocks_throttle_reason_<x> before 3.3, clocks_event_reason_<x>
@@ -97,11 +103,10 @@ void temperatures(std::string_view s, std::map<int, GpuSigns>& out) {
     std::size_t end = 0;
     const auto t = number_at(s, at + kPhrase.size(), &end);
     if (!t || s.substr(end, 8) != " of GPU ") continue;
-    std::size_t e = end + 8;
-    while (e < s.size() && std::isdigit(static_cast<unsigned char>(s[e]))) ++e;
-    const auto id = to_int(s.substr(end + 8, e - end - 8));
-    if (!id || *id < 0 || *id >= 4096 || s.substr(e, 35) != " exceeded user-specified maximum al") continue;
-    GpuSigns& g = out[static_cast<int>(*id)];
+    std::size_t e = 0;
+    const auto id = gpu_id_at(s, end + 8, &e);
+    if (!id || s.substr(e, 35) != " exceeded user-specified maximum al") continue;
+    GpuSigns& g = out[*id];
     g.temperature_c = std::max(g.temperature_c.value_or(*t), *t);
   }
 }
@@ -111,12 +116,10 @@ std::optional<int> gpu_before(std::string_view s, std::size_t at) {
   const std::size_t from = at > 24 ? at - 24 : 0;
   const auto g = s.rfind("GPU ", at);
   if (g == std::string_view::npos || g < from) return std::nullopt;
-  std::size_t e = g + 4;
-  while (e < s.size() && std::isdigit(static_cast<unsigned char>(s[e]))) ++e;
-  if (e == g + 4 || s.substr(e, 1) != " ") return std::nullopt;
-  const auto id = to_int(s.substr(g + 4, e - g - 4));
-  if (!id || *id < 0 || *id >= 4096) return std::nullopt;
-  return static_cast<int>(*id);
+  std::size_t e = 0;
+  const auto id = gpu_id_at(s, g + 4, &e);
+  if (!id || s.substr(e, 1) != " ") return std::nullopt;
+  return id;
 }
 
 void memory_rows(std::string_view s, std::map<int, GpuSigns>& out) {
