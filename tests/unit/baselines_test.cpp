@@ -10,6 +10,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <initializer_list>
 #include <string>
 
 namespace fs = std::filesystem;
@@ -366,14 +367,39 @@ TEST(BaselineMatch, StripMigSuffix) {
 // Names as the driver prints them (NVIDIA/open-gpu-kernel-modules README, Compatible GPUs table)
 // and as posted publicly (each test says where).
 
+// Each card must match its baseline by its PCI device id.
+struct PciCase {
+  const char* name;
+  const char* pci;
+  std::uint64_t mib;
+  const char* id;
+};
+void expect_pci_id_matches(std::initializer_list<PciCase> cases) {
+  for (const PciCase& c : cases) {
+    const auto m = match_baseline(repo_baselines(), card(c.name, c.pci, c.mib));
+    ASSERT_TRUE(m.matched()) << c.name << ": " << m.note;
+    EXPECT_EQ(m.baseline->id, c.id) << c.name << ": " << m.note;
+    EXPECT_EQ(m.method, "pci-id") << c.name;
+  }
+}
+
+// Each card, with no PCI id, must match its baseline by name and memory.
+struct NameCase {
+  const char* name;
+  std::uint64_t mib;
+  const char* id;
+};
+void expect_name_memory_matches(std::initializer_list<NameCase> cases) {
+  for (const NameCase& c : cases) {
+    const auto m = match_baseline(repo_baselines(), card(c.name, std::nullopt, c.mib));
+    ASSERT_TRUE(m.matched()) << c.name << ": " << m.note;
+    EXPECT_EQ(m.baseline->id, c.id) << c.name << ": " << m.note;
+    EXPECT_EQ(m.method, "name+memory") << c.name << ": " << m.note;
+  }
+}
+
 TEST(BaselineMatch, WorkstationAndGeForceByPciIdAndName) {
-  struct Case {
-    const char* name;
-    const char* pci;
-    std::uint64_t mib;
-    const char* id;
-  };
-  const Case cases[] = {
+  expect_pci_id_matches({
       {"NVIDIA RTX A6000", "10de:2230", 49140, "rtx-a6000"},
       {"NVIDIA RTX A4000", "10de:24b0", 16376, "rtx-a4000"},
       {"NVIDIA RTX A2000 12GB", "10de:2571", 12282, "rtx-a2000-12gb"},  // 12282 MiB: a posted nvidia-smi CSV row
@@ -393,22 +419,11 @@ TEST(BaselineMatch, WorkstationAndGeForceByPciIdAndName) {
       {"NVIDIA GB200", "10de:2941", 189471, "nvidia-gb200"},
       {"NVIDIA B300 SXM6 AC", "10de:3182", 275040, "nvidia-b300"},
       {"NVIDIA H20-3e", "10de:232c", 143771, "h20-141gb"},
-  };
-  for (const Case& c : cases) {
-    const auto m = match_baseline(repo_baselines(), card(c.name, c.pci, c.mib));
-    ASSERT_TRUE(m.matched()) << c.name << ": " << m.note;
-    EXPECT_EQ(m.baseline->id, c.id) << c.name << ": " << m.note;
-    EXPECT_EQ(m.method, "pci-id") << c.name;
-  }
+  });
 }
 
 TEST(BaselineMatch, NamesFromPublicPostsWithoutPciId) {
-  struct Case {
-    const char* name;
-    std::uint64_t mib;
-    const char* id;
-  };
-  const Case cases[] = {
+  expect_name_memory_matches({
       // torch collect_env / training logs posted on GitHub ("GPU 0: Tesla V100-SXM3-32GB").
       {"Tesla V100-SXM3-32GB", 32510, "tesla-v100-sxm3-32gb"},
       // TensorFlow device listing "name: Tesla V100S-PCIE-32GB, ... compute capability: 7.0".
@@ -434,23 +449,11 @@ TEST(BaselineMatch, NamesFromPublicPostsWithoutPciId) {
       {"NVIDIA GeForce RTX 2080 SUPER", 8192, "geforce-rtx-2080-super"},
       {"NVIDIA GeForce RTX 2080", 8192, "geforce-rtx-2080"},
       {"Tesla P100-PCIE-12GB", 12193, "tesla-p100-pcie-12gb"},
-  };
-  for (const Case& c : cases) {
-    const auto m = match_baseline(repo_baselines(), card(c.name, std::nullopt, c.mib));
-    ASSERT_TRUE(m.matched()) << c.name << ": " << m.note;
-    EXPECT_EQ(m.baseline->id, c.id) << c.name << ": " << m.note;
-    EXPECT_EQ(m.method, "name+memory") << c.name << ": " << m.note;
-  }
+  });
 }
 
 TEST(BaselineMatch, SecondBatchOfCommonCardsByPciId) {
-  struct Case {
-    const char* name;
-    const char* pci;
-    std::uint64_t mib;
-    const char* id;
-  };
-  const Case cases[] = {
+  expect_pci_id_matches({
       // Real outputs kept in tests/data: Telegraf's "gtx-1660-ti.xml" is device 2184, a GTX 1660, named
       // "Graphics Device" by driver 418; the K40m and K20m -q pastes (ECC on); Telegraf's Quadro P400.
       {"Graphics Device", "10de:2184", 5912, "geforce-gtx-1660"},
@@ -466,22 +469,11 @@ TEST(BaselineMatch, SecondBatchOfCommonCardsByPciId) {
       {"NVIDIA GeForce RTX 3080", "10de:220a", 12288, "geforce-rtx-3080-12gb"},
       {"NVIDIA GeForce GTX 1650", "10de:2188", 4096, "geforce-gtx-1650"},
       {"NVIDIA T400 4GB", "10de:1ff2", 4096, "nvidia-t400-4gb"},
-  };
-  for (const Case& c : cases) {
-    const auto m = match_baseline(repo_baselines(), card(c.name, c.pci, c.mib));
-    ASSERT_TRUE(m.matched()) << c.name << ": " << m.note;
-    EXPECT_EQ(m.baseline->id, c.id) << c.name << ": " << m.note;
-    EXPECT_EQ(m.method, "pci-id") << c.name;
-  }
+  });
 }
 
 TEST(BaselineMatch, SecondBatchOfCommonCardsByNameAndMemory) {
-  struct Case {
-    const char* name;
-    std::uint64_t mib;
-    const char* id;
-  };
-  const Case cases[] = {
+  expect_name_memory_matches({
       // Posted nvidia-smi tables ("NVIDIA GeForce GTX 1060 6GB ... 6144MiB", "Tesla M10 ... 8129MiB", one GPU
       // of the four-GPU board), a gpustat JSON ("Tesla M40 24GB", memory.total 22939) and thamada/gls'
       // deviceQuery of a GTX 1050 Ti (4039 MBytes).
@@ -499,13 +491,7 @@ TEST(BaselineMatch, SecondBatchOfCommonCardsByNameAndMemory) {
       // Without a device id the memory splits the two RTX 3080s (10240 MiB is the 10 GB card's table figure).
       {"NVIDIA GeForce RTX 3080", 10240, "geforce-rtx-3080"},
       {"NVIDIA GeForce RTX 3080", 12288, "geforce-rtx-3080-12gb"},
-  };
-  for (const Case& c : cases) {
-    const auto m = match_baseline(repo_baselines(), card(c.name, std::nullopt, c.mib));
-    ASSERT_TRUE(m.matched()) << c.name << ": " << m.note;
-    EXPECT_EQ(m.baseline->id, c.id) << c.name << ": " << m.note;
-    EXPECT_EQ(m.method, "name+memory") << c.name << ": " << m.note;
-  }
+  });
 }
 
 TEST(BaselineMatch, TeslaM10VgpuProfilesFindTheBoard) {
