@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 #include "import/import.hpp"
 #include "import/importer.hpp"
+#include "import_test_support.hpp"
 #include "report/fleet_render.hpp"
 #include "report/load_runs.hpp"
 #include "score/assess.hpp"
@@ -111,14 +112,7 @@ const RegisterFormat fake_reg{{"synthetic-fake", "a made-up tool (tests only)", 
 const RegisterFormat tie_a{{"synthetic-tie-a", "tests only", detect_tie, parse_nothing}};
 const RegisterFormat tie_b{{"synthetic-tie-b", "tests only", detect_tie, parse_nothing}};
 
-GpuInfo gpu(int index, const std::string& bus, const std::string& uuid = "", const std::string& name = "") {
-  GpuInfo g;
-  g.index = index;
-  g.pci_bus_id = bus;
-  g.uuid = uuid;
-  g.name = name;
-  return g;
-}
+using import_test::gpu;
 
 ImportPart part_with(std::vector<GpuInfo> gpus, const std::string& format = "synthetic-fake") {
   ImportPart p;

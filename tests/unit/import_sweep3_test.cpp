@@ -20,6 +20,7 @@ namespace {
 namespace fs = std::filesystem;
 using import_test::detected;
 using import_test::fixture_dir;
+using import_test::gpu;
 using import_test::parse_as;
 using import_test::read_bytes;
 
@@ -188,15 +189,6 @@ TEST(MaskedUuid, WhatPostersTypeOverAUuid) {
     EXPECT_FALSE(smi::masked_uuid(u)) << u;
 }
 
-GpuInfo board(int index, const std::string& bus, const std::string& uuid, const std::string& name) {
-  GpuInfo g;
-  g.index = index;
-  g.pci_bus_id = bus;
-  g.uuid = uuid;
-  g.name = name;
-  return g;
-}
-
 ImportPart part_of(const std::string& format, std::vector<GpuInfo> gpus, bool fills_only) {
   ImportPart p;
   p.format = format;
@@ -212,12 +204,12 @@ TEST(MaskedUuid, AMaskedDumpAndTheRealListOfOneMachineAreOneSetOfGpus) {
   ResultDocument doc;
   const std::string mask = "GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx";
   merge_part(doc, part_of("nvidia-smi-q",
-                          {board(0, "00000000:18:00.0", mask, "NVIDIA H100 80GB HBM3"),
-                           board(1, "00000000:2A:00.0", mask, "NVIDIA H100 80GB HBM3")},
+                          {gpu(0, "00000000:18:00.0", mask, "NVIDIA H100 80GB HBM3"),
+                           gpu(1, "00000000:2A:00.0", mask, "NVIDIA H100 80GB HBM3")},
                           false));
   merge_part(doc, part_of("nvidia-smi-list",
-                          {board(0, "", "GPU-7fdaf0a5-1b2c-3d4e-5f60-718293a4b5c6", "NVIDIA H100 80GB HBM3"),
-                           board(1, "", "GPU-0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0", "NVIDIA H100 80GB HBM3")},
+                          {gpu(0, "", "GPU-7fdaf0a5-1b2c-3d4e-5f60-718293a4b5c6", "NVIDIA H100 80GB HBM3"),
+                           gpu(1, "", "GPU-0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0", "NVIDIA H100 80GB HBM3")},
                           true));
   ASSERT_EQ(doc.gpus.size(), 2u);
   EXPECT_EQ(doc.gpus[0].pci_bus_id, "00000000:18:00.0");
@@ -225,15 +217,15 @@ TEST(MaskedUuid, AMaskedDumpAndTheRealListOfOneMachineAreOneSetOfGpus) {
   EXPECT_EQ(doc.gpus[1].uuid, "GPU-0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0");
 
   // And a masked UUID never replaces a real one.
-  merge_part(doc, part_of("nvidia-smi-table", {board(0, "00000000:18:00.0", "GPU-********", "")}, false));
+  merge_part(doc, part_of("nvidia-smi-table", {gpu(0, "00000000:18:00.0", "GPU-********", "")}, false));
   ASSERT_EQ(doc.gpus.size(), 2u);
   EXPECT_EQ(doc.gpus[0].uuid, "GPU-7fdaf0a5-1b2c-3d4e-5f60-718293a4b5c6");
 }
 
 TEST(MaskedUuid, TwoRealUuidsStillTellTwoGpusApart) {
   ResultDocument doc;
-  merge_part(doc, part_of("nvidia-smi-q", {board(0, "", "GPU-a230e637-c9e1-1b61-3830-a437b874d88d", "A")}, false));
-  merge_part(doc, part_of("nvidia-smi-list", {board(0, "", "GPU-101b1cf0-fdf7-b374-a62c-76b25134fcf2", "B")}, true));
+  merge_part(doc, part_of("nvidia-smi-q", {gpu(0, "", "GPU-a230e637-c9e1-1b61-3830-a437b874d88d", "A")}, false));
+  merge_part(doc, part_of("nvidia-smi-list", {gpu(0, "", "GPU-101b1cf0-fdf7-b374-a62c-76b25134fcf2", "B")}, true));
   EXPECT_EQ(doc.gpus.size(), 2u);
 }
 

@@ -1,5 +1,6 @@
-// What the import tests share: reading a fixture as bytes, parsing text as one named format, and
-// asking which format the registry's detectors pick. One copy here instead of one per test file.
+// What the import tests share: reading a fixture as bytes, parsing text as one named format, a GPU
+// as an importer reports it, and asking which format the registry's detectors pick. One copy here
+// instead of one per test file.
 #pragma once
 
 #include "import/import.hpp"
@@ -32,6 +33,16 @@ inline ImportPart parse_as(const std::string& format, const std::string& raw, co
   EXPECT_NE(f, nullptr) << format;
   if (!f) return {};
   return f->parse(normalize_text(raw), file);
+}
+
+// A GPU as an importer would report it: index, bus id, UUID and name (the fields parts merge by).
+inline GpuInfo gpu(int index, const std::string& bus, const std::string& uuid = "", const std::string& name = "") {
+  GpuInfo g;
+  g.index = index;
+  g.pci_bus_id = bus;
+  g.uuid = uuid;
+  g.name = name;
+  return g;
 }
 
 // The format the registry's detectors pick for `raw` (the highest score), "" when none claims it.
