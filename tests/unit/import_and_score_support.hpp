@@ -1,7 +1,7 @@
 // What the tests that import other tools' outputs and then score them share: the texts written to
 // temporary files and imported as `gpuaudit import` does (detection, merging, software errors), the
-// result scored against the repository's baselines with default thresholds, and a finding looked up
-// by id (and GPU). One copy here instead of one per test file.
+// result scored against the repository's baselines with default thresholds, a finding looked up by
+// id (and GPU), and its evidence searched. One copy here instead of one per test file.
 #pragma once
 
 #include "core/result.hpp"
@@ -62,6 +62,13 @@ inline const Finding* find_finding(const std::vector<Finding>& fs, const std::st
   for (const auto& f : fs)
     if (f.id == id && f.gpu == gpu) return &f;
   return nullptr;
+}
+
+// Whether any of the finding's evidence lines contains `what`.
+inline bool evidence_has(const Finding& f, const std::string& what) {
+  for (const auto& e : f.evidence)
+    if (e.find(what) != std::string::npos) return true;
+  return false;
 }
 
 }  // namespace gpuaudit::import_and_score

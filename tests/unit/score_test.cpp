@@ -61,11 +61,7 @@ const Finding* find(const Assessment& a, const std::string& id) {
   return nullptr;
 }
 
-bool evidence_has(const Finding& f, const std::string& text) {
-  for (const auto& e : f.evidence)
-    if (e.find(text) != std::string::npos) return true;
-  return false;
-}
+using import_and_score::evidence_has;
 
 struct Expected {
   std::string file;  // without .synthetic.json

@@ -73,11 +73,7 @@ std::vector<Finding> findings_of(const std::vector<std::pair<std::string, std::s
 
 using import_and_score::find_finding;
 
-bool evidence_has(const Finding& f, const std::string& what) {
-  for (const auto& e : f.evidence)
-    if (e.find(what) != std::string::npos) return true;
-  return false;
-}
+using import_and_score::evidence_has;
 
 TEST(ThermalModelThreshold, TheBaselineCarriesTheA100Threshold) {
   const Baseline* b = repo_baselines().find("a100-sxm4-80gb");

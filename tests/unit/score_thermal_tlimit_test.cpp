@@ -43,11 +43,7 @@ std::vector<Finding> findings(const std::string& text) {
   return import_and_score::findings_of_texts({{"smi-q.txt", text}});
 }
 
-bool evidence_has(const Finding& f, const std::string& what) {
-  for (const auto& e : f.evidence)
-    if (e.find(what) != std::string::npos) return true;
-  return false;
-}
+using import_and_score::evidence_has;
 
 TEST(ThermalTLimit, TheRealIdleDumpFarFromItsLimitIsNotThermal) {
   ASSERT_FALSE(kReal.empty());
