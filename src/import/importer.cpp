@@ -240,7 +240,7 @@ ResultDocument import_files(const std::vector<std::string>& files, const ImportO
   for (const auto& [k, v] : opt.tags) doc.tags[k] = v;
   if (!base) {
     doc.gpu_status.state = doc.gpus.empty() ? "no-device" : "ok";
-    doc.gpu_status.message = doc.gpus.empty() ? "the imported files name no GPU (nvidia-smi -q output adds them)" : "";
+    doc.gpu_status.message = doc.gpus.empty() ? "the imported files name no GPU; an nvidia-smi -q output adds them" : "";
     // A tool that could not reach the GPU says why better than "no GPU named".
     for (const auto& e : software_errors)
       if (doc.gpus.empty() && (e.kind == "driver-too-old" || e.kind == "driver-not-loaded" || e.kind == "no-device")) {

@@ -107,7 +107,7 @@ std::string assessment_text(const Assessment& a) {
       o << "\nGPU " << g.value("gpu", 0) << ": " << str(g, "name") << " against " << ref;
       if (auto m = g.find("match"); m != g.end() && m->is_object() && !str(*m, "method").empty() &&
                                     str(*m, "method") != "none")
-        o << " (matched by " << str(*m, "method") << ")";
+        o << ", matched by " << str(*m, "method");
       if (auto s = g.find("slice"); s != g.end() && s->is_object() && str(*s, "kind") == "mig")
         o << "; scaled to " << (str(*s, "profile").empty() ? std::string("its MIG slice") : "MIG " + str(*s, "profile"));
       if (auto d = opt_num(g, "delivered_fraction")) o << "; delivers " << fmt_pct(*d) << " of a full card";

@@ -43,7 +43,7 @@ std::string provenance(const BenchmarkResult& b) {
 std::string figure_evidence(const FigureScore& f) {
   std::string s = (f.bench ? figure_label(*f.bench) + " " + fmt_value(f.value, f.unit) + provenance(*f.bench)
                            : f.name + " " + fmt_value(f.value, f.unit));
-  if (!f.expected || !f.ratio) return s + " (no reference for this model)";
+  if (!f.expected || !f.ratio) return s + "; no reference for this model";
   s += "; expected " + fmt_value(*f.expected, f.unit);
   if (!f.scaled_by.empty()) s += " (" + f.scaled_by + " of " + fmt_value(*f.expected_full, f.unit) + ")";
   s += ": " + fmt_pct(*f.ratio) + ", tolerance " + fmt_tolerance(f.tolerance);

@@ -68,6 +68,10 @@ std::optional<double> GpuScoring::power_limit_w() const {
   return limit;
 }
 
+namespace {
+std::string mhz(double v) { return std::to_string(static_cast<int>(v)) + " MHz"; }
+}  // namespace
+
 std::optional<double> GpuScoring::sm_max_mhz(std::string* from) const {
   std::optional<double> card, model;
   if (gpu->clocks.sm_max_mhz && *gpu->clocks.sm_max_mhz > 0) card = *gpu->clocks.sm_max_mhz;
@@ -77,15 +81,16 @@ std::optional<double> GpuScoring::sm_max_mhz(std::string* from) const {
   // rated boost clock and hold something in between under load; data-centre cards report their
   // boost clock as the max. The rated boost is what every healthy card of the model sustains.
   if (card && model && *model < *card) {
-    if (from) *from = "the model's boost clock (the card's max is " + std::to_string(static_cast<int>(*card)) + " MHz)";
+    if (from)
+      *from = "the model's boost clock (" + mhz(*model) + "; the card reports a max of " + mhz(*card) + ")";
     return model;
   }
   if (card) {
-    if (from) *from = "the card's max SM clock";
+    if (from) *from = "the card's max SM clock (" + mhz(*card) + ")";
     return card;
   }
   if (model) {
-    if (from) *from = "the model's boost clock";
+    if (from) *from = "the model's boost clock (" + mhz(*model) + ")";
     return model;
   }
   return std::nullopt;
@@ -171,7 +176,7 @@ LoadTelemetry load_telemetry(const ResultDocument& doc, const GpuInfo& gpu, doub
   // the sliced rule reads, and its instantaneous clocks need not be the load's.
   const bool imported = gpu.extra.is_object() && gpu.extra.contains("source");
   if (imported && gpu.utilization_pct && *gpu.utilization_pct >= load_util_pct) {
-    const std::string src = "the inventory snapshot (utilisation " + std::to_string(static_cast<int>(*gpu.utilization_pct)) + "%)";
+    const std::string src = "the inventory snapshot at " + std::to_string(static_cast<int>(*gpu.utilization_pct)) + "% utilisation";
     out.from.push_back(src);
     out.samples += 1;
     out.snapshot_under_load = true;

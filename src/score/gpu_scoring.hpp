@@ -92,7 +92,7 @@ struct GpuScoring {
   bool draw_at_power_limit(double fraction) const;
   // The SM clock a healthy card sustains under load: the lower of the card's max SM clock and
   // the model's rated boost clock (GeForce cards report a max above what they hold); `from`
-  // says which.
+  // says which, with its value ("the card's max SM clock (1980 MHz)").
   std::optional<double> sm_max_mhz(std::string* from = nullptr) const;
   // The temperature at which the card starts its hardware slowdown: its own (NVML, nvidia-smi -q)
   // where the document has it, else its model's (baseline temperature_slowdown_c, read from real

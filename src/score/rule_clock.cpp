@@ -46,15 +46,13 @@ void rule_clock(GpuScoring& g, const Thresholds& t) {
   Finding& f = v.finding;
   const double shown = eff_low ? eff : load.sm_clock_mhz->median;
   if (eff >= 0) {
-    f.evidence.push_back("effective SM clock from sm/fp32: " + fmt_num(eff, 0) + " MHz; " + max_from + " is " +
-                         fmt_num(*maxc, 0) + " MHz (" + fmt_pct(eff / *maxc) + "; threshold " +
-                         fmt_pct(t.rules.clock_fraction) + ")");
+    f.evidence.push_back("effective SM clock from sm/fp32: " + fmt_num(eff, 0) + " MHz, " + fmt_pct(eff / *maxc) +
+                         " of " + max_from + "; threshold " + fmt_pct(t.rules.clock_fraction));
     f.figures["effective_sm_clock_mhz"] = eff;
   }
   if (load.sm_clock_mhz) {
     f.evidence.push_back("SM clock under load (" + load.sources() + "): " + fmt_num(load.sm_clock_mhz->median, 0) +
-                         " MHz median, " + fmt_pct(load.sm_clock_mhz->median / *maxc) + " of " + max_from + " (" +
-                         fmt_num(*maxc, 0) + " MHz)");
+                         " MHz median, " + fmt_pct(load.sm_clock_mhz->median / *maxc) + " of " + max_from);
     f.figures["sm_clock_under_load_mhz"] = load.sm_clock_mhz->median;
   }
   if (fp32 && fp32->ratio) f.evidence.push_back(figure_with_telemetry(*fp32, g.gpu->clocks.sm_max_mhz));

@@ -25,7 +25,7 @@ std::vector<std::string> telemetry_judged(const GpuScoring& g) {
   if (!load.present() || !load.sm_clock_mhz || !maxc) return {};
   std::vector<std::string> out;
   out.push_back("under load (" + load.sources() + "): SM clock " + fmt_num(load.sm_clock_mhz->median, 0) + " MHz median, " +
-                fmt_pct(load.sm_clock_mhz->median / *maxc) + " of " + from + " (" + fmt_num(*maxc, 0) + " MHz)");
+                fmt_pct(load.sm_clock_mhz->median / *maxc) + " of " + from);
   if (!load.reasons.empty()) out.push_back("clock-event reasons under load: " + join(load.reasons) + " (none a fault here)");
   else out.push_back("no clock-event reason under load");
   if (load.power_w) {

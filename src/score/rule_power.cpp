@@ -103,7 +103,7 @@ void rule_power(GpuScoring& g, const Thresholds& t) {
   std::string from;
   if (const auto maxc = g.sm_max_mhz(&from); maxc && load.sm_clock_mhz) {
     f.evidence.push_back("SM clock under load " + fmt_num(load.sm_clock_mhz->median, 0) + " MHz median, " +
-                         fmt_pct(load.sm_clock_mhz->median / *maxc) + " of " + from + " (" + fmt_num(*maxc, 0) + " MHz)");
+                         fmt_pct(load.sm_clock_mhz->median / *maxc) + " of " + from);
     f.figures["sm_clock_under_load_mhz"] = load.sm_clock_mhz->median;
   }
   if (limit_low && !binding && !compute_low)

@@ -140,8 +140,8 @@ void rule_thermal(GpuScoring& g, const Thresholds& t) {
   }
   if (clock_seen) {
     f.evidence.push_back("SM clock under load " + fmt_num(load.sm_clock_mhz->median, 0) + " MHz median, " +
-                         fmt_pct(load.sm_clock_mhz->median / *maxc) + " of " + max_from + " (" + fmt_num(*maxc, 0) +
-                         " MHz; threshold " + fmt_pct(t.rules.clock_fraction) + ")");
+                         fmt_pct(load.sm_clock_mhz->median / *maxc) + " of " + max_from + "; threshold " +
+                         fmt_pct(t.rules.clock_fraction));
     f.figures["sm_clock_under_load_mhz"] = load.sm_clock_mhz->median;
     f.figures["sm_max_mhz"] = *maxc;
   }
