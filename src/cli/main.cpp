@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 #include "core/exit_code_text.hpp"
 #include "core/exit_codes.hpp"
+#include "core/join.hpp"
 #include "core/suggest.hpp"
 #include "report/escape.hpp"
 
@@ -45,7 +46,7 @@ std::variant<std::vector<std::string>, int> preflight(int argc, char** argv) {
     if (args.size() == 1) return std::vector<std::string>{"--help"};
     if (!known(args[1])) {
       std::fprintf(stderr, "gpuaudit: no command '%s'%s (commands: %s)\n", args[1].c_str(),
-                   gpuaudit::did_you_mean(args[1], names).c_str(), gpuaudit::join_names(names).c_str());
+                   gpuaudit::did_you_mean(args[1], names).c_str(), gpuaudit::join(names).c_str());
       return gpuaudit::exit_code::usage;
     }
     return std::vector<std::string>{args[1], "--help"};
@@ -53,14 +54,14 @@ std::variant<std::vector<std::string>, int> preflight(int argc, char** argv) {
   if (first.empty() || first[0] != '-') {
     if (!known(first)) {
       std::fprintf(stderr, "gpuaudit: no command '%s'%s (commands: %s; see gpuaudit --help)\n", first.c_str(),
-                   gpuaudit::did_you_mean(first, names).c_str(), gpuaudit::join_names(names).c_str());
+                   gpuaudit::did_you_mean(first, names).c_str(), gpuaudit::join(names).c_str());
       return gpuaudit::exit_code::usage;
     }
     return args;
   }
   if (first != "--help" && first != "-h" && first != "--version") {
     std::fprintf(stderr, "gpuaudit: unknown option '%s' before the command (options there: --help, --version; "
-                 "commands: %s)\n", first.c_str(), gpuaudit::join_names(names).c_str());
+                 "commands: %s)\n", first.c_str(), gpuaudit::join(names).c_str());
     return gpuaudit::exit_code::usage;
   }
   return args;

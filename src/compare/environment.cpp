@@ -1,5 +1,7 @@
 #include "compare/environment.hpp"
 
+#include "core/join.hpp"
+
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -7,12 +9,6 @@
 namespace gpuaudit {
 
 namespace {
-
-std::string join(const std::vector<std::string>& v, const std::string& sep) {
-  std::string s;
-  for (size_t i = 0; i < v.size(); ++i) s += (i ? sep : "") + v[i];
-  return s;
-}
 
 std::map<std::string, int> model_counts(const ResultDocument& d) {
   std::map<std::string, int> count;

@@ -1,6 +1,7 @@
 #include "core/names.hpp"
 
 #include "core/error.hpp"
+#include "core/join.hpp"
 #include "core/suggest.hpp"
 
 #include <algorithm>
@@ -20,7 +21,7 @@ void check_figure_prefix(const std::string& prefix, const std::string& option) {
   const auto& f = figure_families();
   if (std::find(f.begin(), f.end(), family) != f.end()) return;
   throw input_error(option + ": \"" + family + "\" is no figure family" + did_you_mean(family, f) +
-                    " (families: " + join_names(f) + ")");
+                    " (families: " + join(f) + ")");
 }
 
 const std::vector<std::string>& builtin_group_keys() {
@@ -35,7 +36,7 @@ void check_group_keys(const std::vector<std::string>& keys, const std::vector<st
   for (const auto& k : keys)
     if (std::find(known.begin(), known.end(), k) == known.end())
       throw input_error("--group-by: \"" + k + "\" is neither a built-in key nor a tag of any document" +
-                        did_you_mean(k, known) + " (keys: " + join_names(known) + ")");
+                        did_you_mean(k, known) + " (keys: " + join(known) + ")");
 }
 
 std::string normalize_currency(const std::string& text, const std::string& option) {

@@ -49,13 +49,4 @@ std::string did_you_mean(std::string_view word, const std::vector<std::string>& 
   return n ? "; did you mean '" + *n + "'?" : std::string();
 }
 
-std::string join_names(const std::vector<std::string>& names, std::string_view sep) {
-  std::string out;
-  for (const auto& n : names) {
-    if (!out.empty()) out += sep;
-    out += n;
-  }
-  return out;
-}
-
 }  // namespace gpuaudit

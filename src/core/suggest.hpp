@@ -19,7 +19,4 @@ std::optional<std::string> nearest_name(std::string_view word, const std::vector
 // "; did you mean 'info'?" or "" — to append to an error line.
 std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates);
 
-// "a, b, c"
-std::string join_names(const std::vector<std::string>& names, std::string_view sep = ", ");
-
 }  // namespace gpuaudit

@@ -1,5 +1,6 @@
 #include "report/baselines_text.hpp"
 
+#include "core/join.hpp"
 #include "report/escape.hpp"
 #include "report/format.hpp"
 #include "report/text_table.hpp"
@@ -11,12 +12,6 @@
 
 namespace gpuaudit {
 namespace {
-
-std::string join(const std::vector<std::string>& v, const char* sep = ", ") {
-  std::string s;
-  for (const auto& x : v) s += (s.empty() ? "" : sep) + x;
-  return s;
-}
 
 // "3352", "0.47", "989.4?" -- enough digits for the size of the number, '?' when uncertain.
 std::string figure(double v) {

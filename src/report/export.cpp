@@ -1,6 +1,7 @@
 #include "report/export.hpp"
 
 #include "core/figure_label.hpp"
+#include "core/join.hpp"
 #include "report/escape.hpp"
 
 #include <algorithm>
@@ -41,12 +42,6 @@ Cell opt(const std::optional<double>& v) { return v && std::isfinite(*v) ? Cell(
 Cell opt(const std::optional<int>& v) { return v ? Cell(static_cast<double>(*v)) : Cell(); }
 Cell opt(const std::optional<std::string>& v) { return v ? Cell(*v) : Cell(); }
 Cell text(const std::string& s) { return s.empty() ? Cell() : Cell(s); }
-
-std::string join(const std::vector<std::string>& ids) {
-  std::string out;
-  for (const auto& id : ids) out += (out.empty() ? "" : ";") + id;
-  return out;
-}
 
 // Finding ids in assessment order, each once; `gpu` set: that GPU's and the host-wide ones.
 std::vector<std::string> finding_ids(const ResultDocument& d, std::optional<std::optional<int>> gpu) {
@@ -113,7 +108,7 @@ std::string export_document(const ResultDocument& d, const std::string& source, 
   for (const auto& g : d.gpus) gpus[g.index] = &g;
   const std::string provider = tag(d, "provider").empty() ? d.host.provider_guess : tag(d, "provider");
   const std::string instance = tag(d, "instance").empty() ? d.host.product_name : tag(d, "instance");
-  const std::string verdict = join(finding_ids(d, std::nullopt));
+  const std::string verdict = join(finding_ids(d, std::nullopt), ";");
   std::optional<double> delivered;
   if (d.assessment) delivered = d.assessment->delivered_fraction;
   // Per-document columns here, per-row ones (Cell() here) in `row` below: per_document() says which.
@@ -162,7 +157,7 @@ std::string export_document(const ResultDocument& d, const std::string& source, 
         g ? text(g->uuid) : Cell(),
         g && g->mig.is_mig_device ? opt(g->mig.profile) : Cell(),
         Cell(), Cell(), Cell(), Cell(), Cell(), Cell(), Cell(),  // the document's
-        d.assessment ? Cell(join(finding_ids(d, b.gpu))) : Cell(),
+        d.assessment ? Cell(join(finding_ids(d, b.gpu), ";")) : Cell(),
         Cell(),  // delivered_fraction, the document's
         text(b.name),
         text(variant),

@@ -2,6 +2,7 @@
 // Security Policy that forbids anything else, so even a tag that slipped through escaping could
 // not run or fetch. Every table has the numbers the charts draw, for screen readers and print.
 #include "report/escape.hpp"
+#include "core/join.hpp"
 #include "report/figure_format.hpp"
 #include "report/fleet_render.hpp"
 #include "report/format.hpp"
@@ -334,8 +335,7 @@ std::string fleet_html(const FleetReport& r, const std::vector<LoadedRun>& runs,
 
 std::string fleet_html(const FleetReport& r, const std::vector<RunDigest>& runs, const HtmlOptions& opt) {
   std::ostringstream o;
-  std::string by;
-  for (const auto& k : r.group_by) by += (by.empty() ? "" : ", ") + k;
+  const std::string by = join(r.group_by);
   o << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
     << "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
     << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"

@@ -1,5 +1,6 @@
 #include "report/fleet_render.hpp"
 
+#include "core/join.hpp"
 #include "report/escape.hpp"
 #include "report/figure_format.hpp"
 #include "report/format.hpp"
@@ -42,8 +43,7 @@ std::string findings_line(const Group& g) {
 
 std::string fleet_text(const FleetReport& r) {
   std::ostringstream o;
-  std::string by;
-  for (const auto& k : r.group_by) by += (by.empty() ? "" : ", ") + k;
+  const std::string by = join(r.group_by);
   o << "gpuaudit report: " << r.run_count << " run" << (r.run_count == 1 ? "" : "s") << " in " << r.groups.size()
     << " group" << (r.groups.size() == 1 ? "" : "s") << (by.empty() ? "" : " (by " + by + ")") << "\n";
   if (r.synthetic) o << "note: " << r.synthetic << " of them are synthetic (not measured on a real card)\n";

@@ -1,5 +1,6 @@
 #include "report/inventory_text.hpp"
 
+#include "core/join.hpp"
 #include "probe/usability.hpp"
 #include "report/escape.hpp"
 #include "report/format.hpp"
@@ -9,12 +10,6 @@
 namespace gpuaudit {
 
 namespace {
-
-std::string join(const std::vector<std::string>& v, const char* sep = ", ") {
-  std::string s;
-  for (const auto& x : v) s += (s.empty() ? "" : sep) + x;
-  return s;
-}
 
 std::string link(const std::optional<int>& gen, const std::optional<int>& width) {
   return "Gen" + fmt_opt(gen) + " x" + fmt_opt(width);

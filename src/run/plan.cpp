@@ -1,20 +1,11 @@
 #include "run/plan.hpp"
 
+#include "core/join.hpp"
 #include "probe/usability.hpp"
 
 #include <algorithm>
 
 namespace gpuaudit {
-namespace {
-
-std::string join(const std::vector<std::string>& v, const char* sep) {
-  std::string s;
-  for (const auto& x : v) s += (s.empty() ? "" : sep) + x;
-  return s;
-}
-
-}  // namespace
-
 RunPlan make_run_plan(const ResultDocument& doc, const std::vector<Suite>& suites, const RunOptions& options,
                       bool gpu_ok, const std::string& output) {
   RunPlan p;

@@ -1,6 +1,7 @@
 #include "score/evidence.hpp"
 
 #include "core/figure_label.hpp"
+#include "core/join.hpp"
 #include "report/format.hpp"
 
 #include <cctype>
@@ -88,12 +89,6 @@ std::string a_model(const std::string& model) {
   const bool vowel_sound = word ? std::string("AEIOU").find(c) != std::string::npos
                                 : std::string("AEFHILMNORSX8").find(c) != std::string::npos;
   return (vowel_sound ? "an " : "a ") + model;
-}
-
-std::string join(const std::set<std::string>& items, const std::string& sep) {
-  std::string s;
-  for (const auto& x : items) s += (s.empty() ? "" : sep) + x;
-  return s;
 }
 
 }  // namespace gpuaudit

@@ -2,6 +2,7 @@
 // what the card did meanwhile.
 #pragma once
 
+#include "core/join.hpp"
 #include "core/result.hpp"
 #include "score/figures.hpp"
 
@@ -25,7 +26,5 @@ std::string figure_with_telemetry(const FigureScore& f, std::optional<int> sm_ma
 // "an H100 SXM5 80GB", "a Tesla T4": the article by how the first letter is spoken (model names
 // start with a letter read out alone: "an H100", "an L4", "a T4").
 std::string a_model(const std::string& model);
-
-std::string join(const std::set<std::string>& items, const std::string& sep = ", ");
 
 }  // namespace gpuaudit

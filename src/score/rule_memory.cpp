@@ -91,9 +91,7 @@ void rule_memory(GpuScoring& g, const Thresholds& /*t*/) {
   const bool bandwidth = f.figures.count("memory_ratio") > 0;
   std::string ecc;
   for (size_t i = bandwidth ? 1 : 0; i < shorts.size(); ++i) ecc += (ecc.empty() ? "" : ", ") + shorts[i];
-  std::string sh;
-  for (const auto& x : shorts) sh += (sh.empty() ? "" : ", ") + x;
-  v.short_text = sh;
+  v.short_text = join(shorts);
   if (bandwidth)
     f.summary = "Device memory delivers " + fmt_pct(mem.ratio) + " of its expected bandwidth" +
                 (compute_fine ? " while compute is fine" : "") + (ecc.empty() ? "" : ", and the memory shows damage (" + ecc + ")");

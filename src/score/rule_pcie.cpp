@@ -96,9 +96,7 @@ void rule_pcie(GpuScoring& g, const Thresholds& t) {
   Verdict v = make_verdict("pcie-degraded", g.index(), link_low && copy_low ? "high" : "medium", "", "");
   Finding& f = v.finding;
   if (gen_seen || width_seen) {
-    std::string seen_in;
-    for (const auto& x : load.link_from) seen_in += (seen_in.empty() ? "" : ", ") + x;
-    f.evidence.push_back("under load (" + seen_in + ") the link ran at best at " + link_name(gen_seen, width_seen) +
+    f.evidence.push_back("under load (" + join(load.link_from) + ") the link ran at best at " + link_name(gen_seen, width_seen) +
                          "; card and slot together do " + link_name(gen_exp, width_exp));
     if (gen_seen) f.figures["pcie_gen_under_load"] = *gen_seen;
     if (width_seen) f.figures["pcie_width_under_load"] = *width_seen;

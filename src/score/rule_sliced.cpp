@@ -285,9 +285,7 @@ void rule_sliced(GpuScoring& g, const Thresholds& t) {
   std::string sum;
   for (const auto& x : summary) sum += (sum.empty() ? "" : "; ") + x;
   f.summary = sum + ".";
-  std::string sh;
-  for (const auto& x : shorts) sh += (sh.empty() ? "" : ", ") + x;
-  v.short_text = sh;
+  v.short_text = join(shorts);
   g.verdicts.push_back(std::move(v));
 }
 
