@@ -26,4 +26,11 @@ std::string fmt_opt(const std::optional<double>& v, const std::string& unit, int
   return v ? fmt_num(*v, decimals) + unit : "?";
 }
 
+std::string clipped(const std::string& s, std::size_t max_bytes) {
+  if (s.size() <= max_bytes) return s;
+  std::size_t cut = max_bytes;
+  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
+  return s.substr(0, cut) + "...";
+}
+
 }  // namespace gpuaudit

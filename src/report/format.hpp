@@ -1,6 +1,7 @@
 // Small formatting helpers shared by the text outputs.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -11,5 +12,8 @@ std::string fmt_bytes(std::uint64_t bytes);          // "79.6 GiB", "50 MiB"
 std::string fmt_num(double v, int decimals = 1);     // fixed, no trailing noise
 std::string fmt_opt(const std::optional<int>& v, const std::string& unit = "");
 std::string fmt_opt(const std::optional<double>& v, const std::string& unit = "", int decimals = 0);
+// `s` cut to at most `max_bytes` at a UTF-8 character boundary, with "..." when cut (a quoted tool
+// message in one evidence line).
+std::string clipped(const std::string& s, std::size_t max_bytes);
 
 }  // namespace gpuaudit

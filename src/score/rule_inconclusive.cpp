@@ -78,35 +78,50 @@ Verdict gpu_inconclusive(const GpuScoring& g) {
 void rule_inconclusive(const DocScoring& d, const Thresholds& /*t*/, std::vector<Verdict>& out) {
   bool machine_healthy = false;
   for (const auto& v : out) machine_healthy |= v.finding.id == "healthy" && !v.finding.gpu;
-  // A run that chose to measure only the host (`gpuaudit run --only host`) did not ask about its
-  // GPUs: they are not "inconclusive", they were not examined.
-  bool host_only = !d.doc->benchmarks.empty();
+  // A run that chose to measure only the host (`gpuaudit run --only host`: mode "quick+only") did
+  // not ask about its GPUs: they are not "inconclusive", they were not examined; nor does an imported
+  // `vmstat` or `top` alone, which names no GPU. Beside an nvidia-smi table it leaves only host rows
+  // too, but that table's GPUs were shown to be judged: they are inconclusive when nothing decides them.
+  const std::string& mode = d.doc->mode;
+  const bool chose_suites = mode.size() >= 5 && mode.compare(mode.size() - 5, 5, "+only") == 0;
+  bool host_only = (chose_suites || d.gpus->empty()) && !d.doc->benchmarks.empty();
   for (const auto& b : d.doc->benchmarks) host_only &= b.name.rfind("host/", 0) == 0;
   std::vector<Verdict> found;
   for (const auto& g : *d.gpus)
     if (g.verdicts.empty() && !machine_healthy && !host_only) found.push_back(gpu_inconclusive(g));
 
+  // A document that names no GPU and drew no finding is inconclusive, never silent: a failed
+  // diagnostic row (dcgmi diag's "Fail - All" names no GPU index) is a fault nobody explained yet.
   if (d.gpus->empty() && out.empty() && !host_only) {
     int unjudged = 0;
     for (const auto& f : d.shared) unjudged += f.ratio ? 0 : 1;
-    if (d.doc->benchmarks.empty() || unjudged > 0) {
-      Verdict v = make_verdict("inconclusive", std::nullopt, "high", "", "");
-      const GpuStatus& st = d.doc->gpu_status;
-      const std::string why = st.state != "ok" ? "no GPU in this document (" + st.state +
-                                                     (st.message.empty() ? "" : ": " + st.message) + ")"
-                                               : std::string("no GPU in this document");
-      v.finding.evidence.push_back(why);
-      if (unjudged > 0)
-        v.finding.evidence.push_back(std::to_string(unjudged) +
-                                     " multi-GPU figures with no expectation: no GPU is named to look one up for");
-      else
-        v.finding.evidence.push_back("no benchmark row at all");
-      v.finding.evidence.push_back("to settle it: " + settle_command());
-      v.short_text = unjudged > 0 ? "multi-GPU figures with no GPU named" : "nothing to judge";
-      v.finding.summary = "Nothing in this document can be judged: " + why +
-                          ". Score a document from the machine itself: " + settle_command() + ".";
-      found.push_back(std::move(v));
-    }
+    std::vector<const BenchmarkResult*> failed;
+    for (const auto& b : d.doc->benchmarks)
+      if (b.status == "check-failed" || b.status == "error") failed.push_back(&b);
+    Verdict v = make_verdict("inconclusive", std::nullopt, "high", "", "");
+    const GpuStatus& st = d.doc->gpu_status;
+    const std::string why = st.state != "ok" ? "no GPU in this document (" + st.state +
+                                                   (st.message.empty() ? "" : ": " + st.message) + ")"
+                                             : std::string("no GPU in this document");
+    v.finding.evidence.push_back(why);
+    for (const BenchmarkResult* b : failed)
+      v.finding.evidence.push_back(b->name + " " + b->status + " on no named GPU" +
+                                   (b->message.empty() ? std::string() : ": " + clipped(b->message, 240)));
+    if (unjudged > 0)
+      v.finding.evidence.push_back(std::to_string(unjudged) +
+                                   " multi-GPU figures with no expectation: no GPU is named to look one up for");
+    if (d.doc->benchmarks.empty()) v.finding.evidence.push_back("no benchmark row at all");
+    else if (failed.empty() && unjudged == 0)
+      v.finding.evidence.push_back(std::to_string(d.doc->benchmarks.size()) +
+                                   " rows and no GPU to judge them against");
+    v.finding.evidence.push_back("to settle it: " + settle_command());
+    v.short_text = !failed.empty() ? failed.front()->name + " " + failed.front()->status + " with no GPU named"
+                   : unjudged > 0  ? "multi-GPU figures with no GPU named"
+                                   : "nothing to judge";
+    v.finding.summary = "Nothing in this document can be judged" +
+                        std::string(failed.empty() ? "" : ", and a check failed") + ": " + why +
+                        ". Score a document from the machine itself: " + settle_command() + ".";
+    found.push_back(std::move(v));
   }
   for (auto& v : found) out.push_back(std::move(v));
 }

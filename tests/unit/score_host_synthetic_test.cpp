@@ -69,6 +69,7 @@ ResultDocument host_doc(std::vector<BenchmarkResult> rows) {
   d.synthetic = true;
   d.synthetic_source = "score_host_synthetic_test.cpp: fabricated host rows";
   d.gpu_status.state = "no-driver";
+  d.mode = "quick+only";  // `gpuaudit run --only host/...`, as cmd_run writes it
   d.benchmarks = std::move(rows);
   return d;
 }

@@ -7,6 +7,7 @@
 #include "core/stats.hpp"
 #include "import/import.hpp"
 #include "import_and_score_support.hpp"
+#include "report/format.hpp"
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
 #include "score/assess.hpp"
@@ -388,6 +389,7 @@ TEST(Software, TheDefaultToolkitAMajorVersionAheadOfTheDriverIsAFinding) {
 TEST(HostBound, AHostOnlyRunWithoutFindingsSaysWhatWasChecked) {
   ResultDocument doc;
   doc.gpu_status.state = "no-driver";
+  doc.mode = "quick+only";  // `gpuaudit run --only host/cpu_all`
   BenchmarkResult cpu;
   cpu.name = "host/cpu_all";
   cpu.unit = "Mops/s";
@@ -400,6 +402,30 @@ TEST(HostBound, AHostOnlyRunWithoutFindingsSaysWhatWasChecked) {
   EXPECT_TRUE(a.findings.empty());
   const std::string text = assessment_text(a);
   EXPECT_NE(text.find("none: 1 host figure, none past its threshold"), std::string::npos) << text;
+}
+
+TEST(HostBound, ImportedHostRowsBesideAGpuLeaveTheGpuInconclusive) {
+  // An nvidia-smi table (no figure) imported with a `top` of 0.0 st leaves only host rows, like a
+  // `run --only host`; but the GPU was shown to be judged. It was "nothing judged", exit 0
+  // (RunPod pods' tables and tops); it is inconclusive, exit 6.
+  ResultDocument doc;
+  doc.mode = "imported";
+  GpuInfo g;
+  g.index = 0;
+  g.name = "NVIDIA A100 80GB PCIe";
+  doc.gpus.push_back(g);
+  BenchmarkResult steal;
+  steal.name = "host/steal";
+  steal.unit = "%";
+  steal.samples = {0.0};
+  steal.summary = summarize(steal.samples);
+  doc.benchmarks.push_back(steal);
+  const Assessment a = score(doc);
+  ASSERT_FALSE(a.findings.empty());
+  EXPECT_EQ(a.findings[0].id, "inconclusive");
+  EXPECT_EQ(assessment_exit_code(a), exit_code::inconclusive);
+  doc.mode = "quick+only";  // the same rows from `gpuaudit run --only host/steal`: not examined
+  EXPECT_EQ(assessment_exit_code(score(doc)), exit_code::ok);
 }
 
 // An allreduce row scored by its own topology expectation (rows.cpp writes it for that GPU count).
@@ -653,6 +679,35 @@ TEST(Assessment, DocumentWithoutGpusOrFiguresIsInconclusive) {
   const Assessment b = score(doc);
   EXPECT_EQ(b.headline, "no GPU in this document (no-device: NVML found no GPU) \u2014 host-bound: CPU steal 20%");
   EXPECT_EQ(assessment_exit_code(b), exit_code::finding);
+}
+
+TEST(Assessment, FailedRowWithNoGpuNamedIsInconclusiveNotSilent) {
+  // dcgmi diag's "PCIe | Fail - All" row names no GPU index, and a paste of that block alone names
+  // no GPU at all (NVIDIA/DCGM#49): it was "none (no key figure was measured)", exit 0. A failed
+  // check is never a silent pass: inconclusive, exit 6, quoting the failure.
+  ResultDocument doc;
+  doc.gpu_status.state = "no-device";
+  BenchmarkResult b;
+  b.name = "dcgm/pcie";
+  b.status = "check-failed";
+  b.message = "dcgmi diag: PCIe failed: GPU 0's NvLink link 0 is currently down " + std::string(400, 'x');
+  doc.benchmarks.push_back(b);
+  const Assessment a = score(doc);
+  EXPECT_EQ(assessment_exit_code(a), exit_code::inconclusive);
+  EXPECT_NE(a.headline.find("inconclusive: dcgm/pcie check-failed with no GPU named"), std::string::npos) << a.headline;
+  const std::vector<Finding> f = a.findings;
+  ASSERT_EQ(f.size(), 1u);
+  bool quoted = false;
+  for (const auto& e : f[0].evidence)
+    quoted |= e.rfind("dcgm/pcie check-failed on no named GPU: dcgmi diag: PCIe failed: GPU 0's NvLink", 0) == 0 &&
+              e.size() < 300 && e.substr(e.size() - 3) == "...";
+  EXPECT_TRUE(quoted) << f[0].evidence.size();
+}
+
+TEST(Format, ClippedCutsAtACharacterBoundary) {
+  EXPECT_EQ(clipped("short", 10), "short");
+  EXPECT_EQ(clipped("abcdef", 3), "abc...");
+  EXPECT_EQ(clipped("a\u00e9b", 2), "a...");  // not half of the two-byte e-acute
 }
 
 TEST(Assessment, TextHasHeadlineFindingsAndRatioTable) {
