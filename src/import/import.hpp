@@ -35,6 +35,7 @@ struct TimelineSample {
       mem_util_pct;
   std::optional<int> pcie_gen, pcie_width;
   std::vector<std::string> clock_event_reasons;  // gpuaudit's names (probe/clock_reasons.hpp)
+  bool reasons_read = false;  // the source logs reasons (a reasons column): empty then means none active
 };
 
 // Everything one parser found in one file. GPUs are matched across files by PCI bus id, then UUID,

@@ -357,6 +357,9 @@ BenchmarkResult timeline_row(int gpu, const std::vector<TimelineSample>& samples
       for (const auto& r : s->clock_event_reasons)
         if (r != "gpu-idle" && seen.insert(r).second) t.clock_event_reasons.push_back(r);
     json extra = json::object();
+    // dmon without -s v, a gpu-burn log, a CSV without the reasons column: no reason is no news.
+    extra["clock_event_reasons_read"] =
+        std::any_of(loaded.begin(), loaded.end(), [](const TimelineSample* s) { return s->reasons_read; });
     if (auto r = range_over(loaded, &TimelineSample::power_limit_w)) extra["power_limit_w"] = *r;
     if (auto r = range_over(loaded, &TimelineSample::mem_util_pct)) extra["mem_util_pct"] = *r;
     if (!extra.empty()) t.extra = extra;

@@ -209,6 +209,7 @@ json phase_json(const std::vector<double>& rates, const std::vector<double>& tem
     t.samples = static_cast<int>(temps.size());
     t.temperature_c = Range{*std::min_element(temps.begin(), temps.end()), median(temps),
                             *std::max_element(temps.begin(), temps.end())};
+    t.extra = json{{"clock_event_reasons_read", false}};  // gpu-burn prints temperatures only
     j["telemetry"] = t;
   }
   return j;

@@ -292,7 +292,10 @@ TimelineSample sample_of(const Row& r, std::optional<double> t0) {
   s.mem_util_pct = num(r, {"utilization.memory"});
   s.pcie_gen = inum(r, {"pcie.link.gen.current"});
   s.pcie_width = inum(r, {"pcie.link.width.current"});
-  if (auto rs = reasons_of(r)) s.clock_event_reasons = *rs;
+  if (auto rs = reasons_of(r)) {
+    s.clock_event_reasons = *rs;
+    s.reasons_read = true;
+  }
   return s;
 }
 
@@ -334,7 +337,10 @@ void fill_gpu(GpuInfo& g, const Row& r, ImportPart& part) {
   if (const std::string* v = r.get({"ecc.errors.corrected.volatile.total"})) g.ecc.volatile_corrected = smi::count(*v);
   if (const std::string* v = r.get({"ecc.errors.uncorrected.volatile.total"})) g.ecc.volatile_uncorrected = smi::count(*v);
   if (const std::string* v = r.get({"ecc.errors.uncorrected.aggregate.total"})) g.ecc.aggregate_uncorrected = smi::count(*v);
-  if (auto rs = reasons_of(r)) g.clock_event_reasons = *rs;
+  if (auto rs = reasons_of(r)) {
+    g.clock_event_reasons = *rs;
+    g.extra["clock_event_reasons_read"] = true;
+  }
   json im = json::object();
   if (const std::string* v = r.get({"pstate"})) im["performance_state"] = *v;
   if (auto v = num(r, {"temperature.memory"})) im["memory_temp_c"] = *v;

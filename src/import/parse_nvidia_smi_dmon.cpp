@@ -127,6 +127,7 @@ TimelineSample sample_of(const std::map<std::string, std::string>& row, std::opt
   // did (PERF_POLICY_THERMAL, bool). Named like -q's reasons so the rules read them alike.
   if (auto p = value(row, {"pviol"}); p && *p > 0) s.clock_event_reasons.push_back("sw-power-cap");
   if (auto t = value(row, {"tviol"}); t && *t > 0) s.clock_event_reasons.push_back("sw-thermal");
+  s.reasons_read = row.count("pviol") > 0 || row.count("tviol") > 0;
   return s;
 }
 

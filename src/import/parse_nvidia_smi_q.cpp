@@ -317,6 +317,7 @@ void read_gpu(const IndentNode& sec, const std::string& header_bus, Dump& dump, 
   std::vector<std::pair<std::string, int>> unknown_reasons;
   if (const IndentNode* r = sec.child({"Clocks Event Reasons", "Clocks Throttle Reasons", "Clocks Throttle Reason"})) {
     g.clock_event_reasons = clock_reason_names(reason_mask(*r, unknown_reasons));
+    g.extra["clock_event_reasons_read"] = true;
     for (const auto& [key, line] : unknown_reasons)
       part.skipped.push_back("line " + std::to_string(line) + ": unknown clock event reason \"" + key + "\" (active)");
   }

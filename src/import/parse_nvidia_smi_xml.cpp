@@ -177,6 +177,7 @@ void read_gpu(const pugi::xml_node& x, ImportPart& part, std::set<std::string>& 
       if (on.value_or(false)) mask |= bit;
     }
     g.clock_event_reasons = clock_reason_names(mask);
+    g.extra["clock_event_reasons_read"] = true;
   }
   if (auto fb = x.child("fb_memory_usage")) {
     if (auto v = text_at(fb, "total")) g.memory_total_bytes = smi::mib_bytes(*v);

@@ -155,6 +155,14 @@ LoadTelemetry load_telemetry(const ResultDocument& doc, const GpuInfo& gpu, doub
     if (width) out.pcie_width_max_seen = std::max(out.pcie_width_max_seen.value_or(0), *width);
     out.link_from.push_back(src);
   };
+  // Whether a source logs reasons: the importers say so (clock_event_reasons_read); gpuaudit's own
+  // sampler always reads them; an imported source that says nothing read them only if it shows one.
+  auto read_reasons = [](const json& extra, bool own, bool shows_one) {
+    if (extra.is_object())
+      if (const auto it = extra.find("clock_event_reasons_read"); it != extra.end() && it->is_boolean())
+        return it->get<bool>();
+    return own || shows_one;
+  };
   for (const auto& b : doc.benchmarks) {
     if (b.gpu != gpu.index || !b.telemetry) continue;
     const TelemetrySummary& t = *b.telemetry;
@@ -165,6 +173,8 @@ LoadTelemetry load_telemetry(const ResultDocument& doc, const GpuInfo& gpu, doub
       out.samples += t.samples;
       for (const auto& r : t.clock_event_reasons)
         if (r != "gpu-idle") out.reasons.insert(r);
+      const bool own = !(b.extra.is_object() && b.extra.contains("source"));
+      out.reasons_read |= read_reasons(t.extra, own, !t.clock_event_reasons.empty());
       if (t.sm_clock_mhz) sm.add(*t.sm_clock_mhz);
       if (t.power_w) power.add(*t.power_w);
       if (t.temperature_c) temp.add(*t.temperature_c);
@@ -182,6 +192,7 @@ LoadTelemetry load_telemetry(const ResultDocument& doc, const GpuInfo& gpu, doub
     out.snapshot_under_load = true;
     for (const auto& r : gpu.clock_event_reasons)
       if (r != "gpu-idle") out.reasons.insert(r);
+    out.reasons_read |= read_reasons(gpu.extra, false, !gpu.clock_event_reasons.empty());
     if (gpu.clocks.sm_now_mhz) sm.add(*gpu.clocks.sm_now_mhz);
     if (gpu.power.usage_w) power.add(*gpu.power.usage_w);
     if (gpu.temperature_c) temp.add(*gpu.temperature_c);

@@ -54,6 +54,9 @@ struct LoadTelemetry {
   std::optional<int> pcie_gen_max_seen, pcie_width_max_seen;
   std::vector<std::string> link_from;  // the sources of the link figures
   bool snapshot_under_load = false;    // an imported snapshot (nvidia-smi -q) printed while the card was busy
+  // A source logged clock-event reasons at all (gpuaudit's sampler, -q, a CSV with the reasons
+  // column, dmon -s v): an empty `reasons` then means none was active, else only that none was seen.
+  bool reasons_read = false;
 
   bool present() const { return !from.empty(); }
   bool link_seen() const { return pcie_gen_max_seen || pcie_width_max_seen; }

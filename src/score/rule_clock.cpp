@@ -59,9 +59,23 @@ void rule_clock(GpuScoring& g, const Thresholds& t) {
   std::string others;
   for (const auto& r : load.reasons)
     if (r != "applications-clocks") others += (others.empty() ? "" : ", ") + r;
-  f.evidence.push_back(app_clocks ? "applications-clocks reason: the clocks are locked by a setting"
-                                  : "no power or thermal clock-event reason under load" +
-                                        (others.empty() ? std::string() : " (seen: " + others + ")"));
+  if (app_clocks) {
+    f.evidence.push_back("applications-clocks reason: the clocks are locked by a setting");
+  } else if (load.reasons_read) {
+    f.evidence.push_back("no power or thermal clock-event reason under load" +
+                         (others.empty() ? std::string() : " (seen: " + others + ")"));
+  } else {
+    // dmon without -s v, the table, gpu-burn: no reason logged is not "no reason".
+    std::string seen = "these sources log no clock-event reasons; under load";
+    if (load.power_w) {
+      seen += " the draw reached " + fmt_num(load.power_w->max, 0) + " W";
+      if (const auto lim = g.power_limit_w()) seen += " of its " + fmt_num(*lim, 0) + " W limit";
+    }
+    if (load.temperature_c) seen += std::string(load.power_w ? " and" : "") + " the card reached " +
+                                    fmt_num(load.temperature_c->max, 0) + " C";
+    f.evidence.push_back(seen + (load.power_w || load.temperature_c ? ": no sign of a power or heat limit"
+                                                                    : " nothing shows power or heat either"));
+  }
   f.figures["sm_max_mhz"] = *maxc;
   if (fp32 && fp32->ratio) f.figures["fp32_ratio"] = *fp32->ratio;
   v.short_text = "SM clock " + fmt_num(shown, 0) + " of " + fmt_num(*maxc, 0) + " MHz";

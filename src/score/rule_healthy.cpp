@@ -27,7 +27,8 @@ std::vector<std::string> telemetry_judged(const GpuScoring& g) {
   out.push_back("under load (" + load.sources() + "): SM clock " + fmt_num(load.sm_clock_mhz->median, 0) + " MHz median, " +
                 fmt_pct(load.sm_clock_mhz->median / *maxc) + " of " + from);
   if (!load.reasons.empty()) out.push_back("clock-event reasons under load: " + join(load.reasons) + " (none a fault here)");
-  else out.push_back("no clock-event reason under load");
+  else if (load.reasons_read) out.push_back("no clock-event reason under load");
+  else out.push_back("no clock-event reasons logged by these sources");
   if (load.power_w) {
     std::string p = "power up to " + fmt_num(load.power_w->max, 0) + " W";
     if (const auto lim = g.power_limit_w()) p += " of its " + fmt_num(*lim, 0) + " W limit";

@@ -58,7 +58,13 @@ std::pair<std::string, std::string> cause_of(const GpuScoring& g, const Phase& b
       t.sm_clock_mhz->median < (1.0 - margin / 2) * burst.tel->sm_clock_mhz->median)
     return {"clock", "the SM clock fell from " + fmt_num(burst.tel->sm_clock_mhz->median, 0) + " to " +
                          fmt_num(t.sm_clock_mhz->median, 0) + " MHz with no reason reported"};
-  return {"unexplained", "the SM clock held and no clock-event reason was reported"};
+  // Only what the telemetry holds: an imported gpu-burn log has temperatures, no clock, no reasons.
+  const bool reasons_read = !(t.extra.is_object() && t.extra.value("clock_event_reasons_read", true) == false);
+  if (!t.sm_clock_mhz)
+    return {"unexplained", std::string("the sustained window's telemetry holds no SM clock") +
+                               (reasons_read ? " and no clock-event reason" : " and no clock-event reasons")};
+  return {"unexplained", reasons_read ? "the SM clock held and no clock-event reason was reported"
+                                      : "the SM clock held; these sources log no clock-event reasons"};
 }
 
 std::string phase_line(const char* what, const Phase& p) {
