@@ -111,6 +111,21 @@ std::optional<double> GpuScoring::slowdown_temperature_c(std::string* from) cons
   return std::nullopt;
 }
 
+std::optional<double> GpuScoring::max_operating_temperature_c(std::string* from) const {
+  if (gpu->temperature_max_operating_c && *gpu->temperature_max_operating_c > 0) {
+    if (from) *from = "the card's max operating temperature";
+    return *gpu->temperature_max_operating_c;
+  }
+  if (const Baseline* b = baseline(); b && !ref.unknown_model() && b->temperature_max_operating_c &&
+                                      b->temperature_max_operating_c->value > 0) {
+    if (from)
+      *from = std::string("the model's max operating temperature") +
+              (b->temperature_max_operating_c->uncertain ? " (uncertain)" : "");
+    return b->temperature_max_operating_c->value;
+  }
+  return std::nullopt;
+}
+
 bool GpuScoring::draw_at_power_limit(double fraction) const {
   const auto limit = power_limit_w();
   return limit && *limit > 0 && load.power_w && load.power_w->max >= fraction * *limit;

@@ -102,6 +102,9 @@ struct GpuScoring {
   // nvidia-smi outputs of the model), never another model's (an architecture estimate has none);
   // `from` says which.
   std::optional<double> slowdown_temperature_c(std::string* from = nullptr) const;
+  // The "GPU Max Operating Temp" (NVML_TEMPERATURE_THRESHOLD_GPU_MAX), the same way: the card's
+  // where the document has it, else its model's (baseline temperature_max_operating_c).
+  std::optional<double> max_operating_temperature_c(std::string* from = nullptr) const;
   // The inventory was taken by gpuaudit itself (an imported GPU carries extra.source): only then
   // were its processes and utilisation seen before gpuaudit's own work.
   bool inventory_by_gpuaudit() const;

@@ -29,9 +29,8 @@ namespace {
 // ripple of a degree or two, so "at the max operating temperature" is a band, not equality.
 constexpr int kAtTargetBandC = 2;
 
-bool at_max_operating(const GpuInfo& gpu, double temperature) {
-  return gpu.temperature_max_operating_c && *gpu.temperature_max_operating_c > 0 &&
-         temperature >= *gpu.temperature_max_operating_c - kAtTargetBandC;
+bool at_max_operating(std::optional<double> max_operating, double temperature) {
+  return max_operating && temperature >= *max_operating - kAtTargetBandC;
 }
 
 // Hopper and later under 565+ drivers: nvidia-smi -q prints the temperature as a margin below the
@@ -86,14 +85,18 @@ void rule_thermal(GpuScoring& g, const Thresholds& t) {
   std::string slow_from, max_from;
   const std::optional<double> slowdown = g.slowdown_temperature_c(&slow_from);
   const double hottest = load.temperature_c ? load.temperature_c->max : -1;
-  const bool at_target = hottest >= 0 && at_max_operating(*g.gpu, hottest);
   const std::optional<TLimitReading> tl = t_limit_reading(*g.gpu);
+  // The card's own max operating temperature, else its model's (the plain table, dmon, gpu-burn
+  // print none); a T.Limit reading is the card's own and stands in for both.
+  std::string maxop_from;
+  const std::optional<double> maxop = tl ? std::nullopt : g.max_operating_temperature_c(&maxop_from);
+  const bool at_target = hottest >= 0 && at_max_operating(maxop, hottest);
   const bool tl_sign = tl && (tl->at_slowdown() || tl->at_max_operating());
   // The T.Limit reading is the snapshot's: a sign under load when the snapshot was printed under load.
   const bool tl_hot = tl_sign && load.snapshot_under_load;
   const bool hot = (slowdown && hottest >= *slowdown) || at_target || tl_hot;
   // At inventory (an idle snapshot): the card already at its max operating temperature.
-  const bool abs_idle_at_target = hottest < 0 && g.gpu->temperature_c && at_max_operating(*g.gpu, *g.gpu->temperature_c);
+  const bool abs_idle_at_target = hottest < 0 && g.gpu->temperature_c && at_max_operating(maxop, *g.gpu->temperature_c);
   const bool tl_idle = tl_sign && !load.snapshot_under_load && hottest < 0;
   const bool idle_at_target = abs_idle_at_target || tl_idle;
   const std::optional<double> maxc = g.sm_max_mhz(&max_from);
@@ -124,7 +127,7 @@ void rule_thermal(GpuScoring& g, const Thresholds& t) {
       line += std::string(hottest >= *slowdown ? " (at or above " : " (below ") + slow_from + ", " + fmt_num(*slowdown, 0) + " C)";
       f.figures["temperature_slowdown_c"] = *slowdown;
     }
-    if (at_target) line += "; at the card's max operating temperature (" + std::to_string(*g.gpu->temperature_max_operating_c) + " C)";
+    if (at_target) line += "; at " + maxop_from + " (" + fmt_num(*maxop, 0) + " C)";
     f.evidence.push_back(line);
   }
   if (tl_hot || tl_idle) {
@@ -132,11 +135,10 @@ void rule_thermal(GpuScoring& g, const Thresholds& t) {
     f.figures["t_limit_margin_c"] = tl->margin_c;
   }
   if (abs_idle_at_target) {
-    f.evidence.push_back("at inventory: " + std::to_string(*g.gpu->temperature_c) + " C against the card's max operating temperature of " +
-                         std::to_string(*g.gpu->temperature_max_operating_c) +
-                         " C (the temperature at which the GPU may be throttled below base clock)");
+    f.evidence.push_back("at inventory: " + std::to_string(*g.gpu->temperature_c) + " C against " + maxop_from + " of " +
+                         fmt_num(*maxop, 0) + " C (the temperature at which the GPU may be throttled below base clock)");
     f.figures["temperature_c"] = *g.gpu->temperature_c;
-    f.figures["temperature_max_operating_c"] = *g.gpu->temperature_max_operating_c;
+    f.figures["temperature_max_operating_c"] = *maxop;
   }
   if (clock_seen) {
     f.evidence.push_back("SM clock under load " + fmt_num(load.sm_clock_mhz->median, 0) + " MHz median, " +

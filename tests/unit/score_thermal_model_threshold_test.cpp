@@ -1,4 +1,5 @@
-// The thermal rule with the MODEL's slowdown temperature (baseline temperature_slowdown_c) standing
+// The thermal rule with the MODEL's slowdown and max operating temperatures (baseline
+// temperature_slowdown_c, temperature_max_operating_c) standing
 // in for the card's own, which the plain nvidia-smi table, dmon, a --query-gpu log and gpu-burn do
 // not print (docs/scoring.md §5, thermal-throttled; docs/baselines.md). Every document here is
 // synthetic, written for this test in the layouts of the real fixtures of its format: no public post
@@ -128,15 +129,30 @@ TEST(ThermalModelThreshold, SyntheticTableAtTheSlowdownUnderLoadIsThermalThrottl
   EXPECT_TRUE(evidence_has(*f, "at or above the model's slowdown temperature, 89 C"));
 }
 
-TEST(ThermalModelThreshold, SyntheticTableBelowTheSlowdownUnderLoadIsNot) {
-  const auto fs = findings_of({{"table.txt", table_synthetic(86, "100%")}});
+TEST(ThermalModelThreshold, SyntheticTableBelowTheMaxOperatingUnderLoadIsNot) {
+  const auto fs = findings_of({{"table.txt", table_synthetic(80, "100%")}});
   EXPECT_EQ(find_finding(fs, "thermal-throttled"), nullptr);
 }
 
-TEST(ThermalModelThreshold, SyntheticIdleHotTableIsNotThrottled) {
-  // 91 C at 0%: not under load, so the temperature is no sign of a slowdown under work.
+TEST(ThermalModelThreshold, SyntheticTableAtTheModelsMaxOperatingUnderLoadIsLow) {
+  // 86 C under load, below the slowdown (89 C) but at the model's max operating temperature
+  // (85 C: the boost controller holds the card there), and the table prints no clock: low.
+  const auto fs = findings_of({{"table.txt", table_synthetic(86, "100%")}});
+  const Finding* f = find_finding(fs, "thermal-throttled");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->confidence, "low");
+  EXPECT_TRUE(evidence_has(*f, "at the model's max operating temperature (85 C)"));
+}
+
+TEST(ThermalModelThreshold, SyntheticIdleHotTableAtTheModelsMaxOperatingIsLow) {
+  // 91 C at 0%: not under load, but already past the model's max operating temperature, like a
+  // card's own "GPU Max Operating Temp" at inventory (the MX330 case): at its limit, low.
   const auto fs = findings_of({{"table.txt", table_synthetic(91, "  0%")}});
-  EXPECT_EQ(find_finding(fs, "thermal-throttled"), nullptr);
+  const Finding* f = find_finding(fs, "thermal-throttled");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->confidence, "low");
+  EXPECT_TRUE(evidence_has(*f, "at inventory: 91 C against the model's max operating temperature"));
+  EXPECT_EQ(find_finding(findings_of({{"table.txt", table_synthetic(75, "  0%")}}), "thermal-throttled"), nullptr);
 }
 
 TEST(ThermalModelThreshold, SyntheticDmonHotWithALowClockBesideTheTableIsHigh) {
@@ -166,7 +182,7 @@ TEST(ThermalModelThreshold, SyntheticGpuBurnTemperaturesAtTheSlowdownAreASign) {
   const Finding* f = find_finding(fs, "thermal-throttled");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->confidence, "low");  // gpu-burn prints no clock
-  EXPECT_EQ(find_finding(findings_of({{"burn.txt", gpu_burn_synthetic(84)}}), "thermal-throttled"), nullptr);
+  EXPECT_EQ(find_finding(findings_of({{"burn.txt", gpu_burn_synthetic(80)}}), "thermal-throttled"), nullptr);
 }
 
 TEST(ThermalModelThreshold, AnUnknownModelBorrowsNoThreshold) {
