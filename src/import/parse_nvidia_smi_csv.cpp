@@ -344,6 +344,8 @@ void fill_gpu(GpuInfo& g, const Row& r, ImportPart& part) {
   json im = json::object();
   if (const std::string* v = r.get({"pstate"})) im["performance_state"] = *v;
   if (auto v = num(r, {"temperature.memory"})) im["memory_temp_c"] = *v;
+  for (auto [key, column] : {std::pair{"fabric_state", "fabric.state"}, {"fabric_status", "fabric.status"}})
+    if (const std::string* v = r.get({column}); v && !smi::is_absent(*v)) im[key] = *v;
   if (!im.empty()) g.extra["imported"] = im;
 }
 

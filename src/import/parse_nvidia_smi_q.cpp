@@ -303,6 +303,15 @@ void read_gpu(const IndentNode& sec, const std::string& header_bus, Dump& dump, 
     put(im, "host_vgpu_mode", vm->get({"Host VGPU Mode"}));
     put(im, "vgpu_heterogeneous_mode", vm->get({"vGPU Heterogeneous Mode"}));
   }
+  // NVLink fabric registration (NVSwitch and NVLink5 systems; "N/A" elsewhere): rule_fabric.
+  if (const IndentNode* fab = sec.child({"Fabric"})) {
+    put(im, "fabric_state", fab->get({"State"}));
+    put(im, "fabric_status", fab->get({"Status"}));
+    if (const IndentNode* h = fab->child({"Health"})) {
+      put(im, "fabric_health_summary", h->get({"Summary"}));
+      put(im, "fabric_health_bandwidth", h->get({"Bandwidth"}));
+    }
+  }
   if (const IndentNode* lic = sec.child({"vGPU Software Licensed Product"})) {
     put(im, "vgpu_licensed_product", lic->get({"Product Name"}));
     put(im, "vgpu_license_status", lic->get({"License Status"}));

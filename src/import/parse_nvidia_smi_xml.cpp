@@ -149,6 +149,11 @@ void read_gpu(const pugi::xml_node& x, ImportPart& part, std::set<std::string>& 
                              ": unknown virtualization mode \"" + v + "\"");
   }
   if (auto v = text_at(x, "gpu_virtualization_mode/host_vgpu_mode")) im["host_vgpu_mode"] = *v;
+  // NVLink fabric registration (NVSwitch and NVLink5 systems; "N/A" elsewhere): rule_fabric.
+  for (auto [key, path] : {std::pair{"fabric_state", "fabric/state"}, {"fabric_status", "fabric/status"},
+                           {"fabric_health_summary", "fabric/health/summary"},
+                           {"fabric_health_bandwidth", "fabric/health/bandwidth"}})
+    if (auto v = text_at(x, path); v && !smi::is_absent(*v)) im[key] = *v;
   if (auto lic = x.child("vgpu_software_licensed_product")) {
     if (auto v = first_text(lic, {"licensed_product_name", "product_name"})) im["vgpu_licensed_product"] = *v;
     if (auto v = text_at(lic, "license_status")) im["vgpu_license_status"] = *v;

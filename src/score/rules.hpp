@@ -48,6 +48,8 @@ void rule_host(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& o
 // assessment counts those notes: such a figure was seen, not judged).
 inline constexpr const char* kContendedWords = "contended by other processes";
 void rule_software(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
+// software (fabric-manager): a GPU whose NVLink fabric registration is not Completed/Success.
+void rule_fabric(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
 // Notes only: kernel-log events that are not the card's fault (application Xids, AER, unclassed).
 void rule_kernel_notes(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
 void rule_stopped_rows(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
