@@ -107,6 +107,7 @@ void add_signs(const Report& r, ImportPart& part) {
           if (s.dbe_volatile) g.dbe_volatile = std::max(g.dbe_volatile.value_or(0), *s.dbe_volatile);
           if (s.sbe_volatile) g.sbe_volatile = std::max(g.sbe_volatile.value_or(0), *s.sbe_volatile);
           g.nvlink_errors.insert(g.nvlink_errors.end(), s.nvlink_errors.begin(), s.nvlink_errors.end());
+          g.persistence_off = g.persistence_off || s.persistence_off;
           first.emplace(gpu, std::make_pair(t.name, t.line));
         }
       }
@@ -123,6 +124,7 @@ void add_signs(const Report& r, ImportPart& part) {
     // DCGM counts NVML's volatile ECC counters, the ones nvidia-smi -q prints as "Volatile".
     if (s.dbe_volatile) g.ecc.volatile_uncorrected = s.dbe_volatile;
     if (s.sbe_volatile) g.ecc.volatile_corrected = s.sbe_volatile;
+    if (s.persistence_off) g.persistence_mode = false;
     if (const auto ev = events.find(gpu); ev != events.end()) {
       json list = json::array();
       for (const auto& e : ev->second) list.push_back(e);

@@ -234,6 +234,18 @@ void counters(std::string_view s, std::map<int, GpuSigns>& out) {
   }
 }
 
+void persistence(std::string_view s, std::map<int, GpuSigns>& out) {
+  // DCGM_FR_PERSISTENCE_MODE_MSG: "Persistence mode for GPU N is disabled." (3.2.5 on), "... is
+  // currently disabled." (before).
+  constexpr std::string_view kPhrase = "Persistence mode for GPU ";
+  for (auto at = s.find(kPhrase); at != std::string_view::npos; at = s.find(kPhrase, at + 1)) {
+    std::size_t e = 0;
+    const auto gpu = gpu_id_at(s, at + kPhrase.size(), &e);
+    if (gpu && (s.substr(e, 13) == " is disabled." || s.substr(e, 23) == " is currently disabled."))
+      out[*gpu].persistence_off = true;
+  }
+}
+
 }  // namespace
 
 void read_signs(std::string_view message, std::map<int, GpuSigns>& out) {
@@ -243,6 +255,7 @@ void read_signs(std::string_view message, std::map<int, GpuSigns>& out) {
   memory_rows(message, out);
   xids(message, out);
   counters(message, out);
+  persistence(message, out);
 }
 
 }  // namespace gpuaudit::imports::dcgm

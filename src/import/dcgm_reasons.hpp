@@ -24,6 +24,8 @@
 //   "Detected 12 nvlink_crc_flit_error_count_total NvLink errors on GPU 0's NVLink (should be 0)"
 //    (and "... which exceeds threshold of 100", "12.5 <field> NvLink errors found occuring per
 //    second on GPU 0, ...")                                              -> NVLink error counts
+//   "Persistence mode for GPU 0 is disabled." (before 3.2.5: "... is currently disabled. ...", the
+//    Deployment test reads NVML's persistence mode)                      -> persistence mode off
 // Not read: "GPU N's NvLink link L is currently down": DCGM 2.4 prints it for every link slot of a
 // GPU that has no NVLink at all (NVIDIA/DCGM#49, an A100 PCIe), so it is no sign of a broken link.
 // Only DCGM's fixed wording is read: a message of another form is left to the notes.
@@ -55,6 +57,7 @@ struct GpuSigns {
     bool per_second = false;  // the CRC form states a rate, not a count
   };
   std::vector<NvlinkErrors> nvlink_errors;
+  bool persistence_off = false;
 };
 
 // Adds what `message` states to `out`, per GPU id (DCGM's entity id, NVML's index).

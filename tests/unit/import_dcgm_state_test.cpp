@@ -80,6 +80,23 @@ TEST(DcgmState, NvlinkErrorCountsKeepTheirField) {
   EXPECT_TRUE(s[7].nvlink_errors[0].per_second);
 }
 
+TEST(DcgmState, PersistenceModeOffInBothWordings) {
+  // DCGM_FR_PERSISTENCE_MODE_MSG since 3.2.5, and the wording before it.
+  auto s = signs("GPU 0 Persistence mode for GPU 0 is disabled. Enable persistence mode by running \"nvidia-smi -i <gpuId> -pm 1 \" as root.");
+  EXPECT_TRUE(s[0].persistence_off);
+  s = signs("Persistence mode for GPU 3 is currently disabled. The DCGM diagnostic requires peristence mode to be enabled.");
+  EXPECT_TRUE(s[3].persistence_off);
+  EXPECT_TRUE(signs("Persistence mode for GPU 3 is enabled.").empty());
+  const std::string raw =
+      "| Persistence Mode          | Fail                                           |\n"
+      "| Error                     | GPU 1 Persistence mode for GPU 1 is disabled.  |\n"
+      "|                           |  Enable persistence mode by running \"nvidia-s  |\n";
+  const ImportPart p = import_test::parse_as("dcgmi-diag", raw);
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.gpus[0].index, 1);
+  EXPECT_EQ(p.gpus[0].persistence_mode, false);
+}
+
 TEST(DcgmState, RealDcgm24LinkDownOnAGpuWithoutNvlinkMakesNoNvlinkState) {
   // NVIDIA/DCGM#49: DCGM 2.4.6 fails PCIe on an A100 without NVLink with "GPU 0's NvLink link N is
   // currently down" for every slot. The links are not there, not down: no GPU, no NVLink counts.
