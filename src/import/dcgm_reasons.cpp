@@ -10,6 +10,7 @@ namespace gpuaudit::imports::dcgm {
 namespace {
 
 using bench::to_double;
+using bench::split_ws;
 using bench::to_int;
 
 // The number that starts at `pos` ("13.3"), and where it ends.
@@ -182,6 +183,20 @@ void xids(std::string_view s, std::map<int, GpuSigns>& out) {
       if (const auto gpu = prefix_gpu(s, at)) out[*gpu].xids.insert(xid);
 }
 
+// The longest field name DCGM puts in its NVLink messages, with room to spare.
+constexpr std::size_t kFieldMax = 64;
+
+// `text` as a DCGM field name: a tag ("nvlink_replay_error_count_total") or words ("datalink layer
+// replay error counter"); "" when it holds anything else (a sentence's end, another number).
+std::string_view field_name(std::string_view text) {
+  text = bench::trim(text);
+  if (text.empty() || text.size() > kFieldMax) return {};
+  for (const char c : text)
+    if (!std::isalpha(static_cast<unsigned char>(c)) && !std::isdigit(static_cast<unsigned char>(c)) && c != '_' && c != ' ')
+      return {};
+  return text;
+}
+
 void counters(std::string_view s, std::map<int, GpuSigns>& out) {
   // "Detected N <field> for GPU M" (DCGM_FR_DBE_VIOLATION_MSG, DCGM_FR_SBE_VIOLATION_MSG, their
   // _THRESHOLD_ forms), "Detected N volatile double-bit ECC error(s) in GPU M."
@@ -203,9 +218,11 @@ void counters(std::string_view s, std::map<int, GpuSigns>& out) {
       else if (tag == "ecc_sbe_volatile_total") keep_max(out[*gpu].sbe_volatile, *n);
     } else if (tag == "volatile" && s.substr(rest, kDbe.size()) == kDbe) {
       if (const auto gpu = gpu_id_at(s, rest + kDbe.size())) keep_max(out[*gpu].dbe_volatile, *n);
-    } else if (!tag.empty() && s.substr(rest, kNvl.size()) == kNvl) {
-      const auto gpu = gpu_id_at(s, rest + kNvl.size(), &g);
-      if (gpu && s.substr(g, 2) == "'s") out[*gpu].nvlink_errors.push_back({std::string(tag), *n, false});
+    } else if (const auto nvl = s.find(kNvl, e); nvl != std::string_view::npos && nvl - e <= kFieldMax) {
+      // The field is DcgmRecorder's tag or the health watch's name ("datalink layer CRC error counter").
+      const std::string_view field = field_name(s.substr(e + 1, nvl - e - 1));
+      const auto gpu = gpu_id_at(s, nvl + kNvl.size(), &g);
+      if (gpu && !field.empty() && s.substr(g, 2) == "'s") out[*gpu].nvlink_errors.push_back({std::string(field), *n, false});
     }
   }
   // "More than T single-bit ECC error(s) detected in GPU M Volatile SBEs: N" (DCGM_FR_VOLATILE_SBE_DETECTED_MSG)
@@ -218,19 +235,20 @@ void counters(std::string_view s, std::map<int, GpuSigns>& out) {
     if (const auto n = number_at(s, e + kCount.size(), &ne)) keep_max(out[*gpu].sbe_volatile, *n);
   }
   // "R <field> NvLink errors found occuring per second on GPU M, ..." (DCGM_FR_NVLINK_CRC_ERROR_THRESHOLD_MSG,
-  // DCGM's spelling): the rate and the field come before the phrase.
+  // DCGM's spelling): the rate (%.1f: always with a '.') and the field come before the phrase.
   constexpr std::string_view kRate = " NvLink errors found occuring per second on GPU ";
   for (auto at = s.find(kRate); at != std::string_view::npos; at = s.find(kRate, at + 1)) {
     const auto gpu = gpu_id_at(s, at + kRate.size());
-    std::size_t b = at;
-    while (b > 0 && (std::islower(static_cast<unsigned char>(s[b - 1])) || std::isdigit(static_cast<unsigned char>(s[b - 1])) || s[b - 1] == '_')) --b;
-    const std::string_view tag = s.substr(b, at - b);
-    if (!gpu || tag.empty() || b < 2 || s[b - 1] != ' ') continue;
-    std::size_t nb = b - 1;
-    while (nb > 0 && (std::isdigit(static_cast<unsigned char>(s[nb - 1])) || s[nb - 1] == '.')) --nb;
-    std::size_t ne = 0;
-    const auto rate = number_at(s, nb, &ne);
-    if (rate && ne == b - 1) out[*gpu].nvlink_errors.push_back({std::string(tag), *rate, true});
+    const std::size_t from = at > kFieldMax + 16 ? at - kFieldMax - 16 : 0;
+    const auto toks = split_ws(s.substr(from, at - from));
+    for (std::size_t i = toks.size(); gpu && i-- > 0;) {
+      const std::string_view t = toks[i];
+      if (t.find('.') == std::string_view::npos || t.find_first_not_of("0123456789.") != std::string_view::npos) continue;
+      const std::size_t after = static_cast<std::size_t>(t.data() - s.data()) + t.size();
+      const std::string_view field = field_name(s.substr(after, at - after));
+      if (const auto rate = to_double(t); rate && !field.empty()) out[*gpu].nvlink_errors.push_back({std::string(field), *rate, true});
+      break;
+    }
   }
 }
 

@@ -23,7 +23,8 @@
 //    GPU 1 Volatile SBEs: 40"                                            -> >= 40 corrected errors
 //   "Detected 12 nvlink_crc_flit_error_count_total NvLink errors on GPU 0's NVLink (should be 0)"
 //    (and "... which exceeds threshold of 100", "12.5 <field> NvLink errors found occuring per
-//    second on GPU 0, ...")                                              -> NVLink error counts
+//    second on GPU 0, ...", and the health watch's "Detected 1 datalink layer CRC error counter
+//    NvLink errors on GPU 7's NVLink (should be 0)")                     -> NVLink error counts
 //   "Persistence mode for GPU 0 is disabled." (before 3.2.5: "... is currently disabled. ...", the
 //    Deployment test reads NVML's persistence mode)                      -> persistence mode off
 // Not read: "GPU N's NvLink link L is currently down": DCGM 2.4 prints it for every link slot of a

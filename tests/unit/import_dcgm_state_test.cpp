@@ -78,6 +78,14 @@ TEST(DcgmState, NvlinkErrorCountsKeepTheirField) {
   EXPECT_EQ(s[7].nvlink_errors[0].field, "nvlink_crc_data_error_count_total");
   EXPECT_DOUBLE_EQ(s[7].nvlink_errors[0].count, 120.5);
   EXPECT_TRUE(s[7].nvlink_errors[0].per_second);
+  // The health watch puts the field's name, not its tag, in the same sentence (DcgmHealthWatch.cpp).
+  s = signs("Detected 1 datalink layer CRC error counter NvLink errors on GPU 7's NVLink (should be 0)");
+  ASSERT_EQ(s[7].nvlink_errors.size(), 1u);
+  EXPECT_EQ(s[7].nvlink_errors[0].field, "datalink layer CRC error counter");
+  EXPECT_DOUBLE_EQ(s[7].nvlink_errors[0].count, 1);
+  // Not DCGM's sentence: a number that is no count of the field, a sentence between them.
+  EXPECT_TRUE(signs("Detected 2 problems. See the NvLink errors on GPU 1's NVLink").empty());
+  EXPECT_TRUE(signs("GPU 7 120 nvlink_crc_data_error_count_total NvLink errors found occuring per second on GPU 7").empty());
 }
 
 TEST(DcgmState, PersistenceModeOffInBothWordings) {
