@@ -76,5 +76,19 @@ TEST(ImportCutMidLine, LspciLineCutInsideItsIdPair) {
   EXPECT_EQ(last->name, "A100 SXM4 80GB");  // the name before the cut id, not "... [10de:"
 }
 
+TEST(ImportCutMidLine, ListLineCutBeforeItsUuid) {
+  const std::string raw = cut_through("nvidia-smi-list", "quadro-rtx4000-x2-535.txt", "GPU 1: Quadro RTX 40");
+  ASSERT_FALSE(raw.empty());
+  const ImportPart p = import_test::parse_as("nvidia-smi-list", raw);
+  const GpuInfo* one = gpu_at(p, 1);
+  ASSERT_NE(one, nullptr);
+  EXPECT_EQ(one->name, "");  // not "Quadro RTX 40"
+  EXPECT_TRUE(skipped_has(p, "before its \"(UUID:\""));
+  EXPECT_EQ(gpu_at(p, 0)->name, "Quadro RTX 4000");
+  // The same line ending in a newline was printed so (an old driver prints no UUID): it keeps its name.
+  const ImportPart whole = import_test::parse_as("nvidia-smi-list", "GPU 0: Tesla K80 (UUID: GPU-c7b57be0-94ff-d352-a59b-d0ee00aeed43)\nGPU 1: Tesla K80\n");
+  EXPECT_EQ(gpu_at(whole, 1)->name, "Tesla K80");
+}
+
 }  // namespace
 }  // namespace gpuaudit::imports
