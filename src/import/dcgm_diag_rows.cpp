@@ -111,11 +111,24 @@ void add_signs(const Report& r, ImportPart& part) {
           first.emplace(gpu, std::make_pair(t.name, t.line));
         }
       }
+  // "GPU Device IDs Detected | 2330,2330,...": the PCI device ids of the GPUs DCGM ran on, in its
+  // group's order, which need not be the GPU ids' (`-i 2,3`). Only when every id is the same is each
+  // GPU's known whatever the order: the usual board of one model, named then by its PCI id.
+  std::optional<std::string> one_id;
+  for (const auto& id : r.device_ids) {
+    const bool hex = id.size() == 4 && std::all_of(id.begin(), id.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; });
+    if (!hex || (one_id && *one_id != lower(id))) {
+      one_id.reset();
+      break;
+    }
+    one_id = lower(id);
+  }
   for (const auto& [gpu, s] : signs) {
     SourceRef src = part.source;
     src.line = first[gpu].second;
     GpuInfo g;
     g.index = gpu;
+    if (one_id) g.pci_device_id = "10de:" + *one_id;
     g.extra = json::object();
     g.extra["source"] = source_json(src);
     // Row-remap state is the GPU's, read by DCGM from NVML as nvidia-smi -q prints it.

@@ -105,6 +105,27 @@ TEST(DcgmState, PersistenceModeOffInBothWordings) {
   EXPECT_EQ(p.gpus[0].persistence_mode, false);
 }
 
+TEST(DcgmState, OneDeviceIdForEveryGpuNamesTheGpusDcgmSpeaksOf) {
+  // The real 3.3.8 run: "GPU Device IDs Detected | 2330,2330,..." (eight H100 80GB HBM3). Every id
+  // the same, so each GPU its messages name is a 10de:2330 whatever DCGM's group order.
+  const std::string raw = import_test::read_bytes(import_test::fixture_dir("dcgmi-diag") / "h100-x8-r3-gpu-memory-fail-cuinit.txt");
+  ASSERT_FALSE(raw.empty());
+  const ImportPart p = import_test::parse_as("dcgmi-diag", raw);
+  ASSERT_FALSE(p.gpus.empty());
+  for (const auto& g : p.gpus) EXPECT_EQ(g.pci_device_id, "10de:2330") << g.index;
+  // SYNTHETIC rows in the real layout, two models in one run: the list's order need not be the GPU
+  // ids', so no GPU gets an id.
+  const std::string mixed =
+      "|-----  Metadata  ----------+------------------------------------------------|\n"
+      "| GPU Device IDs Detected   | 2330,20b2                                      |\n"
+      "|-----  Deployment  --------+------------------------------------------------|\n"
+      "| Persistence Mode          | Fail                                           |\n"
+      "| Error                     | GPU 1 Persistence mode for GPU 1 is disabled.  |\n";
+  const ImportPart q = import_test::parse_as("dcgmi-diag", mixed);
+  ASSERT_EQ(q.gpus.size(), 1u);
+  EXPECT_FALSE(q.gpus[0].pci_device_id);
+}
+
 TEST(DcgmState, RealDcgm24LinkDownOnAGpuWithoutNvlinkMakesNoNvlinkState) {
   // NVIDIA/DCGM#49: DCGM 2.4.6 fails PCIe on an A100 without NVLink with "GPU 0's NvLink link N is
   // currently down" for every slot. The links are not there, not down: no GPU, no NVLink counts.
