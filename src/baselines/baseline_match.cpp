@@ -532,13 +532,18 @@ BaselineMatch match_baseline(const BaselineSet& set, const GpuInfo& gpu) {
   // "NVIDIA GeForce RTX 2080 ..."): the printed part is a prefix of the real name. Only a unique
   // answer counts: the models whose names start with it, narrowed by memory that fits the model;
   // one left is the match, several (or none) are no match at all, never the nearest guess, and no
-  // architecture estimate either (the family would come from a cut name).
+  // architecture estimate either (the family would come from a cut name). nvidia-smi cuts only a
+  // name longer than its column, and the cut text with its "..." fills that column (18 characters in
+  // the old table, 27 since 525): a model whose name would have fitted ("NVIDIA GeForce RTX 4060 Ti",
+  // 26) was printed whole, so it is not the board behind "NVIDIA GeForce RTX 4060 ..." (a "4060
+  // Laptop GPU" of 8 GiB, microsoft/WSL#12584, which a memory fit alone would take for the Ti).
   if (card.truncated && !card.name_key.empty()) {
     std::vector<const Baseline*> cands;
     for (const Baseline& b : set.models)
       if (std::any_of(b.nvidia_smi_names.begin(), b.nvidia_smi_names.end(), [&](const std::string& n) {
             const std::string k = name_key(n);
-            return k.size() > card.name_key.size() && k.compare(0, card.name_key.size(), card.name_key) == 0;
+            return k.size() > card.name_key.size() && k.compare(0, card.name_key.size(), card.name_key) == 0 &&
+                   n.size() > card.display_name.size();
           }))
         cands.push_back(&b);
     const std::string all = ids(cands);

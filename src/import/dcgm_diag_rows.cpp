@@ -1,5 +1,6 @@
 #include "import/dcgm_diag_rows.hpp"
 
+#include "core/kernel_event.hpp"
 #include "import/bench_text.hpp"
 #include "import/dcgm_reasons.hpp"
 
@@ -66,12 +67,28 @@ json reported_figures(const std::vector<std::string>& texts) {
   return out;
 }
 
+// An Xid DCGM saw during `test` (its row at `line`), as the kernel-log importer records one
+// (core/kernel_event.hpp) so that the same rules judge it, but with extra.from saying that
+// dcgmi diag reported it: its line is the diagnostic's, not a kernel log's.
+KernelEvent dcgm_xid(int xid, int gpu, const std::string& test, int line) {
+  KernelEvent e;
+  e.kind = "xid";
+  e.xid = xid;
+  e.line = line;
+  e.message = "DCGM saw Xid " + std::to_string(xid) + " on GPU " + std::to_string(gpu) + " during its " + test + " test";
+  e.extra = {{"from", "dcgmi diag"}, {"test", test}};
+  return e;
+}
+
 // DCGM watched the GPUs while its tests loaded them: what its messages state about a GPU's clocks
 // and heat (dcgm_reasons.hpp) becomes that GPU's `telemetry/under-load` row, read by the rules
-// like an nvidia-smi log taken under load. The GPU itself is known by its index only.
+// like an nvidia-smi log taken under load; its Xids, ECC counts and NVLink error counts become
+// the GPU's state, where the rules read the same from the kernel log and nvidia-smi -q. The GPU
+// itself is known by its index only.
 void add_signs(const Report& r, ImportPart& part) {
   std::map<int, GpuSigns> signs;
   std::map<int, std::pair<std::string, int>> first;  // GPU -> the test and line that said it
+  std::map<int, std::vector<KernelEvent>> events;    // GPU -> its Xids, each once, first test first
   for (const auto& t : r.tests)
     for (const auto* list : {&t.errors, &t.warnings, &t.info})
       for (const auto& m : *list) {
@@ -85,19 +102,54 @@ void add_signs(const Report& r, ImportPart& part) {
             g.thermal_violation_s = std::max(g.thermal_violation_s.value_or(0.0), *s.thermal_violation_s);
           g.remap_pending = g.remap_pending || s.remap_pending;
           g.remap_failure = g.remap_failure || s.remap_failure;
+          for (const int x : s.xids)
+            if (g.xids.insert(x).second) events[gpu].push_back(dcgm_xid(x, gpu, t.name, t.line));
+          if (s.dbe_volatile) g.dbe_volatile = std::max(g.dbe_volatile.value_or(0), *s.dbe_volatile);
+          if (s.sbe_volatile) g.sbe_volatile = std::max(g.sbe_volatile.value_or(0), *s.sbe_volatile);
+          g.nvlink_errors.insert(g.nvlink_errors.end(), s.nvlink_errors.begin(), s.nvlink_errors.end());
+          g.persistence_off = g.persistence_off || s.persistence_off;
           first.emplace(gpu, std::make_pair(t.name, t.line));
         }
       }
+  // "GPU Device IDs Detected | 2330,2330,...": the PCI device ids of the GPUs DCGM ran on, in its
+  // group's order, which need not be the GPU ids' (`-i 2,3`). Only when every id is the same is each
+  // GPU's known whatever the order: the usual board of one model, named then by its PCI id.
+  std::optional<std::string> one_id;
+  for (const auto& id : r.device_ids) {
+    const bool hex = id.size() == 4 && std::all_of(id.begin(), id.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; });
+    if (!hex || (one_id && *one_id != lower(id))) {
+      one_id.reset();
+      break;
+    }
+    one_id = lower(id);
+  }
   for (const auto& [gpu, s] : signs) {
     SourceRef src = part.source;
     src.line = first[gpu].second;
     GpuInfo g;
     g.index = gpu;
+    if (one_id) g.pci_device_id = "10de:" + *one_id;
     g.extra = json::object();
     g.extra["source"] = source_json(src);
     // Row-remap state is the GPU's, read by DCGM from NVML as nvidia-smi -q prints it.
     if (s.remap_pending) g.ecc.remap_pending = true;
     if (s.remap_failure) g.ecc.remap_failure = true;
+    // DCGM counts NVML's volatile ECC counters, the ones nvidia-smi -q prints as "Volatile".
+    if (s.dbe_volatile) g.ecc.volatile_uncorrected = s.dbe_volatile;
+    if (s.sbe_volatile) g.ecc.volatile_corrected = s.sbe_volatile;
+    if (s.persistence_off) g.persistence_mode = false;
+    if (const auto ev = events.find(gpu); ev != events.end()) {
+      json list = json::array();
+      for (const auto& e : ev->second) list.push_back(e);
+      g.extra[kKernelEventsKey] = list;
+    }
+    // NVLink error counts have no field of their own: kept beside the links like nvlink -e's counters.
+    if (!s.nvlink_errors.empty()) {
+      json list = json::array();
+      for (const auto& n : s.nvlink_errors)
+        list.push_back({{"field", n.field}, {n.per_second ? "per_second" : "count", n.count}, {"from", "dcgmi diag"}});
+      g.nvlink.extra = {{"dcgm_errors", list}};
+    }
     part.gpus.push_back(std::move(g));
     // Only clocks and heat make the load's telemetry row; a memory message alone says nothing of them.
     if (s.reasons.empty() && !s.temperature_c && !s.thermal_violation_s) continue;

@@ -3,7 +3,10 @@
 // every test and its result per GPU with the tool's messages; a `dcgm/<test>` row per test
 // (status ok / check-failed / skipped, no figure) lets score and report see a failed diagnostic;
 // a GPU whose clocks or heat DCGM's messages speak of (dcgm_reasons.hpp) gets a GpuInfo (its
-// index) and a `telemetry/under-load` row with those reasons and that temperature.
+// index) and a `telemetry/under-load` row with those reasons and that temperature; one they name
+// for an Xid, ECC errors, a row-remap state, NVLink errors or persistence mode off gets a GpuInfo
+// with that state (extra.kernel_events with extra.from "dcgmi diag", ecc, nvlink.extra.dcgm_errors,
+// persistence_mode).
 #pragma once
 
 #include "import/import.hpp"

@@ -1,8 +1,9 @@
 // libFuzzer target of the importer's detection path (fuzz_detect; scripts/fuzz.sh runs it): whatever
 // a person pastes, every registered format's detect and parse run on it, and the part merges into a
 // document that serialises. Each parser has its own target beside it as well; this one sees the
-// formats side by side, as detection does (a detector that crashes on another tool's output), and the
-// refusals that run before it (foreign_input).
+// formats side by side, as detection does (a detector that crashes on another tool's output), the
+// refusals that run before it (foreign_input) and the naming of outputs it does not read
+// (unread_output, inside detect_format).
 //
 // A crash, a sanitizer report, an uncaught exception (parsers never throw) or a document that
 // cannot be written as JSON (a string cut inside a UTF-8 sequence) is a finding.

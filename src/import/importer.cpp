@@ -10,6 +10,7 @@
 #include "import/import.hpp"
 #include "import/importer.hpp"
 #include "import/software_errors.hpp"
+#include "import/unread_outputs.hpp"
 
 #include <sys/stat.h>
 
@@ -127,7 +128,10 @@ std::string detect_format(std::string_view text, const std::string& file) {
     best = score;
     top.push_back(&f);
   }
-  if (top.empty()) throw input_error(file + ": not an output gpuaudit can import (looked for: " + looked_for() + ")");
+  if (top.empty()) {
+    if (const auto what = unread_output(text)) throw input_error(file + ": " + *what);
+    throw input_error(file + ": not an output gpuaudit can import (looked for: " + looked_for() + ")");
+  }
   if (top.size() > 1)
     throw input_error(file + ": could be " + top[0]->name + " or " + top[1]->name +
                       " (equally likely); say which with --format");

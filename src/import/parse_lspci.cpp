@@ -151,6 +151,10 @@ std::optional<Function> header_of(std::string_view line, int no) {
     f.cls.clear();
   }
   drop_parentheses(f.description);
+  // A line cut inside a bracket ("GA100 [A100 SXM4 80GB] [10de:": the paste stops there) ends in a
+  // "[" that never closes: what follows it is part of an id or a name, and only what precedes it is kept.
+  if (const auto open = f.description.rfind('['); open != std::string::npos && f.description.find(']', open) == std::string::npos)
+    f.description = std::string(trim(std::string_view(f.description).substr(0, open)));
   f.vendor_device = take_id_pair(f.description);
   if (f.vendor_device.empty() && f.description.size() == 9 && f.description[4] == ':' &&
       is_hex(std::string_view(f.description).substr(0, 4)) && is_hex(std::string_view(f.description).substr(5))) {

@@ -15,6 +15,8 @@
 #include "import/import.hpp"
 #include "import/nvbandwidth_rows.hpp"
 
+#include <algorithm>
+
 namespace gpuaudit::imports {
 
 namespace {
@@ -290,6 +292,15 @@ ImportPart parse_nvbandwidth(std::string_view text, const std::string& file) {
         tc.status = "Passed";
         p.part.warnings.push_back("line " + std::to_string(tc.line) + ": " + tc.name + " has no SUM line (cut?)");
       }
+    }
+  // Since v0.5 every device line ends in its bus id: one without it, beside lines with it, is cut
+  // ("Device 6: N"), and the name it shows is part of a name.
+  const bool buses = std::any_of(p.run.devices.begin(), p.run.devices.end(), [](const nvb::Device& d) { return !d.bus.empty(); });
+  for (auto& d : p.run.devices)
+    if (buses && d.bus.empty() && !d.name.empty()) {
+      p.part.skipped.push_back("device " + std::to_string(d.index) + ": its line is cut before the bus id (the paste stops here): the name \"" +
+                               d.name + "\" is not taken");
+      d.name.clear();
     }
   if (p.seen) nvb::fill_part(p.run, p.part);
   return std::move(p.part);

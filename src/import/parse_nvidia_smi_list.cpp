@@ -178,7 +178,19 @@ class ListParser {
     skip(no, "not a GPU or MIG device line");
   }
 
-  void finish() {
+  // `ends_open`: the text stops without a newline, so its last line may be cut anywhere. A last GPU
+  // line without "(UUID:" while the others print one ("GPU 1: Quadro RTX 40") is such a cut: the
+  // name it shows is part of a name, and the GPU is kept without it.
+  void last_line(int no) { last_line_ = no; }
+
+  void finish(bool ends_open) {
+    if (ends_open && last_gpu_ && !last_gpu_uuid_ && any_uuid_ && boards_.count(*last_gpu_) && last_gpu_line_ == last_line_) {
+      GpuInfo& b = boards_[*last_gpu_];
+      if (!b.name.empty()) {
+        note(last_gpu_line_, "the paste stops in this line before its \"(UUID:\" (the other lines print one): the name \"" + b.name + "\" is not taken");
+        b.name.clear();
+      }
+    }
     if (bad_ > 1) skipped_.back() += " (and " + std::to_string(bad_ - 1) + " more such lines)";
     part.skipped.insert(part.skipped.end(), skipped_.begin(), skipped_.end());
     // Every board first, then the slices in list order: merge.cpp gives a slice the next free
@@ -197,6 +209,9 @@ class ListParser {
   std::map<int, GpuInfo> boards_;
   std::map<int, std::vector<GpuInfo>> slices_;
   std::optional<int> current_;  // the GPU the MIG lines that follow belong to
+  std::optional<int> last_gpu_;  // the last GPU line read (first listing only), its line and UUID
+  int last_gpu_line_ = 0, last_line_ = 0;
+  bool last_gpu_uuid_ = false, any_uuid_ = false;
   bool repeat_ = false;         // current_ was listed before: its MIG lines here are a repeat
   std::vector<std::string> skipped_;
   int bad_ = 0;  // lines that are neither: said once, with a count
@@ -226,6 +241,10 @@ class ListParser {
     b.index = g.index;
     b.extra = json::object();
     b.extra["source"] = source_json(at(no));
+    last_gpu_ = g.index;
+    last_gpu_line_ = no;
+    last_gpu_uuid_ = g.uuid.present;
+    any_uuid_ = any_uuid_ || g.uuid.present;
     if (g.uuid.present && !g.uuid.closed) {
       // "GPU 3: NVIDIA A100-SXM4-80GB (UUID: GPU-69ec2344-eb": the paste stops inside the UUID.
       note(no, "the line is cut inside its UUID (the paste stops here): the GPU is kept without it");
@@ -300,8 +319,11 @@ ImportPart parse_list(std::string_view text, const std::string& file) {
   p.part.format = "nvidia-smi-list";
   p.part.fills_only = true;  // index, name and UUID only: what -q or the table said of the GPU stays
   p.part.source = SourceRef{"nvidia-smi", "", file, 0};
-  for (const auto& [no, line] : smi::numbered_lines(text)) p.on_line(no, line);
-  p.finish();
+  for (const auto& [no, line] : smi::numbered_lines(text)) {
+    p.on_line(no, line);
+    if (!trim(line).empty()) p.last_line(no);
+  }
+  p.finish(!text.empty() && text.back() != '\n');
   return std::move(p.part);
 }
 

@@ -63,6 +63,7 @@ bool real_uuid(std::string_view u) {
 struct GpuHeader {
   int index = 0;
   std::string name, uuid, rest;
+  bool cut = false;  // the line stops inside its "(UUID: ...)": the paste ends there
 };
 
 std::optional<GpuHeader> gpu_header(std::string_view line) {
@@ -82,8 +83,10 @@ std::optional<GpuHeader> gpu_header(std::string_view line) {
   std::string_view tail = after.substr(u + 6);
   const std::size_t close = tail.find(')');
   const std::string_view uuid = trim(tail.substr(0, close));
-  // A redacted "(UUID: ...)" or "(UUID: GPU-xxx)" names nothing: a UUID is GPU-/MIG- and hex.
-  if (real_uuid(uuid)) h.uuid = std::string(uuid);
+  // A redacted "(UUID: ...)" or "(UUID: GPU-xxx)" names nothing: a UUID is GPU-/MIG- and hex. One
+  // without its ")" is cut ("(UUID: GPU-0c512562-87"): the part of a UUID would name no GPU.
+  h.cut = close == std::string_view::npos;
+  if (real_uuid(uuid) && !h.cut) h.uuid = std::string(uuid);
   if (close != std::string_view::npos) h.rest = std::string(trim(tail.substr(close + 1)));
   return h;
 }
@@ -153,6 +156,7 @@ struct NvlinkParser {
     const std::string_view line = trim(raw);
     if (line.empty()) return;
     if (auto h = gpu_header(line)) {
+      if (h->cut) part.skipped.push_back("line " + std::to_string(ln) + ": the line is cut inside its UUID (the paste stops here): the GPU is kept without it");
       GpuLinks g;
       g.all_inactive = all_inactive_message(h->rest);
       g.head = std::move(*h);

@@ -98,6 +98,7 @@ struct Header {
   int line = 0;
   std::vector<std::string> columns;  // GPU0, GPU1, ..., NIC0 / mlx5_0 ...
   bool cpu_affinity = false, numa_affinity = false, gpu_numa_id = false;
+  bool headerless = false;  // columns inferred from the rows (headerless_header)
 };
 
 // The header is the first line whose tokens start with GPU0 (and that is not a row: rows start with
@@ -124,6 +125,17 @@ std::optional<Header> find_header(const std::vector<std::pair<int, std::string>>
 // A paste of the matrix rows alone (the header line left out): GPU0..GPU<n-1> rows with X on the
 // diagonal. The columns are then the GPUs in row order, and the cells after them the CPU and NUMA
 // affinity, as nvidia-smi prints them.
+// A matrix cell (X, NV#, PIX ... SYS, SOC), as against the affinity values after the cells (a CPU
+// list, a NUMA node, N/A).
+bool link_cell(std::string_view cell) { return cell == "X" || nvlinks_of(cell) || !pcie_label(cell).empty(); }
+
+// How many of a row's last tokens (at most the three topo -m prints) are affinity values.
+std::size_t affinity_tail(const std::vector<std::string>& t, std::size_t first) {
+  std::size_t n = 0;
+  while (n < 3 && t.size() > first + n && !link_cell(t[t.size() - 1 - n])) ++n;
+  return n;
+}
+
 std::optional<Header> headerless_header(const std::vector<std::pair<int, std::string>>& lines) {
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const auto t0 = tokens(lines[i].second);
@@ -139,9 +151,13 @@ std::optional<Header> headerless_header(const std::vector<std::pair<int, std::st
     Header h;
     h.line = lines[i].first - 1;
     for (std::size_t k = 0; k < n; ++k) h.columns.push_back("GPU" + std::to_string(k));
-    const std::size_t trailer = t0.size() > n + 1 ? t0.size() - (n + 1) : 0;
+    // The affinity columns are the row's last tokens that are no matrix cell: a row may hold more
+    // cells than GPU rows were pasted (GPUs past the last row shown, NICs), which cannot be named.
+    const std::size_t trailer = affinity_tail(t0, n + 1);
     h.cpu_affinity = trailer >= 1;
     h.numa_affinity = trailer >= 2;
+    h.gpu_numa_id = trailer >= 3;
+    h.headerless = true;
     return h;
   }
   return std::nullopt;
@@ -200,7 +216,7 @@ ImportPart parse_topo(std::string_view raw, const std::string& file) {
   };
   std::vector<Row> rows;
   std::map<std::string, std::string> nic_legend;  // NIC0 -> mlx5_0
-  bool in_nic_legend = false, after_matrix = false;
+  bool in_nic_legend = false, after_matrix = false, unnamed_noted = false;
   for (const auto& [no, text_line] : lines) {
     if (no <= header->line) continue;
     const auto t = tokens(text_line);
@@ -225,6 +241,19 @@ ImportPart parse_topo(std::string_view raw, const std::string& file) {
     const std::size_t n = std::min(cols.size(), t.size() - 1);
     r.cells.assign(t.begin() + 1, t.begin() + 1 + static_cast<std::ptrdiff_t>(n));
     r.trailer.assign(t.begin() + 1 + static_cast<std::ptrdiff_t>(n), t.end());
+    if (header->headerless) {
+      // Without the header only the affinity values at the row's end are known: cells between the
+      // GPU columns and them belong to columns no line names.
+      const std::size_t tail = affinity_tail(t, 1 + n);
+      const std::size_t unnamed = r.trailer.size() - tail;
+      r.trailer.erase(r.trailer.begin(), r.trailer.begin() + static_cast<std::ptrdiff_t>(unnamed));
+      if (unnamed > 0 && !unnamed_noted) {
+        unnamed_noted = true;
+        part.skipped.push_back("line " + std::to_string(no) + ": row " + std::string(t[0]) + " has " + std::to_string(unnamed) +
+                               " cells past GPU" + std::to_string(cols.size() - 1) +
+                               " (more GPUs or NICs): without the header their columns cannot be named, so they are not read");
+      }
+    }
     if (r.cells.size() < cols.size())
       part.skipped.push_back("line " + std::to_string(no) + ": row " + r.label + " has " + std::to_string(r.cells.size()) +
                              " of " + std::to_string(cols.size()) + " cells (cut short)");

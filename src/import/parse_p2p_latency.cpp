@@ -100,7 +100,7 @@ struct P2pParser {
   }
 
   // "Device: 0, NVIDIA H100 80GB HBM3, pciBusID: 18, pciDeviceID: 0, pciDomainID:0"
-  void on_device(std::string_view line, int /*ln*/) {
+  void on_device(std::string_view line, int ln) {
     const auto rest = line.substr(8);
     const auto c1 = rest.find(',');
     if (c1 == std::string_view::npos) return;
@@ -109,8 +109,12 @@ struct P2pParser {
     const auto bus_pos = rest.find(", pciBusID:");
     GpuInfo g;
     g.index = static_cast<int>(*idx);
-    g.name = std::string(trim(rest.substr(c1 + 1, bus_pos == std::string_view::npos ? std::string_view::npos
-                                                                                   : bus_pos - c1 - 1)));
+    // The sample prints ", pciBusID: ..." after every name: a line without it is cut ("Device: 1, NVI")
+    // and shows only part of the name, which is not taken.
+    if (bus_pos == std::string_view::npos)
+      part.skipped.push_back("line " + std::to_string(ln) + ": the device line is cut before pciBusID (the paste stops here): its name is not taken");
+    else
+      g.name = std::string(trim(rest.substr(c1 + 1, bus_pos - c1 - 1)));
     auto hex_after = [&](std::string_view key) -> std::optional<unsigned long> {
       const auto p = rest.find(key);
       if (p == std::string_view::npos) return std::nullopt;

@@ -76,7 +76,10 @@ std::string kernel_event_line(const KernelEvent& e) {
                      : e.uptime_s       ? std::to_string(static_cast<long long>(*e.uptime_s)) + " s after boot"
                                         : std::string();
   if (!e.process.empty()) when += (when.empty() ? "" : ", ") + e.process;
-  std::string line = "kernel log line " + std::to_string(e.line) + ": " + head + (when.empty() ? "" : " (" + when + ")");
+  // An Xid another tool reported (dcgmi diag: extra.from) is on that file's line, not a kernel log's.
+  const bool other = e.extra.is_object() && e.extra.contains("from") && e.extra["from"].is_string();
+  const std::string where = other ? e.extra["from"].get<std::string>() : std::string("kernel log");
+  std::string line = where + " line " + std::to_string(e.line) + ": " + head + (when.empty() ? "" : " (" + when + ")");
   if (!e.message.empty()) line += ": " + e.message;
   return line;
 }

@@ -117,11 +117,18 @@ TEST(DcgmReasons, TheExcerptWithoutHeaderIsDetectedAndGivesGpu0ItsThermalRow) {
   EXPECT_TRUE(p.skipped.empty());  // the last row's cut right border keeps its text
 }
 
-TEST(DcgmReasons, AFailureForAnotherReasonMakesNoGpu) {
+TEST(DcgmReasons, AFailureForAnotherReasonMakesNoLoadRow) {
+  // The real 3.3.8 run: GPU Memory fails for cuInit, which says nothing of clocks or heat. Its
+  // Persistence Mode Info row (cut by dcgmi at GPU 4's message) is the only state it gives a GPU.
   const std::string raw = import_test::read_bytes(import_test::fixture_dir("dcgmi-diag") / "h100-x8-r3-gpu-memory-fail-cuinit.txt");
   ASSERT_FALSE(raw.empty());
   const ImportPart p = import_test::parse_as("dcgmi-diag", raw);
-  EXPECT_TRUE(p.gpus.empty());
+  ASSERT_EQ(p.gpus.size(), 5u);
+  for (int i = 0; i < 5; ++i) {
+    EXPECT_EQ(p.gpus[static_cast<std::size_t>(i)].index, i);
+    EXPECT_EQ(p.gpus[static_cast<std::size_t>(i)].persistence_mode, false);
+    EXPECT_FALSE(p.gpus[static_cast<std::size_t>(i)].ecc.volatile_uncorrected);
+  }
   for (const auto& b : p.benchmarks) EXPECT_NE(b.name, kUnderLoadRow);
 }
 

@@ -121,8 +121,11 @@ TEST(ImportNvidiaSmiList, ASecondListingAndAnOrphanMigLineAreSaidNotRead) {
 }
 
 TEST(ImportNvidiaSmiList, DetectionClaimsListsAndNothingElse) {
-  for (const auto& e : fs::directory_iterator(kList))
+  for (const auto& e : fs::directory_iterator(kList)) {
+    // DCGM's own GPU list, kept here to be refused (its sidecar's expect_error), is no nvidia-smi -L.
+    if (read_bytes(e.path().string() + ".source.json").find("\"expect_error\"") != std::string::npos) continue;
     if (e.path().extension() == ".txt") EXPECT_EQ(detected(read_bytes(e.path())), "nvidia-smi-list") << e.path();
+  }
   // Old drivers print no UUID.
   EXPECT_EQ(detected("GPU 0: Tesla K80\nGPU 1: Tesla K80\n"), "nvidia-smi-list");
   // nvidia-smi nvlink -s prints the same GPU lines, then its links.

@@ -195,6 +195,17 @@ TEST(BaselineMatchCutName, TheCutRtx2080SuperTableMatchesItsModel) {
   EXPECT_EQ(m.method, "name-prefix+memory");
 }
 
+TEST(BaselineMatchCutName, AModelWhoseNameWouldHaveFittedIsNotTheCutOne) {
+  // tests/data/imports/nvidia-smi-table/wsl2-rtx4060-laptop-572-cut-name.txt: "NVIDIA GeForce RTX 4060 ...", 8188
+  // MiB, 30 W (a laptop part). "NVIDIA GeForce RTX 4060 Ti" (26 characters) fits the 27-character column and would
+  // have been printed whole, so the 8 GB Ti is not the board behind it: no baseline has a name long enough.
+  const BaselineMatch m = match_baseline(repo_baselines(), cut("NVIDIA GeForce RTX 4060 ...", 8188));
+  EXPECT_FALSE(m.matched()) << m.note;
+  EXPECT_EQ(m.method, "none");
+  // The old table's column is 18 characters: "Tesla P100-PCIE-16GB" (20) was cut, and still matches.
+  EXPECT_TRUE(match_baseline(repo_baselines(), cut("Tesla P100-PCIE...", 16280)).matched());
+}
+
 TEST(BaselineMatchCutName, AModelWhoseMemoryDoesNotFitIsNotGuessed) {
   // Synthetic memory figure: 8000 MiB fits neither P100 PCIe board (12 or 16 GB), so neither is guessed.
   const BaselineMatch m = match_baseline(repo_baselines(), cut("Tesla P100-PCIE...", 8000));

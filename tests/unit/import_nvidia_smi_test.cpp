@@ -440,6 +440,24 @@ TEST(ImportNvidiaSmiTopo, DirectLinksSumTheirRowAndACutMatrixSaysSo) {
   for (std::size_t n = 0; n < raw.size(); n += 7) (void)parse_as("nvidia-smi-topo", raw.substr(0, n));
 }
 
+TEST(ImportNvidiaSmiTopo, HeaderlessRowsWithMoreCellsThanRowsKeepTheAffinityAtTheirEnd) {
+  // The real B200 excerpt (vllm-project/vllm#16336): rows GPU0-GPU5 of an 8-GPU, 12-NIC matrix, no
+  // header. The cells past GPU5 (GPU6, GPU7, NICs) are no affinity: GPU2's own "SYS SYS" there were
+  // read as its CPU and NUMA affinity. Now the affinity is the rows' last three tokens.
+  const auto p = parse_as("nvidia-smi-topo", read_bytes(import_test::fixture_dir("nvidia-smi-topo") / "b200-x8-gpu2-no-nvlink-rows-0-5-no-header.txt"));
+  ASSERT_EQ(p.gpus.size(), 6u);
+  for (const auto& g : p.gpus) {
+    const json& im = g.extra.at("imported");
+    EXPECT_EQ(im.at("cpu_affinity"), g.index < 4 ? "0-55,112-167" : "56-111,168-223") << g.index;
+    EXPECT_EQ(im.at("gpu_numa_id"), "N/A");
+    EXPECT_EQ(g.numa_node, g.index < 4 ? 0 : 1);
+  }
+  bool said = false;
+  for (const auto& s : p.skipped) said = said || s.find("14 cells past GPU5") != std::string::npos;
+  EXPECT_TRUE(said);
+  EXPECT_EQ(p.topology["kind"], "nvlink-partial");  // GPU2 reaches the others over PCIe only
+}
+
 TEST(ImportNvidiaSmiTopo, OldSocCellsAndASingleGpu) {
   const auto p = parse_as("nvidia-smi-topo", "\tGPU0\tGPU1\tCPU Affinity\nGPU0\t X \tSOC\t0-11\nGPU1\tSOC\t X \t12-23\n");
   EXPECT_EQ(p.topology["kind"], "pcie");
