@@ -37,13 +37,14 @@ void rule_gpu_fault(GpuScoring& g, const Thresholds& /*t*/) {
   Verdict v = make_verdict("gpu-fault", g.index(), "", "", "");
   Finding& f = v.finding;
   const bool broken_driver = driver_broken(*g.doc);
-  std::string first;
+  std::string first, where;
   int count = 0;
   for (const auto& e : events) {
     const XidMeaning m = xid_meaning(e);
     if (m.cls != XidClass::gpu_fault) continue;
     if (e.kind == "init-failed" && broken_driver) continue;
     ++count;
+    if (where.empty()) where = kernel_event_source(e);
     f.confidence = stronger(f.confidence, m.confidence);
     if (f.evidence.size() < 8) f.evidence.push_back(kernel_event_line(e) + " -- " + m.meaning);
     if (first.empty() || m.confidence == "high") first = first.empty() || first.find("bus") == std::string::npos ? m.meaning : first;
@@ -51,8 +52,8 @@ void rule_gpu_fault(GpuScoring& g, const Thresholds& /*t*/) {
   if (count == 0) return;
   if (count > 8) f.evidence.push_back("... and " + std::to_string(count - 8) + " more such lines");
   f.figures["kernel_events"] = count;
-  v.short_text = "GPU fault in the kernel log (" + first + ")";
-  f.summary = "The kernel log says this GPU " +
+  v.short_text = "GPU fault in the " + where + " (" + first + ")";
+  f.summary = "The " + where + " says this GPU " +
               std::string(first.find("fallen off") != std::string::npos ? "fell off the bus" : "needs recovery") + " (" + first +
               "): do not run work on it; it needs at least a GPU reset, and a card that does this again needs replacing.";
   g.verdicts.push_back(std::move(v));

@@ -70,16 +70,19 @@ XidMeaning xid_meaning(const KernelEvent& e) {
   }
 }
 
+std::string kernel_event_source(const KernelEvent& e) {
+  // An Xid another tool reported (dcgmi diag: extra.from) is on that file's line, not a kernel log's.
+  const bool other = e.extra.is_object() && e.extra.contains("from") && e.extra["from"].is_string();
+  return other ? e.extra["from"].get<std::string>() : std::string("kernel log");
+}
+
 std::string kernel_event_line(const KernelEvent& e) {
   const std::string head = e.kind == "xid" && e.xid ? "Xid " + std::to_string(*e.xid) : e.kind;
   std::string when = !e.time.empty()    ? e.time
                      : e.uptime_s       ? std::to_string(static_cast<long long>(*e.uptime_s)) + " s after boot"
                                         : std::string();
   if (!e.process.empty()) when += (when.empty() ? "" : ", ") + e.process;
-  // An Xid another tool reported (dcgmi diag: extra.from) is on that file's line, not a kernel log's.
-  const bool other = e.extra.is_object() && e.extra.contains("from") && e.extra["from"].is_string();
-  const std::string where = other ? e.extra["from"].get<std::string>() : std::string("kernel log");
-  std::string line = where + " line " + std::to_string(e.line) + ": " + head + (when.empty() ? "" : " (" + when + ")");
+  std::string line = kernel_event_source(e) + " line " + std::to_string(e.line) + ": " + head + (when.empty() ? "" : " (" + when + ")");
   if (!e.message.empty()) line += ": " + e.message;
   return line;
 }

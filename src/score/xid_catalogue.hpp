@@ -35,5 +35,7 @@ XidMeaning xid_meaning(const KernelEvent& e);
 // "kernel log line 12: Xid 79 (Mar 29 15:38:59, python3): GPU has fallen off the bus." -- the
 // evidence line of one event.
 std::string kernel_event_line(const KernelEvent& e);
+// Where the event was read: "kernel log", or the tool that reported it ("dcgmi diag": extra.from).
+std::string kernel_event_source(const KernelEvent& e);
 
 }  // namespace gpuaudit

@@ -178,6 +178,7 @@ TEST(DcgmState, SyntheticXidRowIsAGpuFaultWhoseEvidenceNamesDcgm) {
   EXPECT_EQ(f->confidence, "high");
   EXPECT_TRUE(import_and_score::evidence_has(*f, "dcgmi diag line 1: Xid 79"));
   EXPECT_FALSE(import_and_score::evidence_has(*f, "kernel log line"));
+  EXPECT_EQ(f->summary.rfind("The dcgmi diag says this GPU", 0), 0u) << f->summary;  // not "The kernel log says"
 }
 
 TEST(DcgmState, SyntheticDbeRowIsTheMemoryRulesUncorrectableCount) {
