@@ -16,9 +16,9 @@ bool starts(std::string_view s, std::string_view p) { return s.substr(0, p.size(
 
 // What on this line says the run was on AMD's stack, "" when nothing does. Only what ROCm's own tools
 // print is taken: the rccl-tests banner and its version lines, RCCL's version (the NCCL version of a
-// HIP build is "2.18.3+hip6.0"), HIPCHECK's failure line, rocm-smi's banner, and a rank line that
-// names an AMD GPU. A host's "AMD EPYC" CPU (lscpu, rocminfo's CPU agents) is not a sign: NVIDIA
-// GPUs sit in AMD hosts.
+// HIP build is "2.18.3+hip6.0"), HIPCHECK's failure line, rocm-smi's banner, a rank line that names
+// an AMD GPU, and a ROCm build of PyTorch in its collect_env report. A host's "AMD EPYC" CPU (lscpu,
+// rocminfo's CPU agents) is not a sign: NVIDIA GPUs sit in AMD hosts.
 std::string_view amd_sign(std::string_view line) {
   if (has(line, "rccl-tests: Version")) return "rccl-tests";
   if (has(line, "RCCL version")) return "RCCL";
@@ -26,6 +26,11 @@ std::string_view amd_sign(std::string_view line) {
   if (starts(line, "HIP version") || starts(line, "ROCm version")) return "ROCm";
   if (has(line, "Test HIP failure")) return "rccl-tests (a HIP failure)";
   if (has(line, "ROCm System Management Interface")) return "rocm-smi";
+  // PyTorch's collect_env: a CUDA build says "ROCM used to build PyTorch: N/A".
+  if (starts(line, "ROCM used to build PyTorch:")) {
+    const std::string v = smi::lower(trim(line.substr(27)));
+    if (!v.empty() && v != "n/a" && v != "none" && v != "could not collect") return "a ROCm build of PyTorch";
+  }
   if (has(line, "Rank") && has(line, " device ") && (has(line, "AMD Instinct") || has(line, "AMD Radeon")))
     return "an AMD GPU in an rccl-tests rank line";
   return "";

@@ -91,7 +91,7 @@ TEST(ForeignInput, NoRealNvidiaFixtureIsRefused) {
     ++seen;
   }
   EXPECT_GT(seen, 200);
-  EXPECT_EQ(refused_seen, 3);  // the two rccl-tests runs and the diff
+  EXPECT_EQ(refused_seen, 4);  // the two rccl-tests runs, the diff and a ROCm build's collect_env
 }
 
 // ---- a diff of two outputs ------------------------------------------------------------------------

@@ -1,0 +1,94 @@
+// collect-env (parse_collect_env.cpp): PyTorch / vLLM / SGLang collect_env reports. The embedded
+// blocks are read by their own formats' parsers, at the file's line numbers.
+#include "import/import.hpp"
+#include "import/importer.hpp"
+#include "import_test_support.hpp"
+
+#include <gtest/gtest.h>
+
+namespace gpuaudit::imports {
+namespace {
+
+// SYNTHETIC: the layout of vLLM's collect_env (the real fixtures in tests/data/imports/collect-env/
+// are cut before their topology block by the store; this one holds every block in one report).
+const std::string kSyntheticReport =
+    "PyTorch version: 2.4.0+cu121\n"          // 1
+    "Is debug build: False\n"                  // 2
+    "CUDA used to build PyTorch: 12.1\n"       // 3
+    "ROCM used to build PyTorch: N/A\n"        // 4
+    "\n"                                       // 5
+    "OS: Ubuntu 22.04.4 LTS (x86_64)\n"        // 6
+    "Is CUDA available: True\n"                // 7
+    "CUDA runtime version: 12.1.105\n"         // 8
+    "GPU models and configuration:\n"          // 9
+    "GPU 0: NVIDIA H100 80GB HBM3\n"           // 10
+    "GPU 1: NVIDIA H100 80GB HBM3\n"           // 11
+    "\n"                                       // 12
+    "Nvidia driver version: 550.54.15\n"       // 13
+    "\n"                                       // 14
+    "CPU:\n"                                   // 15
+    "Architecture:                         x86_64\n"
+    "CPU(s):                               64\n"
+    "Model name:                           Intel(R) Xeon(R) Platinum 8480+\n"
+    "NUMA node(s):                         2\n"
+    "\n"
+    "Versions of relevant libraries:\n"
+    "[pip3] torch==2.4.0\n"
+    "vLLM Version: 0.5.4\n"
+    "GPU Topology:\n"
+    "GPU0\tGPU1\tCPU Affinity\tNUMA Affinity\tGPU NUMA ID\n"
+    "GPU0\t X \tNV18\t0-31\t0\t\tN/A\n"
+    "GPU1\tNV18\t X \t0-31\t0\t\tN/A\n"
+    "\n"
+    "Legend:\n"
+    "\n"
+    "  X    = Self\n"
+    "  NV#  = Connection traversing a bonded set of # NVLinks\n"
+    "NCCL_CUMEM_ENABLE=0\n";
+
+TEST(CollectEnv, SyntheticReportIsDetectedOverItsEmbeddedBlocks) {
+  EXPECT_EQ(detect_format(kSyntheticReport, "env-synthetic.txt"), "collect-env");
+}
+
+TEST(CollectEnv, SyntheticReportGivesGpusHostDriverAndTopology) {
+  const ImportPart p = import_test::parse_as("collect-env", kSyntheticReport, "env-synthetic.txt");
+  ASSERT_EQ(p.gpus.size(), 2u);
+  EXPECT_EQ(p.gpus[1].index, 1);
+  EXPECT_EQ(p.gpus[1].name, "NVIDIA H100 80GB HBM3");
+  EXPECT_EQ(p.gpus[0].extra.at("source").at("line"), 10);  // the file's line, not the block's
+  EXPECT_EQ(p.gpus[0].extra.at("source").at("tool"), "collect_env");
+  EXPECT_TRUE(p.fills_only);
+  EXPECT_EQ(p.software.driver_version, "550.54.15");
+  EXPECT_EQ(p.host.vcpus, 64);
+  EXPECT_EQ(p.host.numa_nodes, 2);
+  EXPECT_EQ(p.host.os, "Ubuntu 22.04.4 LTS (x86_64)");
+  ASSERT_TRUE(p.topology.is_object());
+  EXPECT_EQ(p.topology.at("pairs").at(0).at("nvlinks"), 18);
+  EXPECT_EQ(p.imported.at("pytorch_cuda_build"), "12.1");
+  EXPECT_EQ(p.imported.at("vllm_version"), "0.5.4");
+  for (const auto& s : p.skipped) ADD_FAILURE() << s;  // the env lines after the legend are not topo rows
+}
+
+TEST(CollectEnv, ACudaBuildThatCannotUseTheListedGpusIsAWarning) {
+  // Real: PyTorch 1.6 built for CUDA 10.2 on driver 418.67 (CUDA 10.1), "Is CUDA available: No".
+  const std::string raw = import_test::read_bytes(import_test::fixture_dir("collect-env") /
+                                                  "pytorch-43058_v100x2_cuda-no_driver-listed.txt");
+  const ImportPart p = import_test::parse_as("collect-env", raw);
+  ASSERT_EQ(p.gpus.size(), 2u);
+  ASSERT_EQ(p.warnings.size(), 1u);
+  EXPECT_NE(p.warnings[0].find("PyTorch built for CUDA 10.2 could not use CUDA"), std::string::npos) << p.warnings[0];
+  EXPECT_EQ(p.imported.at("cuda_available"), false);
+}
+
+TEST(CollectEnv, BesideANvidiaSmiDumpItOnlyFills) {
+  // The -L block names GPUs by index only; merged with a -q of the same machine the GPUs stay two.
+  const ImportPart env = import_test::parse_as("collect-env", kSyntheticReport, "env-synthetic.txt");
+  EXPECT_TRUE(env.fills_only);
+  for (const auto& g : env.gpus) {
+    EXPECT_TRUE(g.pci_bus_id.empty());
+    EXPECT_TRUE(g.uuid.empty());
+  }
+}
+
+}  // namespace
+}  // namespace gpuaudit::imports
