@@ -1,5 +1,6 @@
 #include "import/dcgm_diag_rows.hpp"
 
+#include "core/join.hpp"
 #include "core/kernel_event.hpp"
 #include "import/bench_text.hpp"
 #include "import/dcgm_reasons.hpp"
@@ -33,12 +34,6 @@ std::string test_slug(std::string_view name) {
 }
 
 namespace {
-
-std::string join_names(const std::set<std::string>& names) {
-  std::string out;
-  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
-  return out;
-}
 
 // The worst result: Fail > Warn > Pass > Skip > Not Run.
 int rank(const std::string& r) {
@@ -167,7 +162,7 @@ void add_signs(const Report& r, ImportPart& part) {
     if (s.thermal_violation_s) tel.extra = {{"thermal_violation_s", *s.thermal_violation_s}};
     row.telemetry = tel;
     row.message = "dcgmi diag (" + first[gpu].first + ") reported" +
-                  (s.reasons.empty() ? std::string() : " clock-event reasons " + join_names(s.reasons)) +
+                  (s.reasons.empty() ? std::string() : " clock-event reasons " + join(s.reasons)) +
                   (s.temperature_c ? std::string(s.reasons.empty() ? "" : " and") + " a temperature of " + std::to_string(static_cast<int>(*s.temperature_c)) + " C" : std::string());
     row.extra = json::object();
     row.extra["source"] = source_json(src);
