@@ -102,7 +102,7 @@ echo "  $(grep 'no NVIDIA driver found' "$work/info")"
 grep -q 'in a .*container' "$work/info" || { cat "$work/info" >&2; fail "info: the container is not detected"; }
 # The committed documents, scored with the baselines the .deb installed (/usr/share/gpuaudit).
 expect_rc 0 "$work/score" score /data/scenarios/h100-sxm-healthy.synthetic.json
-grep -q 'against H100 SXM5 80GB (matched' "$work/score" || { cat "$work/score" >&2; fail "score: not against the installed H100 baseline"; }
+grep -q 'against H100 SXM5 80GB, matched' "$work/score" || { cat "$work/score" >&2; fail "score: not against the installed H100 baseline"; }
 expect_rc 1 "$work/capped" score /data/scenarios/h100-power-capped.synthetic.json
 grep -q 'power-capped' "$work/capped" || { cat "$work/capped" >&2; fail "score: no power-capped finding"; }
 expect_rc 2 "$work/bad" score /data/real-world/README.md

@@ -55,7 +55,7 @@ set +e
 rc=$?
 set -e
 # (judged on its architecture's estimate then: "estimated", and a note that no baseline matched)
-grep -q "no baseline" "$tmp/score2" && ! grep -q "against H100 SXM5 80GB (matched" "$tmp/score2" ||
+grep -q "no baseline" "$tmp/score2" && ! grep -q "against H100 SXM5 80GB, matched" "$tmp/score2" ||
   { cat "$tmp/score2" >&2; fail "score did not read the installed baselines (exit $rc)"; }
 
 # The .tar.gz: the same tree under one folder
