@@ -96,34 +96,31 @@ std::optional<double> GpuScoring::sm_max_mhz(std::string* from) const {
   return std::nullopt;
 }
 
-std::optional<double> GpuScoring::slowdown_temperature_c(std::string* from) const {
-  if (gpu->temperature_slowdown_c && *gpu->temperature_slowdown_c > 0) {
-    if (from) *from = "the card's slowdown temperature";
-    return *gpu->temperature_slowdown_c;
+// A temperature threshold the firmware sets per model: the card's own where the document has it,
+// else its model's (baseline, read from real nvidia-smi -q outputs; never an estimate's). The plain
+// nvidia-smi table, dmon, a CSV log without temperature.gpu.tlimit, gpu-burn and a vGPU guest's -q
+// ("N/A") carry none of the card's.
+std::optional<double> GpuScoring::temperature_threshold_c(const std::optional<int>& card,
+                                                          const std::optional<Sourced> Baseline::*model,
+                                                          const char* what, std::string* from) const {
+  if (card && *card > 0) {
+    if (from) *from = std::string("the card's ") + what;
+    return *card;
   }
-  // The plain nvidia-smi table, dmon, a CSV log without temperature.gpu.tlimit, gpu-burn and a
-  // vGPU guest's -q ("N/A") carry no threshold of the card; the firmware sets it per model.
-  if (const Baseline* b = baseline(); b && !ref.unknown_model() && b->temperature_slowdown_c &&
-                                      b->temperature_slowdown_c->value > 0) {
-    if (from) *from = std::string("the model's slowdown temperature") + (b->temperature_slowdown_c->uncertain ? " (uncertain)" : "");
-    return b->temperature_slowdown_c->value;
+  if (const Baseline* b = baseline(); b && !ref.unknown_model() && (b->*model) && (b->*model)->value > 0) {
+    if (from) *from = std::string("the model's ") + what + ((b->*model)->uncertain ? " (uncertain)" : "");
+    return (b->*model)->value;
   }
   return std::nullopt;
 }
 
+std::optional<double> GpuScoring::slowdown_temperature_c(std::string* from) const {
+  return temperature_threshold_c(gpu->temperature_slowdown_c, &Baseline::temperature_slowdown_c, "slowdown temperature", from);
+}
+
 std::optional<double> GpuScoring::max_operating_temperature_c(std::string* from) const {
-  if (gpu->temperature_max_operating_c && *gpu->temperature_max_operating_c > 0) {
-    if (from) *from = "the card's max operating temperature";
-    return *gpu->temperature_max_operating_c;
-  }
-  if (const Baseline* b = baseline(); b && !ref.unknown_model() && b->temperature_max_operating_c &&
-                                      b->temperature_max_operating_c->value > 0) {
-    if (from)
-      *from = std::string("the model's max operating temperature") +
-              (b->temperature_max_operating_c->uncertain ? " (uncertain)" : "");
-    return b->temperature_max_operating_c->value;
-  }
-  return std::nullopt;
+  return temperature_threshold_c(gpu->temperature_max_operating_c, &Baseline::temperature_max_operating_c,
+                                 "max operating temperature", from);
 }
 
 bool GpuScoring::draw_at_power_limit(double fraction) const {

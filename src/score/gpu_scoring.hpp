@@ -105,6 +105,10 @@ struct GpuScoring {
   // The "GPU Max Operating Temp" (NVML_TEMPERATURE_THRESHOLD_GPU_MAX), the same way: the card's
   // where the document has it, else its model's (baseline temperature_max_operating_c).
   std::optional<double> max_operating_temperature_c(std::string* from = nullptr) const;
+  // The two above: `card` (the document's) else the baseline's `model` field; `what` names it.
+  std::optional<double> temperature_threshold_c(const std::optional<int>& card,
+                                                const std::optional<Sourced> Baseline::*model, const char* what,
+                                                std::string* from) const;
   // The inventory was taken by gpuaudit itself (an imported GPU carries extra.source): only then
   // were its processes and utilisation seen before gpuaudit's own work.
   bool inventory_by_gpuaudit() const;
