@@ -11,67 +11,60 @@
 namespace gpuaudit::imports {
 namespace {
 
-using dcgm::GpuSigns;
-using dcgm::read_signs;
-
-std::map<int, GpuSigns> signs(const std::string& msg) {
-  std::map<int, GpuSigns> out;
-  read_signs(msg, out);
-  return out;
-}
+using import_test::dcgm_signs;
 
 TEST(DcgmReasons, ThermalViolationsNameTheirGpu) {
   // DCGM_FR_THERMAL_VIOLATIONS_TS_MSG and DCGM_FR_THERMAL_VIOLATIONS_MSG, as the table prints them
   // ("GPU N " before the message, the suggestion after it).
-  auto s = signs("GPU 3 Thermal violations totaling 4.5 seconds started at 2.0 seconds into the test for GPU 3 Verify that ...");
+  auto s = dcgm_signs("GPU 3 Thermal violations totaling 4.5 seconds started at 2.0 seconds into the test for GPU 3 Verify that ...");
   ASSERT_EQ(s.size(), 1u);
   ASSERT_TRUE(s.count(3));
   EXPECT_EQ(s[3].reasons, std::set<std::string>{"thermal-violation"});
   EXPECT_DOUBLE_EQ(*s[3].thermal_violation_s, 4.5);
-  s = signs("There were thermal violations totaling 2.0 seconds for GPU 1");
+  s = dcgm_signs("There were thermal violations totaling 2.0 seconds for GPU 1");
   ASSERT_TRUE(s.count(1));
   EXPECT_EQ(s[1].reasons.count("thermal-violation"), 1u);
   // DCGM fails the test on any nonzero counter; "0.0 seconds" (under 50 ms) is no throttling a job sees.
-  EXPECT_TRUE(signs("GPU 2 Thermal violations totaling 0.0 seconds started at 30.0 seconds into the test for GPU 2").empty());
+  EXPECT_TRUE(dcgm_signs("GPU 2 Thermal violations totaling 0.0 seconds started at 30.0 seconds into the test for GPU 2").empty());
 }
 
 TEST(DcgmReasons, ClockEventDetailsBecomeNvmlNames) {
   // DCGM_FR_THROTTLING_VIOLATION_MSG with DcgmRecorder's details, before and after the 3.3 rename.
-  auto s = signs("GPU 2 Clocks are being throttled for GPU 2 because of clock throttling starting 5.0 seconds into the test. "
+  auto s = dcgm_signs("GPU 2 Clocks are being throttled for GPU 2 because of clock throttling starting 5.0 seconds into the test. "
                  "clocks_throttle_reason_sw_thermal_slowdown: the GPU or its memory have reached unsafe temperatures.");
   ASSERT_TRUE(s.count(2));
   EXPECT_EQ(s[2].reasons, std::set<std::string>{"sw-thermal"});
-  s = signs("Clocks are being throttled for GPU 0 because of clock throttling starting 1.0 seconds into the test. "
+  s = dcgm_signs("Clocks are being throttled for GPU 0 because of clock throttling starting 1.0 seconds into the test. "
             "clocks_event_reason_hw_power_brake_slowdown: the power brake assertion has triggered.");
   EXPECT_EQ(s[0].reasons, std::set<std::string>{"hw-power-brake"});
-  s = signs("Clocks are being throttled for GPU 4 because of clock throttling starting 1.0 seconds into the test. "
+  s = dcgm_signs("Clocks are being throttled for GPU 4 because of clock throttling starting 1.0 seconds into the test. "
             "clocks_throttle_reason_hw_slowdown: either the temperature is too high or there is a power supply problem");
   EXPECT_EQ(s[4].reasons, std::set<std::string>{"hw-slowdown"});
 }
 
 TEST(DcgmReasons, TemperatureOfTheGpuNotOfItsMemory) {
   // DCGM_FR_TEMP_VIOLATION_MSG: the GPU's form counts, the HBM form is the memory's temperature.
-  auto s = signs("GPU 5 Temperature 92 of GPU 5 exceeded user-specified maximum allowed temperature 87");
+  auto s = dcgm_signs("GPU 5 Temperature 92 of GPU 5 exceeded user-specified maximum allowed temperature 87");
   ASSERT_TRUE(s.count(5));
   EXPECT_DOUBLE_EQ(*s[5].temperature_c, 92);
   EXPECT_TRUE(s[5].reasons.empty());
-  EXPECT_TRUE(signs("Temperature 99 of HBM Memory on GPU 5 exceeded user-specified maximum allowed temperature 95").empty());
+  EXPECT_TRUE(dcgm_signs("Temperature 99 of HBM Memory on GPU 5 exceeded user-specified maximum allowed temperature 95").empty());
 }
 
 TEST(DcgmReasons, RowRemapMessagesNameTheirGpu) {
   // DCGM_FR_PENDING_ROW_REMAP_MSG in its 4.x and 3.x wordings, DCGM_FR_ROW_REMAP_FAILURE_MSG.
-  auto s = signs("GPU 3 had memory errors and row remappings are pending");
+  auto s = dcgm_signs("GPU 3 had memory errors and row remappings are pending");
   ASSERT_TRUE(s.count(3));
   EXPECT_TRUE(s[3].remap_pending);
   EXPECT_FALSE(s[3].remap_failure);
   EXPECT_TRUE(s[3].reasons.empty());  // memory rows say nothing of the clocks
-  s = signs("GPU 1 has uncorrectable memory errors and row remappings are pending Drain the GPU and reset it");
+  s = dcgm_signs("GPU 1 has uncorrectable memory errors and row remappings are pending Drain the GPU and reset it");
   EXPECT_TRUE(s[1].remap_pending);
-  s = signs("GPU 6 had uncorrectable memory errors and row remapping failed. Run a field diagnostic");
+  s = dcgm_signs("GPU 6 had uncorrectable memory errors and row remapping failed. Run a field diagnostic");
   EXPECT_TRUE(s[6].remap_failure);
   // DCGM_FR_UNCORRECTABLE_ROW_REMAP_MSG ("... and 2 rows were remapped") is history, not a pending state.
-  EXPECT_TRUE(signs("GPU 2 had uncorrectable memory errors and 2 rows were remapped").empty());
-  EXPECT_TRUE(signs("memory errors and row remappings are pending").empty());  // no GPU named
+  EXPECT_TRUE(dcgm_signs("GPU 2 had uncorrectable memory errors and 2 rows were remapped").empty());
+  EXPECT_TRUE(dcgm_signs("memory errors and row remappings are pending").empty());  // no GPU named
 }
 
 TEST(DcgmReasons, SyntheticPendingRemapRowGivesTheGpuItsEccStateAndNoLoadRow) {
@@ -91,12 +84,12 @@ TEST(DcgmReasons, SyntheticPendingRemapRowGivesTheGpuItsEccStateAndNoLoadRow) {
 }
 
 TEST(DcgmReasons, OtherWordingIsNotRead) {
-  EXPECT_TRUE(signs("GPU 0 Error using CUDA API cuInit Check DCGM and system logs for errors.").empty());
-  EXPECT_TRUE(signs("Thermal violations totaling many seconds for GPU 0").empty());
-  EXPECT_TRUE(signs("Clocks are being throttled for GPU 0 because of clock throttling starting 1.0 seconds into the test. "
+  EXPECT_TRUE(dcgm_signs("GPU 0 Error using CUDA API cuInit Check DCGM and system logs for errors.").empty());
+  EXPECT_TRUE(dcgm_signs("Thermal violations totaling many seconds for GPU 0").empty());
+  EXPECT_TRUE(dcgm_signs("Clocks are being throttled for GPU 0 because of clock throttling starting 1.0 seconds into the test. "
                     "clocks_throttle_reason_something_new: ?")[0]
                   .reasons.empty());
-  EXPECT_TRUE(signs("Thermal violations totaling 1.0 seconds started at 1.0 seconds into the test for GPU 99999").empty());
+  EXPECT_TRUE(dcgm_signs("Thermal violations totaling 1.0 seconds started at 1.0 seconds into the test for GPU 99999").empty());
 }
 
 TEST(DcgmReasons, TheExcerptWithoutHeaderIsDetectedAndGivesGpu0ItsThermalRow) {

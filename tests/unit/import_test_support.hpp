@@ -3,11 +3,13 @@
 // instead of one per test file.
 #pragma once
 
+#include "import/dcgm_reasons.hpp"
 #include "import/import.hpp"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -53,6 +55,13 @@ inline std::string detected(const std::string& raw) {
   for (const auto& f : format_registry())
     if (const int s = f.detect(t); s > best_score) best_score = s, best = f.name;
   return best;
+}
+
+// DCGM's reason messages of one text read per GPU (dcgm_reasons.cpp), as the dcgmi-diag rows give them.
+inline std::map<int, dcgm::GpuSigns> dcgm_signs(const std::string& msg) {
+  std::map<int, dcgm::GpuSigns> out;
+  dcgm::read_signs(msg, out);
+  return out;
 }
 
 }  // namespace gpuaudit::imports::import_test
