@@ -31,8 +31,6 @@ namespace {
 
 using smi::trim;
 
-bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
-
 // The report's own keys (collect_env.py's env_info_fmt); a line "Key: value" with one of them.
 const std::set<std::string, std::less<>>& report_keys() {
   static const std::set<std::string, std::less<>> k = {
@@ -148,7 +146,7 @@ ImportPart parse_collect_env(std::string_view text, const std::string& file) {
       std::size_t j = i + 1;
       for (; j < lines.size(); ++j) {
         const std::string_view l = trim(lines[j].second);
-        if (!starts_with(l, "GPU ") && !starts_with(l, "MIG ")) break;
+        if (!l.starts_with("GPU ") && !l.starts_with("MIG ")) break;
         if (report_line(l)) break;
         gpus.resize(gpus.size() + static_cast<std::size_t>(lines[j].first - lines[j - 1].first - 1), '\n');
         gpus += std::string(l) + "\n";
@@ -173,8 +171,8 @@ ImportPart parse_collect_env(std::string_view text, const std::string& file) {
       for (; j < lines.size(); ++j) {
         const std::string_view raw = lines[j].second;
         const std::string_view l = trim(raw);
-        if (banner(raw) || (report_line(l) && !starts_with(l, "GPU"))) break;
-        if (starts_with(l, "Legend")) legend = true;
+        if (banner(raw) || (report_line(l) && !l.starts_with("GPU"))) break;
+        if (l.starts_with("Legend")) legend = true;
         else if (legend && !l.empty() && raw.front() != ' ' && raw.front() != '\t') break;
       }
       if (j > i + 1) read_block(part, "nvidia-smi-topo", block_text(lines, i + 1, j - 1), file);

@@ -8,45 +8,37 @@ namespace {
 
 using smi::trim;
 
-bool starts(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
-
 // "| GPU ID | Device Information   |" with any padding.
 bool discovery_header(std::string_view line) {
-  if (!starts(line, "|")) return false;
+  if (!line.starts_with("|")) return false;
   line = trim(line.substr(1));
-  if (!starts(line, "GPU ID")) return false;
+  if (!line.starts_with("GPU ID")) return false;
   line = trim(line.substr(6));
-  return starts(line, "|") && starts(trim(line.substr(1)), "Device Information");
+  return line.starts_with("|") && trim(line.substr(1)).starts_with("Device Information");
 }
 
 }  // namespace
 
 std::optional<std::string> unread_output(std::string_view text) {
-  int no = 0;
   bool entity_header = false;
   int entity_line = 0;
-  std::size_t pos = 0;
-  while (pos <= text.size()) {
-    const std::size_t end = std::min(text.find('\n', pos), text.size());
-    const std::string_view line = trim(text.substr(pos, end - pos));
-    pos = end + 1;
-    ++no;
+  for (const auto& [no, raw] : smi::numbered_lines(text)) {
+    const std::string_view line = trim(raw);
     const std::string at = ", line " + std::to_string(no) + ")";
     if (discovery_header(line))
       return "dcgmi discovery -l (DCGM's GPU list" + at +
              ": not a format gpuaudit imports; nvidia-smi -q names the same GPUs with what the rules need";
-    if (starts(line, "| Health Monitor Report"))
+    if (line.starts_with("| Health Monitor Report"))
       return "dcgmi health (DCGM's health watches" + at +
              ": not a format gpuaudit imports; import dcgmi diag's table or nvidia-smi -q instead";
     // DeviceMonitor's header, then "ID" (the second header line) or a first "GPU 0" row.
     if (entity_header && !line.empty()) {
-      if (line == "ID" || starts(line, "GPU "))
+      if (line == "ID" || line.starts_with("GPU "))
         return "dcgmi dmon (a DCGM field sample log, line " + std::to_string(entity_line) +
                "): not a format gpuaudit imports; nvidia-smi dmon or a --query-gpu log gives the figures";
       entity_header = false;
     }
-    if (starts(line, "#Entity ")) entity_header = true, entity_line = no;
-    if (end == text.size()) break;
+    if (line.starts_with("#Entity ")) entity_header = true, entity_line = no;
   }
   return std::nullopt;
 }
