@@ -1,12 +1,13 @@
 // Semantic checks of the baseline set: what the JSON schema cannot see (sources present, values
 // consistent with each other and with the datasheet, models distinguishable from each other).
 #include "baselines/baseline_set.hpp"
+#include "baselines/mig_profile_name.hpp"
+#include "core/text_cursor.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
-#include <regex>
 #include <set>
 
 namespace gpuaudit {
@@ -50,6 +51,31 @@ std::string num(double v) {
   return buf;
 }
 
+// "h100-sxm5-80gb": lower-case words of letters and digits joined by single '-'.
+bool id_words(std::string_view id) {
+  if (id.empty() || id.front() == '-' || id.back() == '-') return false;
+  for (std::size_t i = 0; i < id.size(); ++i)
+    if (!is_ascii_lower(id[i]) && !is_ascii_digit(id[i]) && !(id[i] == '-' && id[i + 1] != '-')) return false;
+  return true;
+}
+
+// "10de:2330": NVIDIA's vendor id and four lower-case hex digits.
+bool pci_id(std::string_view p) {
+  if (p.size() != 9 || p.substr(0, 5) != "10de:") return false;
+  for (const char c : p.substr(5))
+    if (!is_ascii_digit(c) && !(c >= 'a' && c <= 'f')) return false;
+  return true;
+}
+
+// "9.0": digits, a dot, digits.
+bool compute_capability_text(std::string_view cc) {
+  TextCursor c(cc);
+  return c.digits() && c.literal(".") && c.digits() && c.done();
+}
+
+// Shown in a message: a name cut to 80 characters, so a 30 KB field is not printed back whole.
+std::string shown(const std::string& s) { return s.size() <= 80 ? s : s.substr(0, 77) + "..."; }
+
 struct Checker {
   std::vector<std::string>& out;
   const Baseline& b;
@@ -63,18 +89,15 @@ struct Checker {
   }
 
   void identity() {
-    static const std::regex id_re("^[a-z0-9]+(-[a-z0-9]+)*$");
-    static const std::regex pci_re("^10de:[0-9a-f]{4}$");
-    if (!std::regex_match(b.id, id_re)) problem("id must be lower-case words joined by '-'");
+    if (!id_words(b.id)) problem("id must be lower-case words joined by '-'");
     if (b.model.empty()) problem("no model name");
     if (b.nvidia_smi_names.empty()) problem("no nvidia_smi_names: the card could only be matched by PCI id");
     for (const auto& p : b.pci_device_ids)
-      if (!std::regex_match(p, pci_re)) problem("PCI device id \"" + p + "\" is not of the form 10de:abcd");
+      if (!pci_id(p)) problem("PCI device id \"" + shown(p) + "\" is not of the form 10de:abcd");
     if (b.pci_device_ids.empty()) problem("no pci_device_ids");
     if (b.sm_count <= 0) problem("sm_count must be positive");
     if (b.architecture.empty()) problem("no architecture");
-    static const std::regex cc_re("^[0-9]+\\.[0-9]+$");
-    if (!std::regex_match(b.compute_capability, cc_re)) problem("compute_capability must look like \"9.0\"");
+    if (!compute_capability_text(b.compute_capability)) problem("compute_capability must look like \"9.0\"");
     if (!b.memory_gib || *b.memory_gib <= 0) problem("memory_gib must be positive (it splits same-name boards)");
     if (b.memory_gib && b.memory_mib_reported) {
       const double ratio = *b.memory_mib_reported / 1024.0 / *b.memory_gib;
@@ -144,19 +167,20 @@ struct Checker {
   }
 
   void mig() {
-    static const std::regex name_re("^([1-7])g\\.([0-9]+)gb(\\+me(\\.all)?|\\+gfx|-me)?$");
     std::set<std::string> seen;
     std::map<int, int> sms_by_g;  // slices (g) -> largest SM count seen
     for (const MigProfile& p : b.mig_profiles) {
-      std::smatch m;
-      if (!std::regex_match(p.name, m, name_re)) {
-        problem("MIG profile \"" + p.name + "\" is not of the form <n>g.<m>gb");
+      // "<1-7>g.<m>gb" and a suffix of NVIDIA's tables
+      const auto m = parse_mig_profile_name(p.name);
+      if (!m || m->slices_text.size() != 1 || m->compute_slices < 1 || m->compute_slices > 7 ||
+          !known_mig_profile_suffix(m->suffix)) {
+        problem("MIG profile \"" + shown(p.name) + "\" is not of the form <n>g.<m>gb");
         continue;
       }
       if (!seen.insert(p.name).second) problem("MIG profile " + p.name + " listed twice");
       if (p.source.empty()) problem("MIG profile " + p.name + " has no source");
-      const int g = std::stoi(m[1].str());
-      const double gb = std::stod(m[2].str());
+      const int g = m->compute_slices;
+      const double gb = m->memory_gb;
       if (p.memory_slices < 1 || p.memory_slices > 8) problem("MIG profile " + p.name + " memory_slices must be 1..8");
       if (p.sm_count) {
         if (*p.sm_count <= 0 || *p.sm_count > b.sm_count)
@@ -171,7 +195,7 @@ struct Checker {
         const double share = *b.memory_gib * p.memory_slices / 8.0;
         if (gb < share * 0.8 || gb > share * 1.2)
           problem("MIG profile " + p.name + ": " + std::to_string(p.memory_slices) + " of 8 memory slices of " +
-                  num(*b.memory_gib) + " GB do not give ~" + m[2].str() + " GB");
+                  num(*b.memory_gib) + " GB do not give ~" + std::string(m->gb_text) + " GB");
       }
       if (p.memory_gib && b.memory_gib && *p.memory_gib > *b.memory_gib)
         problem("MIG profile " + p.name + " memory_gib above the card's");

@@ -9,6 +9,8 @@
 // not the board's, so it is matched like a slice: by PCI id or by its board code, never by memory.
 #include "baselines/baseline_set.hpp"
 #include "baselines/gpu_family.hpp"
+#include "core/parse_number.hpp"
+#include "core/text_cursor.hpp"
 #include "gpubench/arch_rates.hpp"
 #include "probe/arch_features.hpp"
 
@@ -242,15 +244,28 @@ void attach_vgpu(BaselineMatch& m, const Card& card) {
 }
 
 // The reference model for a compute capability: exact, else the nearest of the same major.
+// "9.0" -> 90 (major and minor set); nullopt for anything else, or numbers past two digits (sscanf's
+// %d had undefined behaviour past int: a document's compute capability can be any string).
+std::optional<int> parse_cc(const std::string& cc, int& major, int& minor) {
+  TextCursor c(cc);
+  const auto ma = c.digits(1, 2);
+  if (!ma || !c.literal(".")) return std::nullopt;
+  const auto mi = c.digits(1, 2);
+  if (!mi || !c.done()) return std::nullopt;
+  major = parse_integer<int>(*ma).value_or(0);
+  minor = parse_integer<int>(*mi).value_or(0);
+  return major * 10 + minor;
+}
+
 const Baseline* architecture_reference(const BaselineSet& set, const std::string& cc) {
   int major = 0, minor = 0;
-  if (std::sscanf(cc.c_str(), "%d.%d", &major, &minor) != 2) return nullptr;
+  if (!parse_cc(cc, major, minor)) return nullptr;
   const Baseline* best = nullptr;
   int best_gap = std::numeric_limits<int>::max();
   for (const Baseline& b : set.models) {
     if (!b.architecture_reference) continue;
     int bmaj = 0, bmin = 0;
-    if (std::sscanf(b.compute_capability.c_str(), "%d.%d", &bmaj, &bmin) != 2 || bmaj != major) continue;
+    if (!parse_cc(b.compute_capability, bmaj, bmin) || bmaj != major) continue;
     const int gap = std::abs(bmin - minor);
     if (gap < best_gap) best_gap = gap, best = &b;
   }
@@ -293,10 +308,6 @@ std::optional<Sourced> scaled(const std::optional<Sourced>& v, double factor, co
   return Sourced{v->value * factor, why, true};
 }
 
-std::optional<int> parse_cc(const std::string& cc, int& major, int& minor) {
-  if (std::sscanf(cc.c_str(), "%d.%d", &major, &minor) != 2) return std::nullopt;
-  return major * 10 + minor;
-}
 
 // What the fallback knows about an unknown card.
 struct Estimate {

@@ -1,7 +1,10 @@
 #include "baselines/vgpu_profile.hpp"
 
+#include "core/parse_number.hpp"
+#include "core/text_cursor.hpp"
+
+#include <algorithm>
 #include <cctype>
-#include <regex>
 #include <utility>
 
 namespace gpuaudit {
@@ -16,28 +19,63 @@ std::string VgpuProfile::type_words() const {
   }
 }
 
-std::optional<VgpuProfile> parse_vgpu_profile(std::string_view name) {
-  // Board codes are letters and digits (H100XM, A100DX, RTX6000, M60); a space inside is allowed
-  // for the odd "RTX 6000"-style code. The whole name must be the profile, so "A100-SXM4-80GB"
-  // (no type letter) and "... MIG 1g.10gb" never match.
-  static const std::regex re(R"(^\s*(?:NVIDIA\s+|GRID\s+)?([A-Za-z][A-Za-z0-9]*(?: [A-Za-z0-9]+)*)-(?:([1-8])-)?(\d{1,3})([QCABqcab])\s*$)",
-                             std::regex::ECMAScript | std::regex::optimize);
-  const std::string s(name);
-  std::smatch m;
-  if (!std::regex_match(s, m, re)) return std::nullopt;
+namespace {
+
+// A board code: letters and digits starting with a letter, words joined by single spaces
+// (H100XM, A100DX, RTX6000, M60, the odd "RTX 6000"-style code).
+bool board_code(std::string_view b) {
+  if (b.empty() || !is_ascii_alpha(b.front()) || b.back() == ' ') return false;
+  for (std::size_t i = 0; i < b.size(); ++i)
+    if (!is_ascii_alnum(b[i]) && !(b[i] == ' ' && b[i + 1] != ' ')) return false;
+  return true;
+}
+
+// "<board>-[<g>-]<gb><type>", the whole text. The board ends at the first '-' (it has none).
+std::optional<VgpuProfile> profile_of(std::string_view s) {
+  const auto dash = s.find('-');
+  if (dash == std::string_view::npos || !board_code(s.substr(0, dash))) return std::nullopt;
+  std::string_view tail = s.substr(dash + 1);
+  std::string_view slices;
+  if (tail.size() >= 2 && tail[0] >= '1' && tail[0] <= '8' && tail[1] == '-') {  // "1-10C": MIG-backed
+    slices = tail.substr(0, 1);
+    tail.remove_prefix(2);
+  }
+  if (tail.size() < 2 || tail.size() > 4 || std::string_view("QCABqcab").find(tail.back()) == std::string_view::npos)
+    return std::nullopt;
+  const std::string_view gb = tail.substr(0, tail.size() - 1);
+  const auto gb_number = parse_integer<int>(gb);
+  if (!gb_number || !std::all_of(gb.begin(), gb.end(), is_ascii_digit)) return std::nullopt;
   VgpuProfile p;
-  p.board = m[1].str();
-  const int gb = std::stoi(m[3].str());
-  p.memory_gb = gb == 0 ? 0.5 : gb;  // "M60-0Q": 512 MB
-  p.type = static_cast<char>(std::toupper(static_cast<unsigned char>(m[4].str()[0])));
-  if (m[2].matched) {
-    p.mig_compute_slices = std::stoi(m[2].str());
-    p.mig_profile = m[2].str() + "g." + m[3].str() + "gb";
-    p.name = p.board + "-" + m[2].str() + "-" + m[3].str() + p.type;
+  p.board = std::string(s.substr(0, dash));
+  p.memory_gb = *gb_number == 0 ? 0.5 : *gb_number;  // "M60-0Q": 512 MB
+  p.type = static_cast<char>(std::toupper(static_cast<unsigned char>(tail.back())));
+  if (!slices.empty()) {
+    p.mig_compute_slices = slices[0] - '0';
+    p.mig_profile = std::string(slices) + "g." + std::string(gb) + "gb";
+    p.name = p.board + "-" + std::string(slices) + "-" + std::string(gb) + p.type;
   } else {
-    p.name = p.board + "-" + m[3].str() + p.type;
+    p.name = p.board + "-" + std::string(gb) + p.type;
   }
   return p;
+}
+
+}  // namespace
+
+std::optional<VgpuProfile> parse_vgpu_profile(std::string_view name) {
+  // The whole name must be the profile, so "A100-SXM4-80GB" (no type letter) and "... MIG
+  // 1g.10gb" never match. A "NVIDIA " or "GRID " before it is taken off when what follows is a
+  // profile; otherwise it stays part of the board code ("NVIDIA 6000-8Q": board "NVIDIA 6000").
+  // A hand parser, linear in the name: std::regex overflowed the stack on a 30 KB name.
+  while (!name.empty() && is_regex_space(name.front())) name.remove_prefix(1);
+  while (!name.empty() && is_regex_space(name.back())) name.remove_suffix(1);
+  for (const std::string_view prefix : {std::string_view("NVIDIA"), std::string_view("GRID")}) {
+    if (name.size() <= prefix.size() || name.substr(0, prefix.size()) != prefix || !is_regex_space(name[prefix.size()]))
+      continue;
+    std::string_view rest = name.substr(prefix.size());
+    while (!rest.empty() && is_regex_space(rest.front())) rest.remove_prefix(1);
+    if (auto p = profile_of(rest)) return p;
+  }
+  return profile_of(name);
 }
 
 std::string vgpu_board_baseline_id(std::string_view board) {
