@@ -1,9 +1,9 @@
 #include "score/mig_profile_infer.hpp"
 
+#include "baselines/mig_profile_name.hpp"
 #include "report/format.hpp"
 
 #include <cmath>
-#include <regex>
 #include <vector>
 
 namespace gpuaudit {
@@ -16,10 +16,8 @@ bool is_media_twin(const std::string& name) { return name.size() > 3 && name.com
 
 // "2g.20gb" -> 20 (the GB the name rounds to).
 std::optional<double> named_gb(const std::string& name) {
-  static const std::regex re(R"(^\d+g\.(\d+)gb)");
-  std::smatch m;
-  if (!std::regex_search(name, m, re)) return std::nullopt;
-  return std::stod(m[1].str());
+  if (const auto m = parse_mig_profile_name(name)) return m->memory_gb;
+  return std::nullopt;
 }
 
 // The profile's memory in GiB as -lgip prints it, from its own entry or (for "+me") its base's.

@@ -7,13 +7,13 @@
 //   before its own work (co-tenants, medium; high when a figure shows the loss).
 // State alone decides MIG, vGPU and co-tenants (no reference needed); a low figure raises the
 // confidence. Full-GPU passthrough ("passthrough") is a whole card in a VM: not a slice.
+#include "core/text_cursor.hpp"
 #include "report/format.hpp"
 #include "score/evidence.hpp"
 #include "score/families.hpp"
 #include "score/rules.hpp"
 
 #include <algorithm>
-#include <regex>
 
 namespace gpuaudit {
 
@@ -70,10 +70,15 @@ std::optional<double> throughput_ratio(const GpuScoring& g) {
 // desktop). No bare card's nvidia-smi name ends that way ("80GB" has no digit before its B); a
 // "GRID" prefix alone is no sign (GRID K520 is a whole board).
 std::string vgpu_profile(const std::string& name) {
-  static const std::regex re(R"((?:^|\s)(\S+-\d+[QCAB])$)");
-  std::smatch m;
-  if (std::regex_search(name, m, re)) return m[1].str();
-  return "";
+  // The name's last word (after its last white space, none after it): <anything>-<digits><QCAB>.
+  std::size_t start = name.size();
+  while (start > 0 && !is_regex_space(name[start - 1])) --start;
+  const std::string_view word = std::string_view(name).substr(start);
+  if (word.size() < 4 || std::string_view("QCAB").find(word.back()) == std::string_view::npos) return "";
+  std::size_t d = word.size() - 1;
+  while (d > 0 && is_ascii_digit(word[d - 1])) --d;
+  if (d == word.size() - 1 || d < 2 || word[d - 1] != '-') return "";
+  return std::string(word);
 }
 
 struct CoTenants {

@@ -1,10 +1,10 @@
 #include "score/slice.hpp"
 
+#include "baselines/mig_profile_name.hpp"
 #include "score/mig_profile_infer.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <regex>
 
 namespace gpuaudit {
 
@@ -24,11 +24,10 @@ const MigProfile* profile_in(const Baseline& b, const std::string& name) {
 
 // "3g.40gb" -> compute slices 3, memory 40 GB; "1g.10gb+me" works too.
 bool parse_profile(const std::string& name, int& gslices, double& gb) {
-  static const std::regex re(R"(^(\d+)g\.(\d+)gb)");
-  std::smatch m;
-  if (!std::regex_search(name, m, re)) return false;
-  gslices = std::stoi(m[1].str());
-  gb = std::stod(m[2].str());
+  const auto m = parse_mig_profile_name(name);
+  if (!m) return false;
+  gslices = m->compute_slices;
+  gb = m->memory_gb;
   return true;
 }
 
