@@ -27,14 +27,16 @@
 //   gpu_burn/errors, status check-failed, where gpu-burn counted mismatching elements or said
 //     FAULTY: params.output_check {mismatches, against} for the wrong-results rule.
 //   a timeline of the temperatures it printed (-> telemetry/under-load).
+#include "core/parse_number.hpp"
+#include "core/text_cursor.hpp"
 #include "import/import.hpp"
 #include "import/smi_values.hpp"
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <map>
-#include <regex>
 
 namespace gpuaudit::imports {
 
@@ -45,37 +47,49 @@ using smi::trim;
 bool contains(std::string_view s, std::string_view what) { return s.find(what) != std::string_view::npos; }
 
 // Numbers of a paste that may be cut or corrupt: nullopt instead of an exception.
-std::optional<long long> to_ll(const std::string& s) {
-  try {
-    return std::stoll(s);
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
-}
-std::optional<double> to_d(const std::string& s) {
-  try {
-    const double v = std::stod(s);
-    return std::isfinite(v) ? std::optional<double>(v) : std::nullopt;
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
+std::optional<long long> to_ll(std::string_view s) { return parse_integer<long long>(s); }
+// The leading number ("47174", "1.5." -> 1.5), finite.
+std::optional<double> to_d(std::string_view s) {
+  double v = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || !std::isfinite(v)) return std::nullopt;
+  return v;
 }
 // A GPU index as gpu-burn prints it: 0..4096, else nullopt.
-std::optional<int> to_index(const std::string& s) {
+std::optional<int> to_index(std::string_view s) {
   const auto v = to_ll(s);
   return v && *v >= 0 && *v <= 4096 ? std::optional<int>(static_cast<int>(*v)) : std::nullopt;
 }
 
-// "81 (47174 Gflop/s) - 0 (0 Gflop/s) " -> {(81, 47174), (0, 0)}
+// "-12" or "12" at the cursor of `s` (a dash counts only before a digit), consumed; else nullopt
+// and the cursor one character on, where the next try starts.
+std::optional<std::string_view> signed_digits(std::string_view s, TextCursor& c) {
+  const std::size_t from = c.at();
+  TextCursor t = c;
+  t.literal("-");
+  if (!t.digits()) {
+    c = TextCursor(s, from + 1);
+    return std::nullopt;
+  }
+  c = t;
+  return s.substr(from, c.at() - from);
+}
+
+// "81 (47174 Gflop/s) - 0 (0 Gflop/s) " -> {(81, 47174), (0, 0)}: every "<n> (<rate> Gflop/s)",
+// left to right.
 std::vector<std::pair<long long, double>> progress_of(std::string_view s) {
-  static const std::regex r(R"((-?\d+) \(([0-9.]+) Gflop/s\))");
   std::vector<std::pair<long long, double>> out;
-  const std::string str(s);
-  for (auto it = std::sregex_iterator(str.begin(), str.end(), r); it != std::sregex_iterator(); ++it) {
-    const auto n = to_ll((*it)[1].str());
-    const auto rate = to_d((*it)[2].str());
+  TextCursor c(s);
+  while (!c.done()) {
+    const auto n = signed_digits(s, c);
+    if (!n) continue;
+    TextCursor t = c;
+    if (!t.literal(" (")) continue;
+    const auto rate = t.run([](char ch) { return is_ascii_digit(ch) || ch == '.'; });
+    if (!rate || !t.literal(" Gflop/s)")) continue;
     // an unreadable cell still holds its column, as a worker that did not report (0 at rate 0)
-    out.emplace_back(n.value_or(0), rate.value_or(0.0));
+    out.emplace_back(to_ll(*n).value_or(0), to_d(*rate).value_or(0.0));
+    c = t;
   }
   return out;
 }
@@ -88,14 +102,17 @@ struct ErrorCell {
 // "0 - -524288000  (WARNING!)- 1579  (DIED!)" -> cells. The separator is "- " (a dash and a
 // space); a negative count is a dash and a digit (gpu-burn's int overflowing).
 std::vector<ErrorCell> errors_of(std::string_view s) {
-  static const std::regex r(R"((-?\d+)\s*(\((DIED|WARNING)!\))?)");
   std::vector<ErrorCell> out;
-  const std::string str(s);
-  for (auto it = std::sregex_iterator(str.begin(), str.end(), r); it != std::sregex_iterator(); ++it) {
-    ErrorCell c;
-    c.count = to_ll((*it)[1].str()).value_or(1);  // beyond long long: certainly not zero
-    c.died = (*it)[3].matched && (*it)[3].str() == "DIED";
-    out.push_back(c);
+  TextCursor c(s);
+  while (!c.done()) {
+    const auto n = signed_digits(s, c);
+    if (!n) continue;
+    ErrorCell cell;
+    cell.count = to_ll(*n).value_or(1);  // beyond long long: certainly not zero
+    c.spaces();
+    if (c.literal("(DIED!)")) cell.died = true;
+    else c.literal("(WARNING!)");
+    out.push_back(cell);
   }
   return out;
 }
@@ -184,14 +201,98 @@ struct Device {
   int line = 0;
 };
 
+// "Initialized device 0 with 24217 MB of memory (23801 MB available, using 21420 MB of it), using
+// FLOATS[, using Tensor Cores]" at the cursor: the device, and the cursor after "of it)".
+std::optional<std::string_view> init_line_at(TextCursor& c) {  // just after "Initialized device "
+  const auto device = c.digits();
+  if (device && c.literal(" with ") && c.digits() && c.literal(" MB of memory (") && c.digits() &&
+      c.literal(" MB available, using ") && c.digits() && c.literal(" MB of it)"))
+    return device;
+  return std::nullopt;
+}
+
+// "Tested 2 GPUs:\n\tGPU 0: OK", the cursor just after "Tested ".
+bool tested_block_at(TextCursor& c) {
+  return c.digits() && c.literal(" GPUs:\n") && (c.spaces(), c.literal("GPU ")) && c.digits() &&
+         c.literal(": ") && (c.literal("OK") || c.literal("FAULTY"));
+}
+
 int detect_gpu_burn(std::string_view text) {
   const std::string_view head = text.substr(0, 1024 * 1024);
   if (contains(head, "proc'd:") && contains(head, "Gflop/s)")) return 95;
-  static const std::regex init(R"(Initialized device \d+ with \d+ MB of memory \(\d+ MB available, using \d+ MB of it\))");
-  const std::string h(head.substr(0, 256 * 1024));
-  if (std::regex_search(h, init)) return 90;
-  if (contains(head, "GPUs:\n") && std::regex_search(h, std::regex(R"(Tested \d+ GPUs:\n\s*GPU \d+: (OK|FAULTY))"))) return 90;
+  const std::string_view h = head.substr(0, 256 * 1024);
+  if (match_after_any(h, "Initialized device ", [](TextCursor& c) { return init_line_at(c).has_value(); })) return 90;
+  if (contains(head, "GPUs:\n") && match_after_any(h, "Tested ", tested_block_at)) return 90;
   return 0;
+}
+
+// "  GPU 0: OK" (the whole line): the index and the verdict.
+std::optional<std::pair<std::string_view, std::string_view>> verdict_line(std::string_view line) {
+  TextCursor c(line);
+  c.spaces();
+  if (!c.literal("GPU ")) return std::nullopt;
+  const auto index = c.digits();
+  if (!index || !c.literal(": ")) return std::nullopt;
+  const std::size_t at = c.at();
+  if (!c.literal("OK") && !c.literal("FAULTY")) return std::nullopt;
+  const std::string_view verdict = line.substr(at, c.at() - at);
+  c.spaces();
+  if (!c.done()) return std::nullopt;
+  return std::pair{*index, verdict};
+}
+
+struct ListLine {
+  std::string_view index, name, uuid;
+};
+
+// "GPU 0: NVIDIA GeForce RTX 4090 (UUID: GPU-0a1ac16e-...)" at the line's start (nvidia-smi -L):
+// the name is the shortest text before a " (UUID: GPU-<hex and dashes>)".
+std::optional<ListLine> list_line(std::string_view line) {
+  TextCursor c(line);
+  c.spaces();
+  if (!c.literal("GPU ")) return std::nullopt;
+  const auto index = c.digits();
+  if (!index || !c.literal(": ")) return std::nullopt;
+  const std::size_t name_at = c.at();
+  const std::size_t name_ends = std::min(line.find_first_of("\r\n", name_at), line.size());  // what . matched
+  for (auto p = line.find(" (UUID: ", name_at + 1); p != std::string_view::npos && p <= name_ends;
+       p = line.find(" (UUID: ", p + 1)) {
+    TextCursor u(line, p + 8);
+    const std::size_t uuid_at = u.at();
+    if (u.literal("GPU-") && u.run([](char ch) { return is_hex_digit(ch) || ch == '-'; }) && u.literal(")"))
+      return ListLine{*index, line.substr(name_at, p - name_at), line.substr(uuid_at, u.at() - 1 - uuid_at)};
+  }
+  return std::nullopt;
+}
+
+struct InitLine {
+  std::string_view device;
+  bool doubles = false, tensor = false;
+};
+
+// The "Initialized device ..., using FLOATS|DOUBLES[, using Tensor Cores]" anywhere in the line.
+std::optional<InitLine> init_line(std::string_view line) {
+  std::optional<InitLine> out;
+  match_after_any(line, "Initialized device ", [&](TextCursor& c) {
+    const auto device = init_line_at(c);
+    if (!device || !c.literal(", using ")) return false;
+    const bool doubles = c.literal("DOUBLES");
+    if (!doubles && !c.literal("FLOATS")) return false;
+    out = InitLine{*device, doubles, c.literal(", using Tensor Cores")};
+    return true;
+  });
+  return out;
+}
+
+// The digits between `before` and `after` ("Results are 268435456 bytes each"), anywhere in the line.
+std::optional<std::string_view> number_between(std::string_view line, std::string_view before, std::string_view after) {
+  std::optional<std::string_view> out;
+  match_after_any(line, before, [&](TextCursor& c) {
+    const auto n = c.digits();
+    if (n && c.literal(after)) out = n;
+    return out.has_value();
+  });
+  return out;
 }
 
 double median(std::vector<double> v) {
@@ -219,12 +320,6 @@ ImportPart parse_gpu_burn(std::string_view text, const std::string& file) {
   ImportPart part;
   part.format = "gpu-burn";
   part.source = {"gpu-burn", "", file, 0};
-  static const std::regex gpu_re(R"(^\s*GPU (\d+): (.+?) \(UUID: (GPU-[0-9a-fA-F-]+)\))");
-  static const std::regex init_re(R"(Initialized device (\d+) with \d+ MB of memory \(\d+ MB available, using \d+ MB of it\), using (FLOATS|DOUBLES)(, using Tensor Cores)?)");
-  static const std::regex results_re(R"(Results are (\d+) bytes each)");
-  static const std::regex burn_re(R"(Burning for (\d+) sec)");
-  static const std::regex tested_re(R"(Tested (\d+) GPUs:)");
-  static const std::regex verdict_re(R"(^\s*GPU (\d+): (OK|FAULTY)\s*$)");
   std::map<int, GpuInfo> gpus;
   std::map<int, Device> devices;
   std::map<int, std::string> verdicts;
@@ -237,20 +332,21 @@ ImportPart parse_gpu_burn(std::string_view text, const std::string& file) {
   int bad = 0;
   std::string first_bad;
   for (const auto& [no, raw] : smi::numbered_lines(text)) {
-    const std::string line(raw);
-    std::smatch m;
-    if (tested && std::regex_search(line, m, verdict_re)) {
-      if (const auto i = to_index(m[1].str())) verdicts[*i] = m[2].str();
-      continue;
+    const std::string_view line = raw;
+    if (tested) {
+      if (const auto v = verdict_line(line)) {
+        if (const auto i = to_index(v->first)) verdicts[*i] = std::string(v->second);
+        continue;
+      }
     }
-    if (std::regex_search(line, m, gpu_re)) {
-      const auto gi = to_index(m[1].str());
+    if (const auto l = list_line(line)) {
+      const auto gi = to_index(l->index);
       if (!gi) continue;
       const int i = *gi;
       GpuInfo g;
       g.index = i;
-      g.name = std::string(trim(m[2].str()));
-      g.uuid = m[3].str();
+      g.name = std::string(trim(l->name));
+      g.uuid = std::string(l->uuid);
       g.extra = json::object();
       SourceRef s = part.source;
       s.line = no;
@@ -259,29 +355,29 @@ ImportPart parse_gpu_burn(std::string_view text, const std::string& file) {
       if (!part.source.line) part.source.line = no;
       continue;
     }
-    if (std::regex_search(line, m, init_re)) {
-      const auto di = to_index(m[1].str());
+    if (const auto in = init_line(line)) {
+      const auto di = to_index(in->device);
       if (!di) continue;
       const int d = *di;
       Device& dv = devices[d];
       last_init = d;
-      dv.dtype = m[2].str() == "DOUBLES" ? "fp64" : "fp32";
-      dv.tensor = m[3].matched;
+      dv.dtype = in->doubles ? "fp64" : "fp32";
+      dv.tensor = in->tensor;
       dv.line = no;
       if (!part.source.line) part.source.line = no;
       continue;
     }
-    if (std::regex_search(line, m, results_re)) {
-      last_result_bytes = to_ll(m[1].str());
+    if (const auto bytes = number_between(line, "Results are ", " bytes each")) {
+      last_result_bytes = to_ll(*bytes);
       // belongs to the device initialised last (workers start in any order)
       if (last_init >= 0 && !devices[last_init].result_bytes) devices[last_init].result_bytes = last_result_bytes;
       continue;
     }
-    if (std::regex_search(line, m, burn_re)) {
-      run_s = to_d(m[1].str());
+    if (const auto secs = number_between(line, "Burning for ", " sec")) {
+      run_s = to_d(*secs);
       continue;
     }
-    if (std::regex_search(line, m, tested_re)) {
+    if (number_between(line, "Tested ", " GPUs:")) {
       tested = true;
       continue;
     }

@@ -17,13 +17,14 @@
 // The driver version comes from "NVRM: loading NVIDIA UNIX ... Kernel Module  570.158.01".
 // What each event is evidence of is the scorer's business (score/xid_catalogue.hpp).
 #include "core/kernel_event.hpp"
+#include "core/text_cursor.hpp"
 #include "import/import.hpp"
 #include "import/smi_values.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <map>
-#include <regex>
+#include <optional>
 
 namespace gpuaudit::imports {
 
@@ -66,28 +67,122 @@ struct Stamp {
   std::optional<double> uptime_s;
 };
 
-const std::regex& syslog_re() {  // "Mar 29 15:38:59 host kernel: " / "2026-03-01T12:41:30.123+01:00 host kernel: "
-  static const std::regex r(R"(^((?:[A-Z][a-z]{2} +\d{1,2} \d{2}:\d{2}:\d{2})|(?:\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}[^ ]*)) (?:[^ ]+ )?kernel: ?)");
-  return r;
+struct Prefix {
+  std::string_view time;
+  std::size_t length = 0;  // of the whole prefix, up to the message
+};
+
+bool not_space(char c) { return c != ' '; }
+
+// After the time stamp: " [host ]kernel:[ ]" (the host may be absent).
+std::optional<std::size_t> kernel_tag_at(std::string_view l, std::size_t at) {
+  TextCursor c(l, at);
+  if (!c.literal(" ")) return std::nullopt;
+  TextCursor with_host = c;
+  if (with_host.run(not_space) && with_host.literal(" ") && with_host.literal("kernel:")) {
+    with_host.literal(" ");
+    return with_host.at();
+  }
+  if (!c.literal("kernel:")) return std::nullopt;
+  c.literal(" ");
+  return c.at();
+}
+
+// syslog's "Mar 29 15:38:59 host kernel: " and journalctl's / rsyslog's ISO form
+// "2026-03-01T12:41:30.123+01:00 host kernel: " at the start of the line.
+std::optional<Prefix> syslog_prefix(std::string_view l) {
+  TextCursor c(l);
+  if (c.one_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ")) {  // "Mar 29 15:38:59"
+    if (!c.run(is_ascii_lower, 2, 2) || !c.run([](char ch) { return ch == ' '; }) || !c.digits(1, 2) ||
+        !c.literal(" ") || !c.digits(2, 2) || !c.literal(":") || !c.digits(2, 2) || !c.literal(":") || !c.digits(2, 2))
+      return std::nullopt;
+  } else {  // "2026-03-01T12:41:30" and anything up to the space (fraction, zone)
+    if (!c.digits(4, 4) || !c.literal("-") || !c.digits(2, 2) || !c.literal("-") || !c.digits(2, 2) || !c.one_of("T ") ||
+        !c.digits(2, 2) || !c.literal(":") || !c.digits(2, 2) || !c.literal(":") || !c.digits(2, 2))
+      return std::nullopt;
+    c.run(not_space, 0);
+  }
+  const std::size_t time_ends = c.at();
+  const auto end = kernel_tag_at(l, time_ends);
+  if (!end) return std::nullopt;
+  return Prefix{l.substr(0, time_ends), *end};
 }
 
 // Talos's `talosctl dmesg`: "192.168.11.119: kern: warning: [2026-04-22T21:25:20.458998481Z]: " (the
 // node, the facility, the level padded to a column, the kernel's time in ISO form). Talos has no
 // syslog or journald to read the kernel log with, so this is what its users paste.
-const std::regex& talos_re() {
-  static const std::regex r(R"(^[^ ]+: [a-z]+: +[a-z]+: \[(\d{4}-\d{2}-\d{2}T[^\]]+)\]: ?)");
-  return r;
+std::optional<Prefix> talos_prefix(std::string_view l) {
+  const auto node_ends = l.find(' ');
+  if (node_ends == std::string_view::npos || node_ends < 2 || l[node_ends - 1] != ':') return std::nullopt;
+  TextCursor c(l, node_ends + 1);
+  if (!c.run(is_ascii_lower) || !c.literal(":") || !c.run([](char ch) { return ch == ' '; }) || !c.run(is_ascii_lower) ||
+      !c.literal(": [") )
+    return std::nullopt;
+  const std::size_t time_at = c.at();
+  if (!c.digits(4, 4) || !c.literal("-") || !c.digits(2, 2) || !c.literal("-") || !c.digits(2, 2) || !c.literal("T"))
+    return std::nullopt;
+  const auto close = l.find(']', c.at());
+  if (close == std::string_view::npos || close == c.at() || l.substr(close, 2) != "]:") return std::nullopt;
+  TextCursor after(l, close + 2);
+  after.literal(" ");
+  return Prefix{l.substr(time_at, close - time_at), after.at()};
+}
+
+struct UuidLine {
+  std::string_view address, uuid;
+};
+
+// "NVRM: GPU at PCI:0000:3b:00: GPU-3b0f...": the address ("0000:3b:00", or with ".0") and the
+// UUID (GPU- and 36 hex digits and dashes).
+std::optional<UuidLine> gpu_uuid_line(std::string_view msg) {
+  std::optional<UuidLine> out;
+  match_after_any(msg, "NVRM: GPU at ", [&](TextCursor& c) {
+    c.literal("PCI:");
+    const std::size_t a = c.at();
+    if (!c.run(is_hex_digit, 4, 4) || !c.literal(":") || !c.run(is_hex_digit, 2, 2) || !c.literal(":") ||
+        !c.run(is_hex_digit, 2, 2))
+      return false;
+    TextCursor f = c;
+    if (f.literal(".") && f.digits(1, 1) && f.literal(": ")) c = f;
+    else if (!c.literal(": ")) return false;
+    const std::size_t address_ends = c.at() - 2;
+    const std::size_t u = c.at();
+    if (!c.literal("GPU-") || !c.run([](char ch) { return is_hex_digit(ch) || ch == '-'; }, 36, 36)) return false;
+    out = UuidLine{msg.substr(a, address_ends - a), msg.substr(u, c.at() - u)};
+    return true;
+  });
+  return out;
+}
+
+// "NVRM: loading NVIDIA UNIX x86_64 Kernel Module  570.158.01  ..." ("Kernel Module for aarch64"
+// on Arm): the version, "570.158.01".
+std::optional<std::string_view> module_version(std::string_view msg) {
+  std::optional<std::string_view> out;
+  match_after_any(msg, "Kernel Module", [&](TextCursor& c) {
+    TextCursor f = c;
+    if (f.literal(" for ") && f.run(not_space) && f.run([](char ch) { return ch == ' '; })) c = f;
+    else if (!c.run([](char ch) { return ch == ' '; })) return false;
+    const std::size_t v = c.at();
+    if (!c.digits() || !c.literal(".") || !c.digits()) return false;
+    TextCursor patch = c;
+    if (patch.literal(".") && patch.digits() && patch.literal(" ")) c = patch;
+    else if (!c.literal(" ")) return false;
+    out = msg.substr(v, c.at() - 1 - v);
+    return true;
+  });
+  return out;
 }
 
 // The time stamp before the message, and where the message starts.
 Stamp stamp_of(std::string_view line, std::size_t& msg_at) {
   Stamp st;
-  std::string l(line);
-  std::smatch m;
+  const std::string_view l = line;
   std::size_t at = 0;
-  if (std::regex_search(l, m, syslog_re()) || std::regex_search(l, m, talos_re())) {
-    st.time = m[1].str();
-    at = static_cast<std::size_t>(m.length(0));
+  auto prefix = syslog_prefix(l);
+  if (!prefix) prefix = talos_prefix(l);
+  if (prefix) {
+    st.time = std::string(prefix->time);
+    at = prefix->length;
   }
   // dmesg's "[ 1843.308145] " (seconds since boot) or dmesg -T's "[Fri Aug 30 11:43:09 2024] "
   std::size_t p = at;
@@ -224,8 +319,6 @@ ImportPart parse_kernel_log(std::string_view text, const std::string& file) {
     bool by_nvidia;
   };
   std::vector<Aer> aers;
-  static const std::regex version_re(R"(Kernel Module(?: for [^ ]+)? +([0-9]+\.[0-9]+(?:\.[0-9]+)?) )");
-  static const std::regex uuid_re(R"(NVRM: GPU at (?:PCI:)?([0-9A-Fa-f]{4}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-9])?): (GPU-[0-9a-fA-F-]{36}))");
   std::string last_bus;  // the address of the last NVRM line that named one (multi-line messages)
   int last_bus_line = 0;
   Stamp last_bus_stamp;  // its time stamp: a continuation line of the same message has none
@@ -255,19 +348,17 @@ ImportPart parse_kernel_log(std::string_view text, const std::string& file) {
     if (!contains(msg, "NVRM:") && !contains(msg, "nvidia-modeset:")) continue;
     ++p.nvrm_lines;
     if (!first_line) first_line = no;
-    std::smatch m;
-    const std::string ms(msg);
-    if (std::regex_search(ms, m, uuid_re)) {
-      const std::string a = address_at(m[1].str(), 0);
+    if (const auto named = gpu_uuid_line(msg)) {
+      const std::string a = address_at(named->address, 0);
       if (!a.empty()) {
-        p.uuid_of[a] = m[2].str();
+        p.uuid_of[a] = std::string(named->uuid);
         note_bus(p, a);
       }
       continue;
     }
-    if (contains(msg, "Kernel Module") && std::regex_search(ms, m, version_re) && !part.software.driver_version) {
-      part.software.driver_version = m[1].str();
-      part.source.version = m[1].str();
+    if (const auto version = module_version(msg); version && !part.software.driver_version) {
+      part.software.driver_version = std::string(*version);
+      part.source.version = std::string(*version);
       continue;
     }
     if (parse_xid(msg, e, bus)) {

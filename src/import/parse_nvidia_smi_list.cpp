@@ -20,6 +20,7 @@
 // head"), and the driver's error answers ("NVIDIA-SMI has failed because it couldn't communicate
 // with the NVIDIA driver", "No devices were found"), which software_errors.cpp reports for the
 // software rule; neither is a line skipped.
+#include "core/text_cursor.hpp"
 #include "import/import.hpp"
 #include "import/smi_values.hpp"
 #include "import/software_errors.hpp"
@@ -27,7 +28,6 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
-#include <regex>
 
 namespace gpuaudit::imports {
 
@@ -146,8 +146,20 @@ bool prompt_line(std::string_view line) {
 // A `date` line ("Mon Jul  6 13:16:25 UTC 2026"): pods and cron jobs that log the list run
 // `date; nvidia-smi -L`, and the log keeps both.
 bool date_line(std::string_view line) {
-  static const std::regex re(R"(^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) +\d{1,2} \d\d:\d\d:\d\d( [A-Z]{2,5})? \d{4}$)");
-  return line.size() < 64 && std::regex_match(line.begin(), line.end(), re);
+  auto word_of = [](TextCursor& c, std::string_view words) {  // one of the three-letter words
+    for (std::size_t i = 0; i + 3 <= words.size(); i += 4)
+      if (c.literal(words.substr(i, 3))) return true;
+    return false;
+  };
+  TextCursor c(line);
+  if (!word_of(c, "Mon Tue Wed Thu Fri Sat Sun") || !c.literal(" ") ||
+      !word_of(c, "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec") || !c.run([](char ch) { return ch == ' '; }) ||
+      !c.digits(1, 2) || !c.literal(" ") || !c.digits(2, 2) || !c.literal(":") || !c.digits(2, 2) || !c.literal(":") ||
+      !c.digits(2, 2) || !c.literal(" "))
+    return false;
+  TextCursor zone = c;  // " UTC" before the year is optional
+  if (zone.run(is_ascii_upper, 2, 5) && zone.literal(" ")) c = zone;
+  return c.digits(4, 4) && c.done();
 }
 
 // The mark a poster puts where they cut the paste ("[...]", "(...)", "..."): not a line of output.
