@@ -1,5 +1,7 @@
 #include "gpubench/numa.hpp"
 
+#include "core/parse_number.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -37,7 +39,7 @@ std::vector<int> memory_nodes(const std::string& sysfs_root) {
       std::istringstream(line.substr(at + 9)) >> kb;
       break;
     }
-    if (kb > 0) out.push_back(std::stoi(digits));
+    if (const auto n = parse_integer<int>(digits); kb > 0 && n) out.push_back(*n);
   }
   std::sort(out.begin(), out.end());
   return out;

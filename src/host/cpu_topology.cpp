@@ -1,11 +1,14 @@
 #include "host/cpu_topology.hpp"
 
+#include "core/parse_number.hpp"
+
 #include <sched.h>
 
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <set>
 #include <sstream>
@@ -24,20 +27,25 @@ std::string read_first_line(const fs::path& p) {
   return line;
 }
 
-// "32768K" / "1M" / "512" -> bytes.
+// "32768K" / "1M" / "512" -> bytes; 0 (unknown) for anything else, or a size past 2^64 bytes.
 std::uint64_t parse_cache_size(const std::string& s) {
-  if (s.empty() || !std::isdigit(static_cast<unsigned char>(s[0]))) return 0;
-  size_t pos = 0;
-  const std::uint64_t n = std::stoull(s, &pos);
-  const char unit = pos < s.size() ? static_cast<char>(std::toupper(static_cast<unsigned char>(s[pos]))) : 'B';
-  return unit == 'K' ? n << 10 : unit == 'M' ? n << 20 : unit == 'G' ? n << 30 : n;
+  std::size_t digits = 0;
+  while (digits < s.size() && std::isdigit(static_cast<unsigned char>(s[digits]))) ++digits;
+  const auto n = parse_integer<std::uint64_t>(std::string_view(s).substr(0, digits));
+  if (!n) return 0;
+  const char unit = digits < s.size() ? static_cast<char>(std::toupper(static_cast<unsigned char>(s[digits]))) : 'B';
+  const int shift = unit == 'K' ? 10 : unit == 'M' ? 20 : unit == 'G' ? 30 : 0;
+  if (*n > (std::numeric_limits<std::uint64_t>::max() >> shift)) return 0;
+  return *n << shift;
 }
 
+// "cpu12" -> 12 for prefix "cpu"; -1 when the rest is not a number of int's range.
 int number_after(const std::string& name, const std::string& prefix) {
-  if (name.rfind(prefix, 0) != 0 || name.size() == prefix.size()) return -1;
-  for (size_t i = prefix.size(); i < name.size(); ++i)
-    if (!std::isdigit(static_cast<unsigned char>(name[i]))) return -1;
-  return std::stoi(name.substr(prefix.size()));
+  if (name.rfind(prefix, 0) != 0) return -1;
+  const std::string_view digits = std::string_view(name).substr(prefix.size());
+  if (!std::all_of(digits.begin(), digits.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+    return -1;
+  return parse_integer<int>(digits).value_or(-1);
 }
 
 std::vector<int> allowed_cpus() {
@@ -63,7 +71,7 @@ std::uint64_t llc_total(const fs::path& cpu_dir) {
       if (type == "Instruction") continue;
       const std::string lv = read_first_line(idx.path() / "level");
       if (lv.empty()) continue;
-      const int level = std::atoi(lv.c_str());
+      const int level = parse_integer<int>(lv).value_or(0);
       const std::uint64_t size = parse_cache_size(read_first_line(idx.path() / "size"));
       const std::string shared = read_first_line(idx.path() / "shared_cpu_list");
       if (level > best_level) {
@@ -90,9 +98,11 @@ std::optional<double> cgroup_limit(const fs::path& root) {
   for (const fs::path& p : {root / "sys/fs/cgroup" / fs::path(rel).relative_path() / "cpu.max",
                             root / "sys/fs/cgroup/cpu.max"}) {
     std::istringstream in(read_first_line(p));
-    std::string quota;
-    double period = 0;
-    if (in >> quota >> period && quota != "max" && period > 0) return std::stod(quota) / period;
+    std::string quota, period;
+    if (!(in >> quota >> period) || quota == "max") continue;
+    const auto q = parse_finite(quota), t = parse_finite(period);
+    // Anything else, or more CPUs than any machine has, is no limit gpuaudit can read.
+    if (q && t && *q > 0 && *t > 0 && *q / *t <= kMaxCpuNumber) return *q / *t;
   }
   return std::nullopt;
 }
@@ -103,26 +113,24 @@ std::vector<int> parse_cpu_list(const std::string& text) {
   std::vector<int> out;
   std::stringstream ss(text);
   std::string item;
+  auto cpu = [&](std::string_view s) {  // a CPU number Linux can have (NR_CPUS is at most 8192)
+    const auto n = parse_integer<int>(s);
+    if (!n || *n < 0 || *n >= kMaxCpuNumber) throw std::invalid_argument("malformed CPU list \"" + text.substr(0, 80) + "\"");
+    return *n;
+  };
   while (std::getline(ss, item, ',')) {
     item.erase(std::remove_if(item.begin(), item.end(), [](unsigned char c) { return std::isspace(c); }), item.end());
     if (item.empty()) continue;
     const auto dash = item.find('-');
-    size_t used = 0;
-    try {
-      if (dash == std::string::npos) {
-        out.push_back(std::stoi(item, &used));
-        if (used != item.size()) throw std::invalid_argument(item);
-      } else {
-        const int lo = std::stoi(item.substr(0, dash), &used);
-        if (used != dash) throw std::invalid_argument(item);
-        const std::string hi_s = item.substr(dash + 1);
-        const int hi = std::stoi(hi_s, &used);
-        if (used != hi_s.size() || hi < lo || lo < 0) throw std::invalid_argument(item);
-        for (int c = lo; c <= hi; ++c) out.push_back(c);
-      }
-    } catch (const std::logic_error&) {
-      throw std::invalid_argument("malformed CPU list \"" + text + "\"");
+    if (dash == std::string::npos) {
+      out.push_back(cpu(item));
+      continue;
     }
+    const int lo = cpu(std::string_view(item).substr(0, dash));
+    const int hi = cpu(std::string_view(item).substr(dash + 1));
+    if (hi < lo) throw std::invalid_argument("malformed CPU list \"" + text.substr(0, 80) + "\"");
+    for (int c = lo; c <= hi; ++c) out.push_back(c);
+    if (out.size() > static_cast<std::size_t>(kMaxCpuNumber)) throw std::invalid_argument("CPU list too long");
   }
   return out;
 }

@@ -9,6 +9,10 @@
 
 namespace gpuaudit {
 
+// CPU numbers at or above this are no CPU (Linux's NR_CPUS is at most 8192): a list that names one
+// is malformed, so "0-2147483647" cannot make a list of two billion entries.
+inline constexpr int kMaxCpuNumber = 1 << 16;
+
 // "0-3,8,10-11" -> {0,1,2,3,8,10,11}. Throws std::invalid_argument on a malformed list.
 std::vector<int> parse_cpu_list(const std::string& text);
 

@@ -1,6 +1,7 @@
 #include "host/disk_file.hpp"
 
 #include "core/error.hpp"
+#include "core/parse_number.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -169,8 +170,10 @@ namespace {
 std::string unescape_mount(const std::string& s) {
   std::string out;
   for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '\\' && i + 3 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1]))) {
-      out += static_cast<char>(std::stoi(s.substr(i + 1, 3), nullptr, 8));
+    const auto code = s[i] == '\\' && i + 3 < s.size() ? parse_integer<int>(std::string_view(s).substr(i + 1, 3), 8)
+                                                         : std::nullopt;
+    if (code && *code >= 0 && *code < 256) {  // "\040"; anything else is kept as written
+      out += static_cast<char>(*code);
       i += 3;
     } else {
       out += s[i];
