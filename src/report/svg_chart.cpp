@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
+#include <optional>
 #include <sstream>
 
 namespace gpuaudit {
@@ -14,6 +16,7 @@ namespace gpuaudit {
 namespace {
 
 std::string num(double v) {  // a coordinate: short, locale-free
+  if (!std::isfinite(v)) v = 0;  // never "nan" in an attribute
   char b[32];
   std::snprintf(b, sizeof b, "%.1f", v);
   return b;
@@ -48,27 +51,45 @@ std::string open_svg(const std::string& id, const std::string& title, const std:
 // put a tick outside the plot, so keep only those inside.
 std::vector<double> ticks_in(double lo, double hi) {
   std::vector<double> t;
-  const double eps = (hi - lo) * 1e-9;
+  const double eps = (hi / 2 - lo / 2) * 2e-9;  // hi - lo may overflow
   for (double v : nice_ticks(lo, hi))
     if (v >= lo - eps && v <= hi + eps) t.push_back(v);
   return t;
 }
 
+// Halves before differences: a domain from -DBL_MAX to DBL_MAX has a width no double holds.
 struct Scale {
   double d0, d1, r0, r1;
-  double operator()(double v) const { return d1 == d0 ? r0 : r0 + (v - d0) / (d1 - d0) * (r1 - r0); }
+  double operator()(double v) const {
+    return d1 == d0 ? r0 : r0 + (v / 2 - d0 / 2) / (d1 / 2 - d0 / 2) * (r1 - r0);
+  }
 };
 
-std::pair<double, double> domain(std::vector<double> v, bool from_zero) {
-  if (v.empty()) return {0, 1};
-  auto [lo, hi] = std::minmax_element(v.begin(), v.end());
-  double a = from_zero ? std::min(0.0, *lo) : *lo, b = *hi;
-  if (a == b) {
-    a = a == 0 ? 0 : a - std::fabs(a) * 0.1;
-    b = b == 0 ? 1 : b + std::fabs(b) * 0.1;
+constexpr double kMaxDouble = std::numeric_limits<double>::max();
+
+// The rounded [low, high] of an axis over the finite values `v`; nullopt when no ticks can be
+// computed in doubles (values that differ by less than the doubles near them resolve, or whose
+// step underflows): the chart is then not drawn, and says so.
+std::optional<std::pair<double, double>> domain(const std::vector<double>& v, bool from_zero) {
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+  for (const double x : v)
+    if (std::isfinite(x)) lo = std::min(lo, x), hi = std::max(hi, x);
+  if (lo > hi) return std::pair{0.0, 1.0};  // nothing to show: an empty frame
+  double a = from_zero ? std::min(0.0, lo) : lo, b = hi;
+  if (a == b) {  // one value: a tenth of it either side
+    a = a == 0 ? 0 : std::max(-kMaxDouble, a - std::fabs(a) * 0.1);
+    b = b == 0 ? 1 : std::min(kMaxDouble, b + std::fabs(b) * 0.1);
+    if (!(b > a)) a -= 1, b += 1;  // a denormal: its tenth is 0
   }
   const auto t = nice_ticks(a, b);
-  return {t.front(), t.back()};
+  if (t.empty()) return std::nullopt;
+  return std::pair{t.front(), t.back()};
+}
+
+// In place of a chart whose values the chart's arithmetic cannot place.
+std::string not_drawn(const std::string& title) {
+  return "<p class=\"chart-not-drawn\">Chart not drawn: the values of " + xml_escape(title) +
+         " are too far apart or too close together to place on an axis (see the table).</p>\n";
 }
 
 std::string xy_desc(const XYChart& c, bool lines) {
@@ -93,8 +114,9 @@ std::string xy_desc(const XYChart& c, bool lines) {
   return d.str();
 }
 
-// Axes, grid and tick labels of an x-y plot; returns the scales.
-std::pair<Scale, Scale> xy_frame(std::ostringstream& o, const XYChart& c, int left, int top, int pw, int ph) {
+// Axes, grid and tick labels of an x-y plot; returns the scales (nullopt, nothing written, when
+// the values cannot be placed).
+std::optional<std::pair<Scale, Scale>> xy_frame(std::ostringstream& o, const XYChart& c, int left, int top, int pw, int ph) {
   std::vector<double> xs, ys;
   for (const auto& s : c.series)
     for (const auto& p : s.points) {
@@ -102,8 +124,10 @@ std::pair<Scale, Scale> xy_frame(std::ostringstream& o, const XYChart& c, int le
       ys.push_back(p.y);
     }
   for (const auto& m : c.markers) xs.push_back(m.x);
-  const auto [x0, x1] = domain(xs, c.x_from_zero);
-  const auto [y0, y1] = domain(ys, c.y_from_zero);
+  const auto xd = domain(xs, c.x_from_zero), yd = domain(ys, c.y_from_zero);
+  if (!xd || !yd) return std::nullopt;
+  const auto [x0, x1] = *xd;
+  const auto [y0, y1] = *yd;
   const Scale sx{x0, x1, static_cast<double>(left), static_cast<double>(left + pw)};
   const Scale sy{y0, y1, static_cast<double>(top + ph), static_cast<double>(top)};
   o << "<g class=\"grid\" stroke=\"#e2e2e2\" stroke-width=\"1\">\n";
@@ -123,7 +147,7 @@ std::pair<Scale, Scale> xy_frame(std::ostringstream& o, const XYChart& c, int le
     << xml_escape(c.x_label) << "</text>\n";
   o << "<text transform=\"translate(16 " << top + ph / 2 << ") rotate(-90)\" text-anchor=\"middle\" font-size=\"12\">"
     << xml_escape(c.y_label) << "</text>\n</g>\n";
-  return {sx, sy};
+  return std::pair{sx, sy};
 }
 
 // Legend under the plot: as many columns (3, 2 or 1) as let the longest name show whole, at about
@@ -176,16 +200,23 @@ const char* series_color(size_t i) {
 }
 
 std::vector<double> nice_ticks(double lo, double hi, int target) {
-  if (!(hi > lo) || !std::isfinite(lo) || !std::isfinite(hi)) return {lo, lo + 1};
-  const double rough = (hi - lo) / std::max(1, target);
+  if (!std::isfinite(lo) || !std::isfinite(hi) || !(hi > lo)) return {};
+  const double rough = (hi / 2 - lo / 2) / std::max(1, target) * 2;  // hi - lo may overflow
+  if (!std::isfinite(rough) || !std::isnormal(rough)) return {};
   const double mag = std::pow(10.0, std::floor(std::log10(rough)));
+  if (!std::isnormal(mag)) return {};
   const double r = rough / mag;
   const double step = (r <= 1 ? 1 : r <= 2 ? 2 : r <= 2.5 ? 2.5 : r <= 5 ? 5 : 10) * mag;
+  if (!std::isfinite(step)) return {};
+  // Rounded outwards, but never past the largest double (a domain that reaches it ends there).
+  double v = std::max(-kMaxDouble, std::floor(lo / step + 1e-9) * step);
   std::vector<double> t;
-  const double first = std::floor(lo / step + 1e-9) * step;
-  for (double v = first; v <= hi + step * (1 - 1e-9) && t.size() < 50; v += step) {
+  while (t.size() < 50) {
     t.push_back(std::fabs(v) < step * 1e-9 ? 0 : v);
-    if (v >= hi - step * 1e-9) break;
+    if (v >= hi - step * 1e-9) return t;
+    const double next = std::min(kMaxDouble, v + step);
+    if (!(next > v)) return {};  // the step is below the doubles' resolution here
+    v = next;
   }
   return t;
 }
@@ -227,7 +258,9 @@ std::string svg_bar_chart(const BarChart& c) {
     extent.insert(extent.end(), {b.value, b.hi, b.lo});
     if (b.reference) extent.push_back(*b.reference);
   }
-  const auto [x0, x1] = domain(extent, true);
+  const auto xd = domain(extent, true);
+  if (!xd) return not_drawn(c.title);
+  const auto [x0, x1] = *xd;
   const Scale sx{x0, x1, static_cast<double>(left), static_cast<double>(left + plot_w)};
 
   std::ostringstream o;
@@ -286,7 +319,9 @@ std::string svg_scatter(const XYChart& c) {
   const int height = top + plot_h + 48 + legend_height(c.series, plot_w);
   std::ostringstream o;
   o << open_svg(c.id, c.title, xy_desc(c, false), width, height);
-  const auto [sx, sy] = xy_frame(o, c, left, top, plot_w, plot_h);
+  const auto frame = xy_frame(o, c, left, top, plot_w, plot_h);
+  if (!frame) return not_drawn(c.title);
+  const auto& [sx, sy] = *frame;
   for (size_t s = 0; s < c.series.size(); ++s) {
     o << "<g fill=\"" << series_color(s) << "\" fill-opacity=\"0.8\" stroke=\"#fff\" stroke-width=\"0.8\">\n";
     for (const auto& p : c.series[s].points)
@@ -305,7 +340,9 @@ std::string svg_line_chart(const XYChart& c) {
   const int height = top + plot_h + 48 + legend_height(c.series, plot_w);
   std::ostringstream o;
   o << open_svg(c.id, c.title, xy_desc(c, true), width, height);
-  const auto [sx, sy] = xy_frame(o, c, left, top, plot_w, plot_h);
+  const auto frame = xy_frame(o, c, left, top, plot_w, plot_h);
+  if (!frame) return not_drawn(c.title);
+  const auto& [sx, sy] = *frame;
   for (size_t s = 0; s < c.series.size(); ++s) {
     const auto& pts = c.series[s].points;
     if (pts.empty()) continue;

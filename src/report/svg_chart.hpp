@@ -53,11 +53,17 @@ struct XYChart {
   bool x_from_zero = true, y_from_zero = true;
 };
 
+// Each returns the chart's <svg>, or, when its values cannot be placed on an axis in doubles
+// (spanning more than DBL_MAX is fine; differing by less than the doubles near them resolve, or
+// only in denormals, is not), a <p class="chart-not-drawn"> that says so. Never a crash, never
+// "nan" in the page.
 std::string svg_bar_chart(const BarChart& c);
 std::string svg_scatter(const XYChart& c);
 std::string svg_line_chart(const XYChart& c);
 
-// Round tick values covering [lo, hi] (about `target` of them): 0, 250, 500, ...
+// Round tick values covering [lo, hi] (about `target` of them): 0, 250, 500, ... The outermost
+// stop at +-DBL_MAX when rounding outwards would pass it. Empty when no ticks exist in doubles:
+// a bound not finite, hi not above lo, a step that underflows or is below the doubles' resolution.
 std::vector<double> nice_ticks(double lo, double hi, int target = 5);
 // A colour-blind-safe palette (Okabe-Ito without yellow), cycled.
 const char* series_color(size_t i);
