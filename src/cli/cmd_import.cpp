@@ -44,7 +44,7 @@ int run_import(const ImportArgs& a) {
   const ResultDocument doc = imports::import_files(a.files, opt, &report);
   for (const auto& line : report.lines) std::fprintf(stderr, "gpuaudit: %s\n", line.c_str());
   if (a.output.empty() || a.output == "-") {
-    const std::string text = to_pretty_json(doc);
+    const std::string text = readable_document_text(doc);
     if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0)
       throw io_error("cannot write the document to standard output");
   } else {

@@ -70,6 +70,11 @@ ResultDocument load_document(const ScoreArgs& a, bool single_document, std::stri
 }
 
 int run_score(const ScoreArgs& a) {
+  // One output per stream: --prometheus - takes stdout, and the assessment text goes to stderr.
+  const std::string on_stdout = stdout_output({{"--prometheus", a.prometheus}});
+  if (!on_stdout.empty() && a.json)
+    throw input_error("--json and --prometheus both write to standard output, where their text would interleave: "
+                      "give --prometheus a file");
   const bool single_document = single_gpuaudit_document(a);
   if (a.write && !single_document)
     throw input_error("--write stores the assessment in a gpuaudit document: give one (gpuaudit import FILE... -o DOC.json "
@@ -90,19 +95,25 @@ int run_score(const ScoreArgs& a) {
   // The text ends with the multi-GPU figures in the shapes nccl-tests and p2pBandwidthLatencyTest print.
   const std::string out =
       a.json ? json(*doc.assessment).dump(2) + "\n" : assessment_text(*doc.assessment) + multigpu_tables_text(doc);
-  std::fwrite(out.data(), 1, out.size(), stdout);
+  std::fwrite(out.data(), 1, out.size(), on_stdout.empty() ? stdout : stderr);
   if (a.write) {
     // Only what score owns changes (the assessment, and the price and currency when given): every
     // other byte of the file stays as it was, so a committed document churns by its assessment only.
     std::vector<std::string> owned{"assessment"};
     if (a.price >= 0) owned.push_back("price_per_hour");
     if (!a.currency.empty()) owned.push_back("currency");
-    write_file_atomic(a.files.front(), result_text_replacing(original, doc, owned));
+    std::string text;
+    try {
+      text = result_text_replacing(original, doc, owned);  // never a document too big to read back
+    } catch (const Error& e) {
+      throw io_error(a.files.front() + ": not written: " + e.what() + "; the original is kept");
+    }
+    write_file_atomic(a.files.front(), text);
     std::fprintf(stderr, "gpuaudit: assessment written to %s\n", a.files.front().c_str());
   }
   if (!a.prometheus.empty()) {
     write_prometheus_textfile(a.prometheus, doc);
-    std::fprintf(stderr, "gpuaudit: wrote %s\n", a.prometheus.c_str());
+    if (on_stdout.empty()) std::fprintf(stderr, "gpuaudit: wrote %s\n", a.prometheus.c_str());
   }
   return code;
 }

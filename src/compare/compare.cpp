@@ -2,6 +2,7 @@
 
 #include "core/document_io.hpp"
 #include "core/error.hpp"
+#include "core/figure_catalogue.hpp"
 #include "core/figure_label.hpp"
 #include "core/stats.hpp"
 
@@ -33,6 +34,15 @@ std::string hardware_refusal(const std::string& base_name, const std::string& ne
     s += (i ? "; " : "") + diffs[i].what + " " + diffs[i].base + " (" + base_name + ") vs " + diffs[i].next + " (" +
          new_name + ")";
   return s + " (pass --allow-different-hardware to compare anyway)";
+}
+
+// Whether more is better: gpuaudit's own knowledge of the figure (core/figure_catalogue.hpp),
+// never what the run being judged says; for a figure it does not know, what both runs say, and
+// nullopt when they disagree (a hand-edited flag would turn a drop into an improvement).
+std::optional<bool> direction(const BenchmarkResult& base, const BenchmarkResult& next) {
+  if (const auto known = known_direction(next)) return known;
+  if (base.higher_is_better == next.higher_is_better) return base.higher_is_better;
+  return std::nullopt;
 }
 
 }  // namespace
@@ -130,7 +140,7 @@ Comparison compare_runs(const BaseRuns& base, const ResultDocument& next, const 
     f.name = key.first;  // "nccl/allreduce bf16 in-place x8": variants are separate figures
     f.gpu = nb.gpu;
     f.unit = nb.unit;
-    f.higher_is_better = nb.higher_is_better;
+    f.higher_is_better = known_direction(nb).value_or(nb.higher_is_better);
     f.tolerance_pct = opt.tolerances.for_figure(nb.name);
     f.new_value = nb.value();
     const auto bit = base_figs.find(key);
@@ -165,10 +175,14 @@ Comparison compare_runs(const BaseRuns& base, const ResultDocument& next, const 
     } else if (bit->second.latest->unit != nb.unit) {
       f.outcome = "skipped";
       f.reason = "unit changed (" + bit->second.latest->unit + " -> " + nb.unit + "): not comparable";
+    } else if (const auto higher = direction(*bit->second.latest, nb); !higher) {
+      f.outcome = "skipped";
+      f.reason = "the base and new runs disagree on whether higher is better: not comparable";
     } else {
       const Measured b{*f.base_value, bit->second.samples};
       const Measured n{*f.new_value, nb.samples};
-      f.judgement = judge(b, n, nb.higher_is_better, f.tolerance_pct, opt.alpha);
+      f.higher_is_better = *higher;
+      f.judgement = judge(b, n, *higher, f.tolerance_pct, opt.alpha);
       f.outcome = verdict_name(f.judgement->verdict);
       f.reason = f.judgement->reason;
     }
@@ -181,7 +195,7 @@ Comparison compare_runs(const BaseRuns& base, const ResultDocument& next, const 
     f.name = key.first;
     f.gpu = key.second;
     f.unit = bf.latest->unit;
-    f.higher_is_better = bf.latest->higher_is_better;
+    f.higher_is_better = known_direction(*bf.latest).value_or(bf.latest->higher_is_better);
     f.tolerance_pct = opt.tolerances.for_figure(bf.latest->name);
     f.base_runs = static_cast<int>(bf.run_values.size());
     f.base_value = median_of(bf.run_values);

@@ -2,6 +2,7 @@
 
 #include "core/document_read_simd.hpp"
 #include "core/document_rules.hpp"
+#include "core/document_validate.hpp"
 #include "core/error.hpp"
 #include "core/json_splice.hpp"
 
@@ -126,7 +127,25 @@ json parse_json(const std::string& text, const std::string& origin) {
   return j;
 }
 
+// A file name in a note on stderr: its control characters shown as '?' (the note is printed here,
+// not by the command's own error path, which escapes them itself).
+std::string printable(const std::string& s) {
+  std::string out = s;
+  for (char& c : out)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  return out;
+}
+
 }  // namespace
+
+void check_document(ResultDocument& doc, const std::string& origin) {
+  try {
+    for (const auto& note : validate_document(doc))
+      std::fprintf(stderr, "gpuaudit: %s: note: %s\n", printable(origin).c_str(), note.c_str());
+  } catch (const field_error& e) {
+    throw input_error(origin + ": invalid result document: " + e.path() + ": " + e.reason());
+  }
+}
 
 json read_json_file(const fs::path& path) { return parse_json(slurp(path), path.string()); }
 
@@ -145,21 +164,27 @@ ResultDocument parse_result(const std::string& text, const std::string& origin) 
     throw input_error(origin + ": written by a newer gpuaudit (" + schema + "); this build reads " +
                       kResultSchema + ", upgrade gpuaudit to read it");
   if (major < 1) throw input_error(origin + ": unknown schema version \"" + schema + "\"");
+  ResultDocument doc;
   try {
     document_rules::check_required(document_rules::JsonView(j));
-    return j.get<ResultDocument>();
+    doc = j.get<ResultDocument>();
   } catch (const field_error& e) {
     throw input_error(origin + ": malformed result document: " + e.path() + ": " + e.reason());
   } catch (const json::exception& e) {
     throw input_error(origin + ": malformed result document (" + plain(e) + ")");
   }
+  check_document(doc, origin);
+  return doc;
 }
 
 ResultDocument read_result(const fs::path& path) { return parse_result(slurp(path), path.string()); }
 
 ResultDocument read_result_fast(const fs::path& path) {
   const std::string text = slurp(path);
-  if (auto doc = parse_result_simd(text)) return std::move(*doc);
+  if (auto doc = parse_result_simd(text)) {
+    check_document(*doc, path.string());
+    return std::move(*doc);
+  }
   return parse_result(text, path.string());  // names what is wrong, or reads what simdjson would not
 }
 
@@ -171,13 +196,24 @@ std::string to_pretty_json(const ResultDocument& doc) {
   return json(doc).dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
+std::string readable_document_text(const ResultDocument& doc, std::uint64_t limit) {
+  std::string pretty = to_pretty_json(doc);
+  if (pretty.size() <= limit) return pretty;
+  // Indentation costs more than the numbers in a long samples list (a 61 MB document grew to
+  // 145 MB): without it the document may still be one gpuaudit reads.
+  std::string compact = json(doc).dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+  if (compact.size() <= limit) return compact;
+  throw io_error("the document would be " + mib(static_cast<double>(compact.size())) + " even without indentation, over the " +
+                 mib(static_cast<double>(limit)) + " gpuaudit reads back");
+}
+
 std::string result_text_replacing(const std::string& original, const ResultDocument& doc,
-                                  const std::vector<std::string>& members) {
+                                  const std::vector<std::string>& members, std::uint64_t limit) {
   const json whole(doc);
   std::vector<std::pair<std::string, json>> values;
   for (const auto& m : members)
     if (const auto it = whole.find(m); it != whole.end()) values.emplace_back(m, *it);
-  if (auto spliced = splice_members(original, values)) {
+  if (auto spliced = splice_members(original, values); spliced && spliced->size() <= limit) {
     try {
       // Compared without regard to member order: a member the text lacked is added at its end,
       // where the model would have put it among the known fields.
@@ -188,11 +224,11 @@ std::string result_text_replacing(const std::string& original, const ResultDocum
     } catch (const Error&) {  // falls through to the whole document
     }
   }
-  return to_pretty_json(doc);
+  return readable_document_text(doc, limit);
 }
 
 void write_result(const fs::path& path, const ResultDocument& doc) {
-  write_file_atomic(path, to_pretty_json(doc));
+  write_file_atomic(path, readable_document_text(doc));
 }
 
 }  // namespace gpuaudit

@@ -17,7 +17,14 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
-  const auto fast = gpuaudit::parse_result_simd(text);
+  auto fast = gpuaudit::parse_result_simd(text);
+  if (fast) {  // read_result_fast checks the whole document after simdjson's reading, as here
+    try {
+      gpuaudit::check_document(*fast, "fuzz.json");
+    } catch (const gpuaudit::Error&) {
+      fast.reset();
+    }
+  }
   try {
     const gpuaudit::ResultDocument doc = gpuaudit::parse_result(text, "fuzz.json");
     const std::string again = gpuaudit::to_pretty_json(doc);

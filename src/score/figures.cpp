@@ -1,5 +1,6 @@
 #include "score/figures.hpp"
 
+#include "core/figure_catalogue.hpp"
 #include "core/figure_label.hpp"
 #include "score/families.hpp"
 
@@ -72,7 +73,7 @@ std::vector<FigureScore> score_figures(const ResultDocument& doc, std::optional<
     f.family = fam.id;
     f.unit = b.unit;
     f.value = *v;
-    f.higher_is_better = b.higher_is_better;
+    f.higher_is_better = known_direction(b).value_or(b.higher_is_better);  // gpuaudit's knowledge first
     f.bench = &b;
     if (score_by_row_expectation(b, f)) {
       f.tolerance = t.tolerance_for(b.name, std::nullopt);

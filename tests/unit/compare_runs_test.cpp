@@ -263,3 +263,37 @@ TEST(CompareRuns, ADifferentDefaultToolkitIsListedAsASoftwareDifference) {
   EXPECT_EQ(c.software_differences[0].base, "12.8.1");
   EXPECT_EQ(c.software_differences[0].next, "13.0");
 }
+
+TEST(CompareRuns, TheDirectionIsGpuauditsNotTheNewDocuments) {
+  // A NEW run whose hbm/copy is 20% down and says "higher_is_better": false (read from a file,
+  // the validator refuses it; built in memory, compare itself must not believe it).
+  const BaseRuns base = base_file("golden-synthetic.json");
+  ResultDocument next = read_result(kData + "hbm-drop-20pct-synthetic.json");
+  for (auto& b : next.benchmarks)
+    if (b.name == "hbm/copy") b.higher_is_better = false;
+  const auto c = compare_runs(base, next, "next.json", {});
+  EXPECT_EQ(figure(c, "hbm/copy").outcome, "regressed");
+  EXPECT_TRUE(figure(c, "hbm/copy").higher_is_better);
+}
+
+TEST(CompareRuns, AFigureGpuauditDoesNotKnowNeedsBothRunsToAgreeOnItsDirection) {
+  BaseRuns base = base_file("golden-synthetic.json");
+  ResultDocument next = read_result(kData + "golden-synthetic.json");
+  auto rename = [](ResultDocument& d, bool higher) {
+    for (auto& b : d.benchmarks)
+      if (b.name == "hbm/copy") {
+        b.name = "tool/score";
+        b.unit = "points";
+        b.higher_is_better = higher;
+      }
+  };
+  rename(base.docs.back(), true);
+  rename(next, false);
+  auto c = compare_runs(base, next, "next.json", {});
+  EXPECT_EQ(figure(c, "tool/score").outcome, "skipped");
+  EXPECT_NE(figure(c, "tool/score").reason.find("disagree on whether higher is better"), std::string::npos);
+  for (auto& b : next.benchmarks)
+    if (b.name == "tool/score") b.higher_is_better = true;
+  c = compare_runs(base, next, "next.json", {});
+  EXPECT_EQ(figure(c, "tool/score").outcome, "same");
+}

@@ -192,3 +192,35 @@ TEST(DocumentIo, FailedWriteMidFileKeepsTheOldFileAndLeavesNoTemp) {
   }
   EXPECT_EQ(files, 1);
 }
+
+// score --write made a 61 MB document 145 MB (pretty) and replaced the original with a file every
+// reader refuses (issue #28). The text gpuaudit writes is one it reads: pretty, or compact when the
+// pretty form would pass the limit, or nothing (Error io_error, the caller keeps the original).
+TEST(DocumentIo, WrittenTextNeverPassesTheReadLimit) {
+  ResultDocument d = sample();
+  d.benchmarks[0].samples.assign(20000, 1234.5678);
+  d.benchmarks[0].summary = summarize(d.benchmarks[0].samples);
+  const std::string pretty = to_pretty_json(d);
+  const std::string compact = json(d).dump(-1) + "\n";
+  ASSERT_GT(pretty.size(), compact.size() * 3 / 2);
+  EXPECT_EQ(readable_document_text(d, pretty.size()), pretty);
+  const std::string fitted = readable_document_text(d, pretty.size() - 1);
+  EXPECT_LE(fitted.size(), pretty.size() - 1);
+  EXPECT_EQ(json(parse_result(fitted, "fitted.json")), json(d));
+  try {
+    readable_document_text(d, compact.size() / 2);
+    FAIL() << "wrote a text over the limit";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), exit_code::io_error);
+    EXPECT_NE(std::string(e.what()).find("even without indentation"), std::string::npos) << e.what();
+  }
+  // score --write's splice: the assessment into the original (pretty) bytes, unless that passes
+  // the limit; then the whole document, compact.
+  d.assessment = Assessment{};
+  d.assessment->headline = "healthy";
+  const std::uint64_t limit = compact.size() + 1000;
+  const std::string written = result_text_replacing(pretty, d, {"assessment"}, limit);
+  EXPECT_LE(written.size(), limit);
+  EXPECT_EQ(json(parse_result(written, "written.json")), json(d));
+  EXPECT_GT(result_text_replacing(pretty, d, {"assessment"}).size(), pretty.size());  // the splice, under 64 MiB
+}

@@ -1,0 +1,38 @@
+// What gpuaudit knows about a figure from its name and unit alone: the unit each of its own
+// measurements is written in and whether more is better. Readers take a figure's direction from
+// here, never from the document being judged (compare once took it from the NEW document, so a
+// hand-edited "higher_is_better": false turned a 20% drop into "improved"), and the document
+// validator (core/document_validate.hpp) refuses a row whose unit or direction contradicts it.
+//
+// The entries restate the registrations: benchmarks/*.cpp (RegisterGpuBenchmark), the host checks
+// (src/host/*_check.cpp, host_figure), the multi-GPU rows (src/multigpu/rows.cpp) and the fixed
+// names importers write (p2p/latency, gpu_burn/*, bandwidthTest/*). tests/unit/
+// core_figure_catalogue_test.cpp reads those sources and fails when an entry drifts from them.
+#pragma once
+
+#include "core/result.hpp"
+
+#include <optional>
+#include <string_view>
+
+namespace gpuaudit {
+
+struct FigureSpec {
+  std::string_view unit;
+  bool higher_is_better = true;
+};
+
+// gpuaudit's spec of a figure name: an exact name ("hbm/copy"), or a family every member of which
+// gpuaudit writes in one unit ("nccl/<collective>", "bandwidthTest/<copy>"); nullopt for a name
+// it does not know (an imported tool's own figure, such as nvbandwidth's, keeps its row's unit).
+std::optional<FigureSpec> figure_spec(std::string_view name);
+
+// Whether more of `unit` is better, from the unit alone: a rate or an amount (GB/s, TFLOP/s, IOPS,
+// GiB) yes, a time (us, ns, ms, s) no; nullopt for a unit that does not say (count, %, "").
+std::optional<bool> unit_direction(std::string_view unit);
+
+// The direction a reader uses for a row: figure_spec's, else its unit's; nullopt when neither
+// knows (the caller then needs the documents to agree, and says so when they do not).
+std::optional<bool> known_direction(const BenchmarkResult& row);
+
+}  // namespace gpuaudit

@@ -1,0 +1,118 @@
+// The figure catalogue restates what the code that writes each figure says (issue #28: a reader
+// takes a figure's unit and direction from gpuaudit, never from the document it judges). These
+// tests read those sources, so an entry that drifts from its registration fails here, in a build
+// without CUDA too: every RegisterGpuBenchmark of benchmarks/*.cpp and every literal host_figure()
+// of src/host/*.cpp.
+#include "core/figure_catalogue.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace gpuaudit;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Declared {
+  std::string where, name, unit;
+  bool higher = true;
+};
+
+std::string text_of(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// The quoted string at `at` (which holds the opening quote); `at` moves past the closing one.
+std::string quoted_at(const std::string& s, std::size_t& at) {
+  const std::size_t end = s.find('"', at + 1);
+  const std::string v = s.substr(at + 1, end - at - 1);
+  at = end + 1;
+  return v;
+}
+
+// `RegisterGpuBenchmark x{{{"hbm/copy", "GB/s", true}, ...`
+std::vector<Declared> registrations() {
+  std::vector<Declared> out;
+  for (const auto& e : fs::directory_iterator(fs::path(GPUAUDIT_SOURCE_DIR) / "benchmarks")) {
+    const std::string s = text_of(e.path());
+    for (auto p = s.find("const RegisterGpuBenchmark "); p != std::string::npos; p = s.find("const RegisterGpuBenchmark ", p + 1)) {
+      std::size_t at = s.find("{{{\"", p) + 3;  // the name's opening quote
+      Declared d{e.path().filename().string(), "", "", true};
+      d.name = quoted_at(s, at);
+      at = s.find('"', at);  // the unit's
+      d.unit = quoted_at(s, at);
+      d.higher = s.compare(s.find_first_not_of(", ", at), 4, "true") == 0;
+      out.push_back(d);
+    }
+  }
+  return out;
+}
+
+// `host_figure("host/steal", "%", steal, false)`
+std::vector<Declared> host_figures() {
+  std::vector<Declared> out;
+  for (const auto& e : fs::directory_iterator(fs::path(GPUAUDIT_SOURCE_DIR) / "src" / "host")) {
+    const std::string s = text_of(e.path());
+    for (auto p = s.find("host_figure(\""); p != std::string::npos; p = s.find("host_figure(\"", p + 1)) {
+      std::size_t at = p + 12;  // the name's opening quote
+      Declared d{e.path().filename().string(), "", "", true};
+      d.name = quoted_at(s, at);
+      at = s.find('"', at);
+      d.unit = quoted_at(s, at);
+      const std::string call = s.substr(at, s.find(')', at) - at);
+      d.higher = call.find("false") == std::string::npos;
+      out.push_back(d);
+    }
+  }
+  return out;
+}
+
+void expect_in_catalogue(const std::vector<Declared>& declared) {
+  for (const auto& d : declared) {
+    const auto spec = figure_spec(d.name);
+    ASSERT_TRUE(spec) << d.where << ": " << d.name << " is not in core/figure_catalogue.cpp";
+    EXPECT_EQ(spec->unit, d.unit) << d.where << ": " << d.name;
+    EXPECT_EQ(spec->higher_is_better, d.higher) << d.where << ": " << d.name;
+  }
+}
+
+}  // namespace
+
+TEST(CoreFigureCatalogue, EveryGpuBenchmarkRegistrationIsInIt) {
+  const auto r = registrations();
+  EXPECT_GE(r.size(), 26u);
+  expect_in_catalogue(r);
+}
+
+TEST(CoreFigureCatalogue, EveryHostFigureIsInIt) {
+  const auto h = host_figures();
+  EXPECT_GE(h.size(), 7u);
+  expect_in_catalogue(h);
+  // The disk check names its figures through constants.
+  EXPECT_EQ(figure_spec("host/disk_seq_read")->unit, "MB/s");
+  EXPECT_EQ(figure_spec("host/disk_rand_read")->unit, "IOPS");
+}
+
+TEST(CoreFigureCatalogue, FamiliesAndUnits) {
+  EXPECT_EQ(figure_spec("nccl/allreduce")->unit, "GB/s");
+  EXPECT_EQ(figure_spec("nccl/broadcast")->unit, "GB/s");  // an imported nccl-tests collective
+  EXPECT_FALSE(figure_spec("nccl/"));
+  EXPECT_FALSE(figure_spec("nvbandwidth/host_to_device_memcpy_ce"));  // its unit is the row's own
+  EXPECT_EQ(unit_direction("us"), false);
+  EXPECT_EQ(unit_direction("GB/s"), true);
+  EXPECT_FALSE(unit_direction("count"));  // sm/census more, gpu_burn/errors less: the unit cannot say
+  EXPECT_FALSE(unit_direction("%"));
+  BenchmarkResult row;
+  row.name = "hbm/copy";
+  row.unit = "GB/s";
+  row.higher_is_better = false;  // what a document says does not count
+  EXPECT_EQ(known_direction(row), true);
+}
