@@ -73,8 +73,14 @@ BaselineSet load_baselines(const fs::path& dir) {
   if (!is_dir(dir)) throw input_error(dir.string() + ": baselines folder not found");
   std::vector<fs::path> files;
   std::error_code ec;
-  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
-    if (it->path().extension() == ".json" && it->is_regular_file()) files.push_back(it->path());
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->path().extension() != ".json") continue;
+    // A *.json symlink loop threw filesystem_error from is_regular_file() ("internal error"): it is
+    // kept, and reading it names it ("cannot open: Too many levels of symbolic links").
+    std::error_code entry_ec;  // a dangling link (not found) is no baseline
+    if (it->is_regular_file(entry_ec) || (entry_ec && entry_ec != std::errc::no_such_file_or_directory))
+      files.push_back(it->path());
+  }
   if (ec) throw input_error(dir.string() + ": cannot list baselines (" + ec.message() + ")");
   if (files.empty()) throw input_error(dir.string() + ": no baseline files (*.json)");
   std::sort(files.begin(), files.end());

@@ -3,6 +3,7 @@
 #include "cli/command.hpp"
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
+#include "multigpu/topology_baseline.hpp"
 #include "report/baselines_text.hpp"
 
 #include <cctype>
@@ -62,7 +63,11 @@ int run_show(const BaselinesOptions& opt) {
 
 int run_check(const BaselinesOptions& opt) {
   const BaselineSet set = load(opt);
-  const std::vector<std::string> problems = check_baselines(set);
+  std::vector<std::string> problems = check_baselines(set);
+  // Every file score loads: the topology baselines beside the models too, one line per bad file.
+  const std::filesystem::path topologies = set.dir / "topologies";
+  if (std::error_code ec; std::filesystem::is_directory(topologies, ec))
+    for (auto& p : multigpu::check_topology_baselines(topologies)) problems.push_back(std::move(p));
   if (opt.json) {
     const json out = {{"version", set.version}, {"dir", set.dir.string()}, {"models", set.models.size()},
                       {"problems", problems}};

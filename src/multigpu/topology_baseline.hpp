@@ -73,6 +73,13 @@ GA_JSON_TYPE(TopologyBaseline, schema, id, title, match, link, expected, notes)
 // invalid JSON, a wrong schema, an id different from the file name, or a figure without source.
 std::vector<TopologyBaseline> load_topology_baselines(const std::filesystem::path& dir);
 
+// One file of that folder, with the same checks; throws input_error naming the file.
+TopologyBaseline read_topology_baseline(const std::filesystem::path& file);
+
+// `baselines check`: every file load_topology_baselines would read, each read on its own, so that
+// one line per broken file is listed (score would stop at the first); empty when all are good.
+std::vector<std::string> check_topology_baselines(const std::filesystem::path& dir);
+
 // baselines/topologies below the per-model baselines folder (default_baselines_dir()).
 std::filesystem::path default_topology_baselines_dir();
 
