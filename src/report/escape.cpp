@@ -1,6 +1,7 @@
 #include "report/escape.hpp"
 
 #include <cstdio>
+#include <string>
 
 namespace gpuaudit {
 
@@ -49,18 +50,22 @@ std::string valid_utf8(std::string_view s) {
   return o;
 }
 
-std::string terminal_text(std::string_view text) {
-  const std::string s = valid_utf8(text);
+namespace {
+
+// `s` (valid UTF-8) with every control character but those `keep` accepts shown as text: C0 and
+// DEL as \x1B, the C1 controls U+0080-U+009F (U+009B is a one-byte CSI on many terminals) as
+// \u009B.
+template <class Keep>
+std::string controls_shown(const std::string& s, Keep keep) {
   std::string o;
   o.reserve(s.size());
   char buf[12];
   for (size_t i = 0; i < s.size(); ++i) {
     const auto u = static_cast<unsigned char>(s[i]);
-    if ((u < 0x20 && u != '\n' && u != '\t') || u == 0x7F) {  // ESC, BEL, NUL, CR, backspace, ...
+    if ((u < 0x20 && !keep(s[i])) || u == 0x7F) {  // ESC, BEL, NUL, CR, backspace, ...
       std::snprintf(buf, sizeof buf, "\\x%02X", u);
       o += buf;
     } else if (u == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) <= 0x9F) {
-      // C1 controls U+0080-U+009F: U+009B is a one-byte CSI on many terminals.
       std::snprintf(buf, sizeof buf, "\\u%04X", static_cast<unsigned char>(s[i + 1]));
       o += buf;
       ++i;
@@ -69,6 +74,12 @@ std::string terminal_text(std::string_view text) {
     }
   }
   return o;
+}
+
+}  // namespace
+
+std::string terminal_text(std::string_view text) {
+  return controls_shown(valid_utf8(text), [](char c) { return c == '\n' || c == '\t'; });
 }
 
 std::string xml_escape(std::string_view text) {
@@ -121,7 +132,9 @@ std::string markdown_escape(std::string_view s) {
 }
 
 std::string csv_text(std::string_view s) {
-  std::string v = valid_utf8(s);
+  // A control character (ESC, BEL, CR) is shown as \x1B: CSV goes to terminals (export's stdout,
+  // report --csv -), and a field's raw ESC ] ... BEL would retitle the window or hide rows.
+  std::string v = controls_shown(valid_utf8(s), [](char c) { return c == '\n' || c == '\t'; });
   if (!v.empty() && (v[0] == '=' || v[0] == '+' || v[0] == '-' || v[0] == '@' || v[0] == '\t' || v[0] == '\r'))
     v.insert(v.begin(), '\'');
   if (v.find_first_of(",\"\r\n") == std::string::npos) return v;
@@ -131,6 +144,59 @@ std::string csv_text(std::string_view s) {
     o += c;
   }
   return o + "\"";
+}
+
+std::string ndjson_line(const json& j) {
+  // nlohmann escapes C0 controls; DEL and the C1 controls it writes raw. Both are one byte (0x7F)
+  // or the two-byte UTF-8 form C2 80-9F in its output, which holds no other such bytes (after
+  // `replace`, its text is valid UTF-8; 0x7F and 0xC2 occur only inside strings).
+  const std::string raw = j.dump(-1, ' ', false, json::error_handler_t::replace);
+  std::string o;
+  o.reserve(raw.size());
+  char buf[8];
+  for (size_t i = 0; i < raw.size(); ++i) {
+    const auto u = static_cast<unsigned char>(raw[i]);
+    if (u == 0x7F) {
+      o += "\\u007f";
+    } else if (u == 0xC2 && i + 1 < raw.size() && static_cast<unsigned char>(raw[i + 1]) <= 0x9F) {
+      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned char>(raw[i + 1]));
+      o += buf;
+      ++i;
+    } else {
+      o += raw[i];
+    }
+  }
+  return o;
+}
+
+std::string prometheus_text(std::string_view s, bool label) {
+  // The exposition format escapes \\, \" (label values) and \n, and takes anything else as
+  // written: a control character is written as the text \x1B (its backslash escaped, so the file
+  // holds \\x1B), which a scrape or a `cat` of the file shows and never runs. Invalid UTF-8 would
+  // fail the scrape: U+FFFD.
+  const std::string v = valid_utf8(s);
+  std::string out;
+  out.reserve(v.size());
+  char buf[12];
+  for (size_t i = 0; i < v.size(); ++i) {
+    const auto u = static_cast<unsigned char>(v[i]);
+    if (v[i] == '\\') {
+      out += "\\\\";
+    } else if (v[i] == '"' && label) {
+      out += "\\\"";
+    } else if (v[i] == '\n') {
+      out += "\\n";
+    } else if (u < 0x20 || u == 0x7F) {
+      std::snprintf(buf, sizeof buf, "\\\\x%02X", u);
+      out += buf;
+    } else if (u == 0xC2 && i + 1 < v.size() && static_cast<unsigned char>(v[i + 1]) <= 0x9F) {
+      std::snprintf(buf, sizeof buf, "\\\\u%04X", static_cast<unsigned char>(v[++i]));
+      out += buf;
+    } else {
+      out += v[i];
+    }
+  }
+  return out;
 }
 
 }  // namespace gpuaudit

@@ -2,6 +2,8 @@
 // that did not come from gpuaudit itself goes through one of these before it reaches a file.
 #pragma once
 
+#include "core/json.hpp"
+
 #include <string>
 #include <string_view>
 
@@ -28,7 +30,16 @@ std::string markdown_escape(std::string_view s);
 
 // One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. Text that a
 // spreadsheet would run as a formula (starting with = + - @, tab or CR) gets a leading ' first.
-// Use csv_number for numbers, which must keep their sign.
+// Control characters but tab and newline are shown as \x1B, as terminal_text shows them (CSV is
+// read on terminals too). Use csv_number for numbers, which must keep their sign.
 std::string csv_text(std::string_view s);
+
+// One NDJSON line of `j` (no newline): invalid UTF-8 replaced by U+FFFD, and every control
+// character escaped, DEL and the C1 controls (\u007f, \u009b) too, which JSON allows raw.
+std::string ndjson_line(const json& j);
+
+// Text for the Prometheus exposition format: a label value (`label`: \" escaped too) or HELP
+// text, with control characters written as the text \x1B and invalid UTF-8 as U+FFFD.
+std::string prometheus_text(std::string_view s, bool label);
 
 }  // namespace gpuaudit

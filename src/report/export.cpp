@@ -78,8 +78,9 @@ void put_ndjson(std::string& out, const std::vector<Cell>& cells) {
     else if (const auto* v = std::get_if<double>(&cells[i])) j[names[i]] = *v;
     else j[names[i]] = nullptr;
   }
-  // Replace, not throw, on text that is not UTF-8 (a tag pasted from elsewhere): one row stays one line.
-  out += j.dump(-1, ' ', false, json::error_handler_t::replace);
+  // Replace, not throw, on text that is not UTF-8 (a tag pasted from elsewhere): one row stays one
+  // line; no control character of a tag reaches the terminal raw.
+  out += ndjson_line(j);
   out += '\n';
 }
 

@@ -2,6 +2,7 @@
 
 #include "core/document_io.hpp"
 #include "core/figure_label.hpp"
+#include "report/escape.hpp"
 #include "soak/timeline.hpp"
 
 #include <cctype>
@@ -130,27 +131,9 @@ std::string prometheus_metric_name(std::string_view figure, std::string_view uni
   return name;
 }
 
-std::string prometheus_label_value(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (char c : s) {
-    if (c == '\\') out += "\\\\";
-    else if (c == '"') out += "\\\"";
-    else if (c == '\n') out += "\\n";
-    else out += c;
-  }
-  return out;
-}
+std::string prometheus_label_value(std::string_view s) { return prometheus_text(s, true); }
 
-std::string prometheus_help_text(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '\\') out += "\\\\";
-    else if (c == '\n') out += "\\n";
-    else out += c;
-  }
-  return out;
-}
+std::string prometheus_help_text(std::string_view s) { return prometheus_text(s, false); }
 
 std::optional<double> parse_utc_seconds(std::string_view s) {
   std::tm tm{};
