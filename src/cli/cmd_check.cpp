@@ -53,6 +53,9 @@ size_t measure(ResultDocument& doc, const std::vector<std::string>& figures, con
 }
 
 int run_check(const CheckArgs& a) {
+  // -o - or --prometheus - takes stdout (never both); the one-line verdict then goes to stderr.
+  const bool line_aside = !stdout_output({{"-o", a.output}, {"--prometheus", a.prometheus}}).empty();
+  FILE* line_to = line_aside ? stderr : stdout;
   const BaselineSet set = load_baselines(a.baselines.empty() ? default_baselines_dir() : std::filesystem::path(a.baselines));
   const NvmlLoad nvml = load_nvml();
   const CudaProbe cuda = probe_cuda();
@@ -78,18 +81,18 @@ int run_check(const CheckArgs& a) {
   score_document(doc, reference_lookup(set), set.version, Thresholds{});
 
   const HealthVerdict v = health_verdict(doc, note);
-  std::printf("%s\n", v.line.c_str());
+  std::fprintf(line_to, "%s\n", v.line.c_str());
   if (a.verbose)
-    for (const auto& d : v.details) std::printf("  %s\n", d.c_str());
-  std::fflush(stdout);
+    for (const auto& d : v.details) std::fprintf(line_to, "  %s\n", d.c_str());
+  std::fflush(line_to);
   // Where each output went, on stderr: stdout stays the one line a scheduler parses.
   if (!a.output.empty()) {
     write_result(a.output, doc);
-    if (a.output != "-") std::fprintf(stderr, "gpuaudit: wrote %s\n", a.output.c_str());
+    if (!writes_to_stdout(a.output)) std::fprintf(stderr, "gpuaudit: wrote %s\n", a.output.c_str());
   }
   if (!a.prometheus.empty()) {
     write_prometheus_textfile(a.prometheus, doc);
-    std::fprintf(stderr, "gpuaudit: wrote %s\n", a.prometheus.c_str());
+    if (!writes_to_stdout(a.prometheus)) std::fprintf(stderr, "gpuaudit: wrote %s\n", a.prometheus.c_str());
   }
   if (v.level == HealthLevel::fail) return exit_code::finding;
   return v.level == HealthLevel::warn && a.strict ? exit_code::finding : exit_code::ok;

@@ -28,6 +28,11 @@ int run_compare(const CompareArgs& a) {
   for (const auto& spec : a.max_regression) opt.tolerances.parse(spec);
   opt.alpha = a.alpha;
   opt.allow_different_hardware = a.allow_different_hardware;
+  // One output per stream: a file format sent to stdout takes it, and the table goes to stderr.
+  const std::string on_stdout = stdout_output({{"--markdown", a.markdown}, {"--junit", a.junit}});
+  if (!on_stdout.empty() && a.json)
+    throw input_error("--json and " + on_stdout + " both write to standard output, where their text would interleave: "
+                      "give " + on_stdout + " a file");
 
   const BaseRuns base = load_base(a.base, a.last);
   const ResultDocument next = read_result(a.next);
@@ -36,9 +41,9 @@ int run_compare(const CompareArgs& a) {
   if (!a.markdown.empty()) write_file_atomic(a.markdown, compare_markdown(c));
   if (!a.junit.empty()) write_file_atomic(a.junit, compare_junit(c));
   for (const auto* file : {&a.markdown, &a.junit})  // on stderr: stdout is the comparison
-    if (!file->empty()) std::fprintf(stderr, "gpuaudit: wrote %s\n", file->c_str());
+    if (!file->empty() && !writes_to_stdout(*file)) std::fprintf(stderr, "gpuaudit: wrote %s\n", file->c_str());
   const std::string out = a.json ? compare_json(c).dump(2) + "\n" : compare_text(c);
-  std::fwrite(out.data(), 1, out.size(), stdout);
+  std::fwrite(out.data(), 1, out.size(), on_stdout.empty() ? stdout : stderr);
   return c.has_regression() ? exit_code::finding : exit_code::ok;
 }
 

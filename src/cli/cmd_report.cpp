@@ -32,6 +32,8 @@ struct ReportArgs {
 
 int run_report(const ReportArgs& a) {
   const auto keys = parse_group_by(a.group_by);
+  // One output per stream: --html - or --csv - takes stdout, and the summary goes to stderr.
+  const std::string on_stdout = stdout_output({{"--html", a.html}, {"--csv", a.csv}});
   const HtmlOptions html{.generated_utc = utc_now_iso8601()};
   // The HTML marks what a healthy card of each model delivers: from the installed baselines, when
   // they can be read (a report without them is still a report, just without the marks).
@@ -63,11 +65,11 @@ int run_report(const ReportArgs& a) {
   if (!a.html.empty()) write_file_atomic(a.html, fleet_html(report, runs, html));
   if (!a.quiet) {
     const std::string text = fleet_text(report);
-    std::fwrite(text.data(), 1, text.size(), stdout);
+    std::fwrite(text.data(), 1, text.size(), on_stdout.empty() ? stdout : stderr);
   }
   // On stderr, so that stdout stays the summary alone.
   for (const auto* file : {&a.html, &a.csv})
-    if (!file->empty()) std::fprintf(stderr, "gpuaudit: wrote %s\n", file->c_str());
+    if (!file->empty() && !writes_to_stdout(*file)) std::fprintf(stderr, "gpuaudit: wrote %s\n", file->c_str());
   return exit_code::ok;
 }
 

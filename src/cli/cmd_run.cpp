@@ -114,7 +114,10 @@ int run_run(const RunArgs& a) {
   // send one copy per figure; what run prints goes to stderr till then, so that stdout holds the
   // document only.
   const bool stream = is_stream_target(out);
-  StdoutAside aside(writes_to_stdout(out));
+  // -o - or --prometheus - takes stdout (never both: they would interleave); the run's text goes to
+  // stderr, and that output is written once stdout is back.
+  const std::string on_stdout = stdout_output({{"-o", out}, {"--prometheus", a.prometheus}});
+  StdoutAside aside(!on_stdout.empty());
   if (!stream) write_result(out, doc);  // fails early (exit 5) on an unwritable path, before any measuring
   auto checkpoint = [&] {
     if (!stream) write_result(out, doc);
@@ -154,12 +157,13 @@ int run_run(const RunArgs& a) {
     for (auto& hook : post_run_hooks()) code = std::max(code, hook(doc));
   if (!stream) write_result(out, doc);  // with the assessment
   std::printf("\nresult: %s\n", out.c_str());
-  if (!a.prometheus.empty()) {
+  if (!a.prometheus.empty() && on_stdout != "--prometheus") {
     write_prometheus_textfile(a.prometheus, doc);
     std::printf("prometheus: %s\n", a.prometheus.c_str());
   }
   aside.restore();
   if (stream) write_result(out, doc);  // its only write, with the assessment
+  if (on_stdout == "--prometheus") write_prometheus_textfile(a.prometheus, doc);
 
   if (was_interrupted) {
     std::fprintf(stderr, "gpuaudit: interrupted; what was measured is in %s (%s)\n", out.c_str(), signal_name.c_str());

@@ -56,7 +56,10 @@ int run_soak_cmd(const SoakArgs& a) {
   const std::string out = a.output.empty() ? default_output("gpuaudit-soak", doc.host.hostname) : a.output;
   // A stream ("-o -", a FIFO) gets one write at the end, and stdout then holds the document only.
   const bool stream = is_stream_target(out);
-  StdoutAside aside(writes_to_stdout(out));
+  // -o - or --prometheus - takes stdout (never both: they would interleave); the soak's text goes to
+  // stderr, and that output is written once stdout is back.
+  const std::string on_stdout = stdout_output({{"-o", out}, {"--prometheus", a.prometheus}});
+  StdoutAside aside(!on_stdout.empty());
   if (!stream) write_result(out, doc);  // an unwritable path fails now (exit 5), not after N minutes
 
   std::vector<std::unique_ptr<SoakWorkload>> owned;
@@ -99,8 +102,8 @@ int run_soak_cmd(const SoakArgs& a) {
   const int interrupted_code = ctrl_c->exit_status();
   ctrl_c.reset();
   owned.clear();  // free device memory before printing
-  if (!a.prometheus.empty()) {
-    doc.extra["soak"] = rec;  // the final record, with the decay verdicts
+  if (!a.prometheus.empty()) doc.extra["soak"] = rec;  // the final record, with the decay verdicts
+  if (!a.prometheus.empty() && on_stdout != "--prometheus") {
     write_prometheus_textfile(a.prometheus, doc);
     std::fprintf(stderr, "gpuaudit: wrote %s\n", a.prometheus.c_str());
   }
@@ -139,6 +142,7 @@ int run_soak_cmd(const SoakArgs& a) {
     doc.extra["soak"] = rec;
     write_result(out, doc);
   }
+  if (on_stdout == "--prometheus") write_prometheus_textfile(a.prometheus, doc);
   if (rec.interrupted) {
     std::fprintf(stderr, "gpuaudit: interrupted; the timeline so far is in %s\n", out.c_str());
     return interrupted_code;

@@ -51,6 +51,8 @@ inline CLI::Validator readable_file() {
       [](std::string& s) -> std::string {
         std::error_code ec;
         const auto st = std::filesystem::status(s, ec);
+        // A symlink loop or a folder that may not be searched is no "no such file": say why.
+        if (ec && ec != std::errc::no_such_file_or_directory) return s + ": " + ec.message();
         if (ec || !std::filesystem::exists(st)) return "no such file: " + s;
         if (std::filesystem::is_directory(st)) return s + " is a folder, not a file";
         return {};

@@ -186,6 +186,18 @@ bool writes_to_stdout(const fs::path& path) {
   return !(S_ISCHR(st.st_mode) && ::stat("/dev/null", &null) == 0 && null.st_rdev == st.st_rdev);
 }
 
+std::string stdout_output(const std::vector<NamedOutput>& outputs) {
+  std::string taken;
+  for (const auto& o : outputs) {
+    if (o.path.empty() || !writes_to_stdout(o.path)) continue;
+    if (!taken.empty())
+      throw input_error(taken + " and " + o.option + " both write to standard output, where their text would interleave: "
+                        "give one of them a file");
+    taken = o.option;
+  }
+  return taken;
+}
+
 int remove_stale_temp_files(const fs::path& target, const StaleTempPolicy& policy) {
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
   const std::string prefix = temp_prefix(target);

@@ -24,6 +24,7 @@
 #include <chrono>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace gpuaudit {
 
@@ -38,6 +39,18 @@ bool is_stream_target(const std::filesystem::path& path);
 // Whether writing to path ends on this process's standard output: "-", /dev/stdout, or the very
 // file, pipe or terminal fd 1 is. A command then prints its text to stderr instead.
 bool writes_to_stdout(const std::filesystem::path& path);
+
+// An output a command was asked for: the option that names it ("--junit") and its path ("" when
+// not asked for).
+struct NamedOutput {
+  std::string option;
+  std::filesystem::path path;
+};
+
+// The option of the one output in `outputs` that writes to standard output (writes_to_stdout), or
+// "" when none does; the command's own text then goes to stderr. Throws input_error naming both
+// options when two do: their bytes would interleave (`--junit - --markdown -`).
+std::string stdout_output(const std::vector<NamedOutput>& outputs);
 
 struct StaleTempPolicy {
   std::chrono::seconds dead_writer_age{60};  // pid not running here, and at least this old

@@ -27,10 +27,15 @@ rc=0
 [ -c /dev/null ] || bad "/dev/null is no longer a character device: $(ls -l /dev/null)"
 restore_dev
 
-# --markdown -: the Markdown goes to stdout, and no file named "-" appears.
-(cd "$t" && "$bin" compare "$base" "$next" --markdown - --json >"$t/md.out" 2>"$t/err")
+# --markdown -: the Markdown goes to stdout (alone: the comparison table to stderr), and no file
+# named "-" appears. With --json as well, two outputs would share stdout: refused.
+(cd "$t" && "$bin" compare "$base" "$next" --markdown - >"$t/md.out" 2>"$t/err")
 grep -q '^| ' "$t/md.out" || { bad "--markdown - printed no Markdown table"; cat "$t/md.out" "$t/err"; }
+grep -q 'regressed' "$t/err" || bad "--markdown -: the comparison table is not on stderr"
 [ ! -e "$t/-" ] || bad "--markdown - wrote a file named -"
+rc=0
+"$bin" compare "$base" "$next" --markdown - --json >"$t/md2.out" 2>"$t/err" || rc=$?
+[ $rc = 2 ] || bad "--markdown - --json: exit $rc, expected 2 (two outputs on stdout)"
 
 # --markdown /dev/stdout: written in place, so the text reaches the pipe.
 "$bin" compare "$base" "$next" --markdown /dev/stdout >"$t/devstdout.out" 2>"$t/err"
