@@ -4,6 +4,7 @@
 #include "cli/run_plumbing.hpp"
 #include "cli/validators.hpp"
 #include "core/document_io.hpp"
+#include "core/document_validate.hpp"
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
 #include "core/names.hpp"
@@ -199,7 +200,7 @@ const RegisterCommand run_cmd{
        sub.add_option("--gpus", a->gpus, "Comma-separated GPU indices to measure (default: all)");
        sub.add_option("--tag", a->tags, "key=value stored in the document (provider, region, instance, ...)");
        sub.add_option("--price-per-hour", a->price, "What the instance costs per hour, for cost per unit of work")
-           ->check(at_least(0));
+           ->check(between(0, kMaxPricePerHour));  // what a document may hold (core/document_validate.hpp)
        sub.add_option("--currency", a->currency, "Currency of --price-per-hour (default USD)");
        sub.add_option("--disk", a->disk, "Folder on the dataset's disk for host/disk (default: skip)");
        sub.add_option("-o,--output", a->output, "Result file (default gpuaudit-<host>-<time>.json)");

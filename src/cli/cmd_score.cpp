@@ -6,7 +6,9 @@
 // first, as `gpuaudit import` would (docs/import.md), and judges the document that makes.
 #include "baselines/baseline_set.hpp"
 #include "cli/command.hpp"
+#include "cli/validators.hpp"
 #include "core/document_io.hpp"
+#include "core/document_validate.hpp"
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
 #include "import/import.hpp"
@@ -130,7 +132,7 @@ const RegisterCommand score_cmd{
        sub.add_option("--thresholds", a->thresholds, "JSON file overriding tolerances and rule thresholds (docs/scoring.md)");
        sub.add_option("--baselines", a->baselines, "Folder of baselines (default: the installed set)");
        sub.add_option("--price-per-hour", a->price, "Price of the instance per hour (overrides the document's)")
-           ->check(CLI::NonNegativeNumber);
+           ->check(between(0, kMaxPricePerHour));  // what a document may hold (core/document_validate.hpp)
        sub.add_option("--currency", a->currency, "Currency of the price (default: the document's, else USD)");
        sub.add_flag("--write", a->write, "Store the assessment in the document (replaces an earlier one)");
        sub.add_option("--prometheus", a->prometheus, "Write the figures and findings as a node_exporter textfile (docs/prometheus.md)");
