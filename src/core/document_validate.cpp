@@ -147,6 +147,8 @@ void telemetry_plausible(std::optional<TelemetrySummary>& t, const std::string& 
 
 // ---- the document ------------------------------------------------------------------------------
 
+// The words gpuaudit writes; "unknown" is probe/nvml_inventory.cpp's for an NVML value newer than
+// this build (a document of a newer driver stays readable).
 void check_enumerations(const ResultDocument& doc) {
   one_of("mode", doc.mode, {"", "info", "quick", "full", "quick+only", "full+only", "custom", "imported"});
   one_of("gpu_status.state", doc.gpu_status.state,
@@ -155,9 +157,9 @@ void check_enumerations(const ResultDocument& doc) {
   for (std::size_t i = 0; i < doc.gpus.size(); ++i) {
     const GpuInfo& g = doc.gpus[i];
     if (g.virtualization_mode)
-      one_of(at("gpus", i, "virtualization_mode"), *g.virtualization_mode, {"none", "passthrough", "vgpu", "host-vgpu", "host-vsga"});
+      one_of(at("gpus", i, "virtualization_mode"), *g.virtualization_mode, {"none", "passthrough", "vgpu", "host-vgpu", "host-vsga", "unknown"});
     if (g.compute_mode)
-      one_of(at("gpus", i, "compute_mode"), *g.compute_mode, {"default", "exclusive-process", "exclusive-thread", "prohibited"});
+      one_of(at("gpus", i, "compute_mode"), *g.compute_mode, {"default", "exclusive-process", "exclusive-thread", "prohibited", "unknown"});
   }
   for (std::size_t i = 0; i < doc.benchmarks.size(); ++i)
     one_of(at("benchmarks", i, "status"), doc.benchmarks[i].status,
