@@ -12,6 +12,7 @@
 #include "core/error.hpp"
 #include "import/foreign_input.hpp"
 #include "import/json_input.hpp"
+#include "import/machine_identity.hpp"
 #include "import/paste_parts.hpp"
 #include "import/text_encoding.hpp"
 #include "import/unread_outputs.hpp"
@@ -245,6 +246,45 @@ std::string unread_lines(const PastePlan& plan) {
   return line_ranges(merged);
 }
 
+// More outputs than this in one paste and the rest are named, not read: each part is parsed over a
+// text as long as the paste (its lines kept at their numbers), so the bound keeps a 64 MiB paste
+// of thousands of fenced blocks to a constant number of passes. A person pastes a handful.
+constexpr std::size_t kMaxPasteOutputs = 32;
+// Sections of one format read apart to ask whether they are of several machines (below).
+constexpr std::size_t kMaxProbedSections = 16;
+
+// A text one format claims throughout whose hard sections (fences, prompts) are outputs of
+// different machines, "node A:" and "node B:" each with its nvidia-smi table: those sections as
+// the parts of a paste. nullopt when the sections are of one machine (or fewer than two, or more
+// than kMaxProbedSections): the text is then read whole, as parsers that read several runs of one
+// paste together (bandwidthTest's numactl runs, a vmstat per prompt) expect.
+std::optional<PastePlan> machines_apart(const std::string& name, const std::string& text, const std::string& format) {
+  std::vector<PastePart> sections = hard_sections(text, claim_of);
+  std::size_t claimed = 0;
+  for (const auto& s : sections) {
+    if (!s.format.empty() && (s.format != format || !s.tied_with.empty())) return std::nullopt;
+    claimed += s.format.empty() ? 0 : 1;
+  }
+  if (claimed < 2 || claimed > kMaxProbedSections) return std::nullopt;
+  const Format& f = format_named(format);
+  std::vector<ImportPart> parts;
+  std::vector<std::string> labels;
+  try {
+    for (const auto& s : sections) {
+      if (s.format.empty()) continue;
+      parts.push_back(f.parse(part_text(text, s), name));
+      parts.back().format = format;
+      labels.push_back(name + " lines " + std::to_string(s.first_line()) + "-" + std::to_string(s.last_line()));
+    }
+  } catch (const std::exception&) {
+    return std::nullopt;  // read whole, where the error is reported as it always was
+  }
+  std::vector<const ImportPart*> ptrs;
+  for (const auto& p : parts) ptrs.push_back(&p);
+  if (split_machines(ptrs, labels).count() < 2) return std::nullopt;
+  return PastePlan{false, std::move(sections)};
+}
+
 // A paste of several outputs: each part read on its own, what fails named and left out.
 void read_paste(FileIntake& in, const std::string& text, const PastePlan& plan) {
   const std::vector<SoftwareError> errors = find_software_errors(text, in.name);
@@ -257,6 +297,12 @@ void read_paste(FileIntake& in, const std::string& text, const PastePlan& plan) 
     ++outputs;
     const std::string who = in.name + " lines " + lines;
     found += (found.empty() ? "" : ", ") + std::string("lines ") + lines + " " + part.format;
+    if (outputs > kMaxPasteOutputs) {
+      in.not_read.push_back(NotRead{who, in.name, lines,
+                                    "more than " + std::to_string(kMaxPasteOutputs) +
+                                        " outputs in one paste: the rest is not read (split the paste into files)"});
+      continue;
+    }
     if (!part.tied_with.empty()) {
       found += " or " + part.tied_with;
       in.not_read.push_back(NotRead{who, in.name, lines,
@@ -329,6 +375,11 @@ FileIntake read_file(const std::string& file, const ImportOptions& opt) {
   }
   PasteClaim whole;
   if (!plan.parts.empty()) whole = PasteClaim{plan.parts.front().format, 1, plan.parts.front().tied_with, 1};
+  if (!whole.format.empty() && whole.tied_with.empty() && whole.format != kGpuauditFormat)
+    if (const auto apart = machines_apart(in.name, text, whole.format)) {
+      read_paste(in, text, *apart);
+      return in;
+    }
   read_whole(in, text, whole);
   return in;
 }

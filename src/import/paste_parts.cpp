@@ -101,6 +101,24 @@ PastePlan plan_paste(std::string_view text, const PasteDetector& detect) {
   return plan;
 }
 
+std::vector<PastePart> hard_sections(std::string_view text, const PasteDetector& detect) {
+  const std::vector<PasteSegment> segs = split_paste(text);
+  std::vector<PastePart> out;
+  int claimed = 0;
+  for (std::size_t first = 0; first < segs.size();) {
+    std::size_t last = first + 1;
+    while (last < segs.size() && !hard_boundary(segs[last].boundary)) ++last;
+    const PasteClaim c = detect(span(text, segs[first], segs[last - 1]));
+    PastePart p{c.format, c.tied_with, {}};
+    for (std::size_t k = first; k < last; ++k) p.lines.push_back(range_of(segs[k]));
+    claimed += c.format.empty() ? 0 : 1;
+    out.push_back(std::move(p));
+    first = last;
+  }
+  if (claimed < 2) out.clear();
+  return out;
+}
+
 std::string part_text(std::string_view text, const PastePart& part) {
   std::string out;
   if (part.lines.empty()) return out;

@@ -60,6 +60,14 @@ struct PastePlan {
 // kMaxPasteSegments.
 PastePlan plan_paste(std::string_view text, const PasteDetector& detect);
 
+// The text cut at its hard boundaries only (fences, prompts, commands), each section detected
+// whole: the outputs of a paste that one format claims throughout, such as "node A:" and "node B:"
+// each with its nvidia-smi table. Read whole, the table parser takes the first table only; whether
+// the sections are two machines is the importer's question (it reads them apart only then, since a
+// parser may read several runs of one paste together on purpose: bandwidthTest's numactl runs).
+// Empty when the text has fewer than two sections that a format claims.
+std::vector<PastePart> hard_sections(std::string_view text, const PasteDetector& detect);
+
 // The text of a part as its parser reads it: the lines of the part where they were, every other
 // line of the paste above and between them blank, so each line number a parser records is the
 // line's number in the paste.

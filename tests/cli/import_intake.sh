@@ -55,8 +55,8 @@ has "nothing could be read from the 2 inputs" "$tmp/err"
 # A real paste of six outputs (HPE's DL380a notes: prose, prompts, indented blocks): split and judged
 paste=$data/pastes/h100-pcie-pair-nvlink-dl380a-notes.md
 run 0 "$bin" score "$paste"
-has "outputs in one paste: lines 16-40 nvidia-smi-table, lines 45-57 nvidia-smi-topo" "$tmp/err"
-has "$paste lines 160-" "$tmp/err"
+has "5 outputs in one paste: lines 16-43 nvidia-smi-table, lines 45-61 nvidia-smi-topo" "$tmp/err"
+has "$paste lines 167-215: p2pBandwidthLatencyTest" "$tmp/err"
 has "healthy" "$tmp/out"
 run 0 "$bin" score - <"$paste"
 has "standard input: " "$tmp/err"
@@ -104,4 +104,15 @@ JSON
 run 2 "$bin" score "$tmp/ticket.json"
 has "ticket.json: a JSON document, not kernel-log output" "$tmp/err"
 lacks "gpu-fault" "$tmp/out"
+# score FILE accepts what import FILE accepts: the same refusal in the same words, and an output
+# that holds nothing but a software-stack error is evidence for both
+printf 'Eggs\nMilk\n' >"$tmp/shopping.txt"
+run 2 "$bin" import "$tmp/shopping.txt"
+cp "$tmp/err" "$tmp/import.err"
+run 2 "$bin" score "$tmp/shopping.txt"
+cmp -s "$tmp/err" "$tmp/import.err" || fail "score and import refuse a file in different words"
+insufficient=$src/tests/data/real-world/nccl-tests-v100-driver-384-insufficient/all_reduce_perf.txt
+run 0 "$bin" import "$insufficient"
+run 1 "$bin" score "$insufficient"
+has "software" "$tmp/out"
 echo "ok"

@@ -34,7 +34,7 @@ TEST(PasteSplit, FencesCutAndTheirLinesBelongToNoSegment) {
 
 TEST(PasteSplit, APromptStartsTheSegmentOfItsOutput) {
   const std::string t =
-      "root@node-a:~# nvidia-smi -L\nGPU 0: H100\n[user@host nccl-tests]$ ./build/all_reduce_perf -g 8\n# nThread 1\n";
+      "root@node-a:~# nvidia-smi -L\nGPU 0: H100\n[user@host nccl-tests]$ ./build/all_reduce_perf -g 8\n#  Rank  0 Group  0\n";
   const auto s = split_paste(t);
   ASSERT_EQ(s.size(), 2u);
   EXPECT_EQ(text_of(t, s[0]), "root@node-a:~# nvidia-smi -L\nGPU 0: H100");
