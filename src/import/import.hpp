@@ -3,10 +3,12 @@
 //
 // One parser per format (src/import/parse_<format>.cpp, its fuzz target beside it as
 // parse_<format>_fuzz.cpp). A parser is a pure function of the text: it never opens files, never
-// throws on bad input (it records what it skipped), and fills an ImportPart. The importer detects the
-// format from the content, runs the parser, and merges the parts of every file into one document
-// (merge.cpp): an nvidia-smi dump supplies identity and state, nccl-tests the figures. docs/import.md
-// says which mappings onto gpuaudit's figure names are exact and which are not.
+// throws on bad input (it records what it skipped), and fills an ImportPart. The importer reads each
+// file (importer.cpp; a paste of several outputs is split into them, paste_parts.hpp), detects the
+// format from the content, runs the parser, and merges the parts of one machine into one document
+// (import_machines.cpp, machine_identity.hpp, merge.cpp): an nvidia-smi dump supplies identity and
+// state, nccl-tests the figures. docs/import.md says which mappings onto gpuaudit's figure names are
+// exact and which are not.
 #pragma once
 
 #include "core/result.hpp"

@@ -380,7 +380,21 @@ FileIntake read_file(const std::string& file, const ImportOptions& opt) {
       read_paste(in, text, *apart);
       return in;
     }
-  read_whole(in, text, whole);
+  try {
+    read_whole(in, text, whole);
+  } catch (const Error&) {
+    // Read whole, nothing: when a piece of it is another format's output (a table beside a -q
+    // banner that gives the table way), the paste is read piece by piece; else the whole file's error.
+    if (whole.format.empty() || whole.format == kGpuauditFormat) throw;
+    const PastePlan pieces = plan_pieces(text, claim_of);
+    const bool other = std::any_of(pieces.parts.begin(), pieces.parts.end(), [&](const PastePart& p) {
+      return !p.format.empty() && p.format != whole.format && p.format != kGpuauditFormat;
+    });
+    if (!other) throw;
+    in = FileIntake{};
+    in.name = file == "-" ? std::string("standard input") : file;
+    read_paste(in, text, pieces);
+  }
   return in;
 }
 

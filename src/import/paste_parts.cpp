@@ -67,7 +67,25 @@ void plan_section(std::string_view text, const std::vector<PasteSegment>& segs, 
   for (auto& p : local) out.push_back(std::move(p));
 }
 
+std::vector<PastePart> pieces(std::string_view text, const std::vector<PasteSegment>& segs, const PasteDetector& detect) {
+  std::vector<PastePart> parts;
+  for (std::size_t first = 0; first < segs.size();) {
+    std::size_t last = first + 1;
+    while (last < segs.size() && !hard_boundary(segs[last].boundary)) ++last;
+    plan_section(text, segs, first, last, detect, parts);
+    first = last;
+  }
+  return parts;
+}
+
 }  // namespace
+
+PastePlan plan_pieces(std::string_view text, const PasteDetector& detect) {
+  PastePlan plan;
+  plan.whole = false;
+  plan.parts = pieces(text, split_paste(text), detect);
+  return plan;
+}
 
 PastePlan plan_paste(std::string_view text, const PasteDetector& detect) {
   PastePlan plan;
@@ -80,14 +98,7 @@ PastePlan plan_paste(std::string_view text, const PasteDetector& detect) {
   if (whole.claimants <= 1) return whole_plan();  // rule 1
   const std::vector<PasteSegment> segs = split_paste(text);
   if (segs.size() <= 1) return whole_plan();
-
-  std::vector<PastePart> parts;
-  for (std::size_t first = 0; first < segs.size();) {
-    std::size_t last = first + 1;
-    while (last < segs.size() && !hard_boundary(segs[last].boundary)) ++last;
-    plan_section(text, segs, first, last, detect, parts);
-    first = last;
-  }
+  std::vector<PastePart> parts = pieces(text, segs, detect);
   std::set<std::string> formats;
   for (const auto& p : parts)
     if (!p.format.empty()) formats.insert(p.format);

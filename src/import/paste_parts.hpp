@@ -60,6 +60,11 @@ struct PastePlan {
 // kMaxPasteSegments.
 PastePlan plan_paste(std::string_view text, const PasteDetector& detect);
 
+// The cuts of rules 2-3 whatever rules 1 and 4 say: for a text one format claims whole but whose
+// parser finds nothing in it, while a piece holds another output (a detector that gives way to
+// another format's banner anywhere in the text: the table's to nvidia-smi -q's "NVSMI LOG").
+PastePlan plan_pieces(std::string_view text, const PasteDetector& detect);
+
 // The text cut at its hard boundaries only (fences, prompts, commands), each section detected
 // whole: the outputs of a paste that one format claims throughout, such as "node A:" and "node B:"
 // each with its nvidia-smi table. Read whole, the table parser takes the first table only; whether

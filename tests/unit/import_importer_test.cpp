@@ -157,6 +157,36 @@ TEST_F(Importer, AnIssueBodyWithTwoFencedOutputsIsSplitAtItsFences) {
   EXPECT_EQ(doc.gpus.size(), 4u);
 }
 
+TEST_F(Importer, APartOfAPasteThatYieldsNothingIsNamedWithItsLines) {
+  const std::string table = import_test::read_bytes(fixture("nvidia-smi-table", "h100-80gb-hbm3-590-load.txt"));
+  const std::string file = write("issue.md", "the -q dump:\n```\n==============NVSMI LOG==============\n```\nthe table:\n```\n" + table + "```\n");
+  ImportReport rep;
+  const ResultDocument doc = import_files({file}, {}, &rep);
+  EXPECT_EQ(doc.gpus.size(), 1u);
+  ASSERT_EQ(rep.not_read.size(), 1u);
+  // Read whole, nvidia-smi -q claims the text (the table's detector gives way to its banner) and reads
+  // nothing; read piece by piece, the table is read and the banner named.
+  EXPECT_EQ(rep.not_read[0].rfind(file + " lines 3-3: looks like nvidia-smi-q output but nothing could be read from it", 0), 0u)
+      << rep.not_read[0];
+  const json& skipped = doc.extra.at(kImportSkippedKey);
+  ASSERT_EQ(skipped.size(), 1u);
+  EXPECT_EQ(skipped[0]["lines"], "3-3");
+  ImportOptions strict;
+  strict.strict = true;
+  EXPECT_EQ(error_of({file}, strict), rep.not_read[0]);
+}
+
+TEST_F(Importer, ASoftwareErrorAnywhereInAPasteIsEvidenceAtItsLine) {
+  const std::string table = import_test::read_bytes(fixture("nvidia-smi-table", "h100-80gb-hbm3-590-load.txt"));
+  const std::string file = write("issue.md", "```\n" + table + "```\nand then bandwidthTest said:\n\n"
+                                 "CUDA error at bandwidthTest.cu:255 code=35(cudaErrorInsufficientDriver) \"CUDA driver version is "
+                                 "insufficient for CUDA runtime version\"\n");
+  const ResultDocument doc = import_files({file}, {}, nullptr);
+  ASSERT_TRUE(doc.extra.contains("software_errors"));
+  const int at = 1 + static_cast<int>(std::count(table.begin(), table.end(), '\n')) + 4;
+  EXPECT_EQ(doc.extra["software_errors"][0]["line"], at);
+}
+
 TEST_F(Importer, APasteOfTwoNodesIsTwoMachines) {
   const std::string a = import_test::read_bytes(fixture("nvidia-smi-table", "h100-80gb-hbm3-590-load.txt"));
   const std::string b = import_test::read_bytes(fixture("nvidia-smi-table", "l40s-595-load.txt"));
