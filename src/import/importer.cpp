@@ -243,7 +243,11 @@ std::string unread_lines(const PastePlan& plan) {
     if (!merged.empty() && !output_between) merged.back().second = std::max(merged.back().second, r.second);
     else merged.push_back(r);
   }
-  return line_ranges(merged);
+  constexpr std::size_t kShown = 12;  // a paste of hundreds of blocks says how many more, not each
+  if (merged.size() <= kShown) return line_ranges(merged);
+  const std::size_t more = merged.size() - kShown;
+  merged.resize(kShown);
+  return line_ranges(merged) + " and " + std::to_string(more) + " more ranges";
 }
 
 // More outputs than this in one paste and the rest are named, not read: each part is parsed over a
@@ -291,18 +295,18 @@ void read_paste(FileIntake& in, const std::string& text, const PastePlan& plan) 
   std::string found;
   const std::string unread = unread_lines(plan);
   std::size_t outputs = 0;
+  int beyond_first = 0, beyond_last = 0;  // the outputs past kMaxPasteOutputs
   for (const auto& part : plan.parts) {
     const std::string lines = std::to_string(part.first_line()) + "-" + std::to_string(part.last_line());
     if (part.format.empty()) continue;
     ++outputs;
     const std::string who = in.name + " lines " + lines;
-    found += (found.empty() ? "" : ", ") + std::string("lines ") + lines + " " + part.format;
-    if (outputs > kMaxPasteOutputs) {
-      in.not_read.push_back(NotRead{who, in.name, lines,
-                                    "more than " + std::to_string(kMaxPasteOutputs) +
-                                        " outputs in one paste: the rest is not read (split the paste into files)"});
+    if (outputs > kMaxPasteOutputs) {  // named once, below
+      beyond_last = part.last_line();
+      if (beyond_first == 0) beyond_first = part.first_line();
       continue;
     }
+    found += (found.empty() ? "" : ", ") + std::string("lines ") + lines + " " + part.format;
     if (!part.tied_with.empty()) {
       found += " or " + part.tied_with;
       in.not_read.push_back(NotRead{who, in.name, lines,
@@ -317,6 +321,14 @@ void read_paste(FileIntake& in, const std::string& text, const PastePlan& plan) 
       if (reason.rfind(who + ": ", 0) == 0) reason = reason.substr(who.size() + 2);
       in.not_read.push_back(NotRead{who, in.name, lines, reason});
     }
+  }
+  if (beyond_first > 0) {
+    const std::string lines = std::to_string(beyond_first) + "-" + std::to_string(beyond_last);
+    const std::size_t more = outputs - kMaxPasteOutputs;
+    found += ", and " + plural(more, "more", "more") + " (not read)";
+    in.not_read.push_back(NotRead{in.name + " lines " + lines, in.name, lines,
+                                  plural(more, "more output", "more outputs") + " in one paste: gpuaudit reads the first " +
+                                      std::to_string(kMaxPasteOutputs) + " of a paste (split it into files)"});
   }
   std::string head = in.name + ": " + plural(outputs, "output", "outputs") + " in one paste: " + found;
   if (!unread.empty()) head += "; lines " + unread + " no tool output";
