@@ -32,6 +32,7 @@ CXX_BIN=${FUZZ_CXX:-$(command -v clang++-14 || command -v clang++)}
 # parse_bandwidth_test -> bandwidthTest (letters and digits compared, case ignored). "*" = every format.
 declare -A SEEDS=(
   [detect]="*"
+  [paste_split]="*"
   [parse_gpuaudit]="gpuaudit"
   [parse_p2p]="p2pBandwidthLatencyTest"
   [parse_p2p_latency]="p2pBandwidthLatencyTest"

@@ -1,7 +1,9 @@
 // gpuaudit import FILE...: other tools' outputs (nvidia-smi, nccl-tests, nvbandwidth, dcgmi, the CUDA
 // samples) from one machine turned into one result document, which score / compare / report then
 // judge like a document of gpuaudit's own (docs/import.md). The document goes to standard output
-// unless -o names a file; what was read from each file goes to standard error.
+// unless -o names a file; what was read from each file (and each part of a paste), and what was not,
+// goes to standard error. Outputs of several machines (--allow-mixed, or one paste of two nodes)
+// become one document each: -o DOC.json, DOC-2.json, ...
 #include "cli/command.hpp"
 #include "cli/run_plumbing.hpp"
 #include "core/document_io.hpp"
@@ -19,8 +21,18 @@ namespace {
 struct ImportArgs {
   std::vector<std::string> files, tags;
   std::string output, format;
-  bool list_formats = false;
+  bool list_formats = false, strict = false, allow_mixed = false;
 };
+
+// DOC.json for the first machine, DOC-2.json, DOC-3.json, ... for the others.
+std::string machine_path(const std::string& output, std::size_t m) {
+  if (m == 0) return output;
+  const std::string n = "-" + std::to_string(m + 1);
+  const auto slash = output.find_last_of('/');
+  const auto dot = output.rfind('.');
+  if (dot == std::string::npos || (slash != std::string::npos && dot < slash) || dot == slash + 1) return output + n;
+  return output.substr(0, dot) + n + output.substr(dot);
+}
 
 int list_formats() {
   std::size_t width = 0;
@@ -40,17 +52,28 @@ int run_import(const ImportArgs& a) {
   opt.format = a.format;
   opt.tags.assign(tagged.tags.begin(), tagged.tags.end());
 
+  opt.strict = a.strict;
+  opt.allow_mixed = a.allow_mixed;
+
   imports::ImportReport report;
-  const ResultDocument doc = imports::import_files(a.files, opt, &report);
+  const std::vector<ResultDocument> docs = imports::import_machines(a.files, opt, &report);
   for (const auto& line : report.lines) std::fprintf(stderr, "gpuaudit: %s\n", line.c_str());
-  if (a.output.empty() || a.output == "-") {
-    const std::string text = readable_document_text(doc);
+  for (const auto& line : report.machines) std::fprintf(stderr, "gpuaudit: %s\n", line.c_str());
+  const bool to_stdout = a.output.empty() || a.output == "-";
+  if (docs.size() > 1 && to_stdout)
+    throw input_error("the inputs are of " + std::to_string(docs.size()) +
+                      " machines, one document each: give -o DOC.json (they are written as DOC.json, DOC-2.json, ...)");
+  if (to_stdout) {
+    const std::string text = readable_document_text(docs.front());
     if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0)
       throw io_error("cannot write the document to standard output");
-  } else {
-    write_result(a.output, doc);
-    std::fprintf(stderr, "gpuaudit: wrote %s (%zu GPUs, %zu figures); gpuaudit score %s judges it\n", a.output.c_str(),
-                 doc.gpus.size(), doc.benchmarks.size(), a.output.c_str());
+    return exit_code::ok;
+  }
+  for (std::size_t m = 0; m < docs.size(); ++m) {
+    const std::string path = machine_path(a.output, m);
+    write_result(path, docs[m]);
+    std::fprintf(stderr, "gpuaudit: wrote %s (%zu GPUs, %zu figures); gpuaudit score %s judges it\n", path.c_str(),
+                 docs[m].gpus.size(), docs[m].benchmarks.size(), path.c_str());
   }
   return exit_code::ok;
 }
@@ -65,14 +88,22 @@ const RegisterCommand import_cmd{
            ->allow_extra_args(false);  // one value per --tag: "--tag k=v FILE" must leave FILE a file
        sub.add_option("--format", a->format, "Read every FILE as this format instead of detecting it (--list-formats)");
        sub.add_flag("--list-formats", a->list_formats, "List the formats gpuaudit reads and exit");
+       sub.add_flag("--strict", a->strict,
+                    "Refuse (exit 2) when any file or part of a paste cannot be read, instead of naming it and importing the rest");
+       sub.add_flag("--allow-mixed", a->allow_mixed,
+                    "Files of different machines: one document each (-o DOC.json, DOC-2.json, ...) instead of refusing them");
        sub.footer(
-           "The format is told from the content, never the file name. Files of one machine merge into one\n"
+           "The format is told from the content, never the file name; a paste of several outputs (a GitHub\n"
+           "issue: prose, fences, prompts) is split into them. Files of one machine merge into one\n"
            "document: GPUs are matched by PCI bus id, then UUID, then index; a gpuaudit document among them\n"
-           "is kept whole and the others merge into it. Every imported figure says where it came from\n"
-           "(extra.source: tool, version, file, line). See docs/import.md.");
+           "is kept whole and the others merge into it. A file that cannot be read is named and left out\n"
+           "(--strict: refused). Every imported figure says where it came from (extra.source: tool,\n"
+           "version, file, line). See docs/import.md.");
        return [a] { return run_import(*a); };
      },
-     {{0, "imported"}, {2, "bad input (one line naming the file)"}, {5, ""}}}};
+     {{0, "imported (what could not be read is named on standard error)"},
+      {2, "bad input: nothing could be read, --strict and a file could not, or two machines without --allow-mixed"},
+      {5, ""}}}};
 
 }  // namespace
 }  // namespace gpuaudit::cli

@@ -3,10 +3,12 @@
 //
 // One parser per format (src/import/parse_<format>.cpp, its fuzz target beside it as
 // parse_<format>_fuzz.cpp). A parser is a pure function of the text: it never opens files, never
-// throws on bad input (it records what it skipped), and fills an ImportPart. The importer detects the
-// format from the content, runs the parser, and merges the parts of every file into one document
-// (merge.cpp): an nvidia-smi dump supplies identity and state, nccl-tests the figures. docs/import.md
-// says which mappings onto gpuaudit's figure names are exact and which are not.
+// throws on bad input (it records what it skipped), and fills an ImportPart. The importer reads each
+// file (importer.cpp; a paste of several outputs is split into them, paste_parts.hpp), detects the
+// format from the content, runs the parser, and merges the parts of one machine into one document
+// (import_machines.cpp, machine_identity.hpp, merge.cpp): an nvidia-smi dump supplies identity and
+// state, nccl-tests the figures. docs/import.md says which mappings onto gpuaudit's figure names are
+// exact and which are not.
 #pragma once
 
 #include "core/result.hpp"
@@ -54,6 +56,9 @@ struct ImportPart {
   json imported = json::object();  // fields nothing maps to, kept rather than dropped (doc.extra.imported)
   std::vector<std::string> skipped;   // "line 57: table row cut halfway" -- what was not understood
   std::vector<std::string> warnings;  // "MB/s read as 10^6 bytes (bandwidthTest >= 11.x)"
+  // "44-52": the lines of a paste this part was read from (paste_parts.hpp); "" for a whole file.
+  // Line numbers in `source` and in what the parser skipped are the paste's own either way.
+  std::string lines;
   // The tool sees a GPU from outside NVML (a PCI listing's marketing name, a CUDA sample's
   // snapshot taken at another moment): its GPU facts fill only what another file left unset.
   bool fills_only = false;
@@ -93,15 +98,39 @@ BenchmarkResult timeline_row(int gpu, const std::vector<TimelineSample>& samples
 struct ImportOptions {
   std::string format;  // --format: "" = detect
   std::vector<std::pair<std::string, std::string>> tags;
+  // --strict: a file (or a part of a paste) that cannot be read ends the import with its one-line
+  // error (exit 2), as CI wants; by default it is named and left out, and the rest is judged.
+  bool strict = false;
+  // --allow-mixed: files of different machines (machine_identity.hpp) become one document each
+  // instead of being refused. The parts of one paste that disagree always do.
+  bool allow_mixed = false;
 };
 
 struct ImportReport {
-  std::vector<std::string> lines;  // per file: "nccl-test.txt: nccl-tests 2.13.9, 2 figures, 1 line skipped"
+  std::vector<std::string> lines;     // per file or part: "nccl-test.txt: nccl-tests 2.13.9, 2 figures, 1 line skipped",
+                                      // and "not read: c.txt: ..." for what was left out, in the order read
+  std::vector<std::string> not_read;  // "c.txt: not an output gpuaudit can import (...)": each file or part left out
+  std::vector<std::string> machines;  // with more than one machine: "machine 2: issue.md lines 60-95 (host name ...)"
+  std::string document_file;          // the gpuaudit document among the inputs, if one was
+  std::size_t outputs_merged = 0;     // other tools' outputs merged (0 with a document: it passed through)
 };
 
-// Reads, detects, parses and merges. A gpuaudit result document among the inputs is taken as it is
-// and the other parts merged into it. Throws Error(exit_code::usage) with one line naming file (and
-// line) when a file cannot be read, is too large (64 MiB), matches no format, or yields nothing.
+// Where the document keeps what was not read: doc.extra["import_skipped"], an array of
+// {file, lines (of a paste, else absent), reason}.
+inline constexpr const char* kImportSkippedKey = "import_skipped";
+
+// Reads every file, detects and parses what each holds (a paste is split into its outputs:
+// paste_parts.hpp) and merges the outputs of each machine into a document (machine_identity.hpp),
+// in the order of the machines' first outputs. A gpuaudit document among the inputs is taken as it
+// is and the other outputs of its machine merged into it. What cannot be read is named in the
+// report and the documents and left out; throws Error(exit_code::usage) with one line when nothing
+// could be read, with --strict when anything could not, when files of different machines are given
+// without --allow-mixed, and for two gpuaudit documents.
+std::vector<ResultDocument> import_machines(const std::vector<std::string>& files, const ImportOptions& opt,
+                                            ImportReport* report);
+
+// import_machines for what must be one machine (the real-world corpus, import's tests): throws as it
+// does, and also when the inputs are of several machines.
 ResultDocument import_files(const std::vector<std::string>& files, const ImportOptions& opt, ImportReport* report);
 
 // Merges parsed parts into `doc` (the importer's second half, separate for the tests).

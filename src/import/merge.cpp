@@ -447,6 +447,7 @@ void merge_part(ResultDocument& doc, ImportPart part) {
 
   json rec = json::object();
   rec["file"] = part.source.file;
+  if (!part.lines.empty()) rec["lines"] = part.lines;
   rec["format"] = part.format;
   rec["tool"] = part.source.tool;
   rec["version"] = part.source.version;

@@ -295,17 +295,19 @@ bool parse_aer(std::string_view msg, std::string& bus, bool& by_nvidia) {
 }
 
 int detect_kernel_log(std::string_view text) {
-  const std::string_view head = text.substr(0, 4 * 1024 * 1024);
-  int nvrm = 0;
-  for (const auto& [no, line] : smi::numbered_lines(head)) {
-    (void)no;
-    if (contains(line, "NVRM:") || contains(line, "nvidia-modeset:") ||
-        (contains(line, "nvidia 0000:") && contains(line, "PCIe Bus Error")))
-      if (++nvrm >= 1) break;
+  // The whole text, not a prefix: a log whose NVRM lines come after its first megabytes of other
+  // messages (a long uptime, a journal of every unit) is still one (issue #28). Linear: plain
+  // searches, and a PCIe line's own line checked only where "PCIe Bus Error" occurs.
+  bool nvrm = contains(text, "NVRM:") || contains(text, "nvidia-modeset:");
+  for (std::size_t at = text.find("PCIe Bus Error"); !nvrm && at != std::string_view::npos;
+       at = text.find("PCIe Bus Error", at + 1)) {
+    const std::size_t from = text.rfind('\n', at);
+    const std::size_t begin = from == std::string_view::npos ? 0 : from + 1;
+    nvrm = contains(text.substr(begin, text.find('\n', at) - begin), "nvidia 0000:");
   }
   // Low on purpose: another tool's output that quotes a kernel line (a bug report with nvidia-smi
   // -q in it) is that tool's; a file that is only a log is this format.
-  return nvrm > 0 ? 40 : 0;
+  return nvrm ? 40 : 0;
 }
 
 ImportPart parse_kernel_log(std::string_view text, const std::string& file) {

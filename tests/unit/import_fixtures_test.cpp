@@ -174,6 +174,9 @@ TEST(ImportFixtures, EveryFixtureHasASidecar) {
   for (const auto& e : fs::recursive_directory_iterator(imports_dir())) {
     const std::string name = e.path().filename().string();
     if (!e.is_regular_file() || ends_with(name, kSidecarSuffix) || ends_with(name, ".md")) continue;
+    // pastes/: whole pastes of several outputs (no one format), each with a `.source` beside it,
+    // which tests/unit/import_importer_test.cpp reads
+    if (e.path().parent_path().filename() == "pastes") continue;
     EXPECT_TRUE(fs::exists(e.path().string() + kSidecarSuffix)) << shown(e.path()) << " has no " << kSidecarSuffix;
   }
 }

@@ -466,6 +466,7 @@ TEST(ImportFiles, BadFilesGetOneLineNamingThem) {
   const std::string big = (d.path / "synthetic-big.txt").string();
   { std::ofstream(big) << "x"; }
   fs::resize_file(big, kMaxInputBytes + 1);  // sparse: costs no disk
+  fs::create_directories(d.path / "no-files");
   const std::string missing = (d.path / "missing.txt").string();
   struct Case {
     std::vector<std::string> files;
@@ -478,8 +479,8 @@ TEST(ImportFiles, BadFilesGetOneLineNamingThem) {
       {{empty}, {}, empty, "is empty"},
       {{foreign}, {}, foreign, "not an output gpuaudit can import"},
       {{nothing}, tie_a, nothing, "nothing could be read from it (line 1: no table)"},
-      {{big}, {}, big, "larger than the 64 MiB"},
-      {{d.path.string()}, {}, d.path.string(), "is a folder"},
+      {{big}, {}, big, "over the 64 MiB"},
+      {{(d.path / "no-files").string()}, {}, (d.path / "no-files").string(), "is a folder with no file in it"},
       {{missing}, {}, missing, "cannot open"},
       {{"/dev/null"}, {}, "/dev/null", "not a regular file"},
       {{}, {}, "import", "no file given"},
@@ -512,13 +513,14 @@ TEST(ImportFiles, AGpuauditDocumentPassesThroughAndOthersMergeIntoIt) {
   const ResultDocument alone = import_files({doc_file}, {}, nullptr);
   EXPECT_EQ(json(alone), json(parse_result(gpuaudit_document(), "x")));
 
-  const std::string fake = d.write("synthetic-fake.txt", "SYNTHETIC-FAKE-TOOL 1\ngpu 4 18:00.0 - x\nfig nccl/allreduce - 400\n");
+  const std::string fake =
+      d.write("synthetic-fake.txt", "SYNTHETIC-FAKE-TOOL 1\ngpu 4 18:00.0 - NVIDIA H100\nfig nccl/allreduce - 400\n");
   ImportReport rep;
   const ResultDocument merged = import_files({fake, doc_file}, {}, &rep);
   EXPECT_EQ(merged.mode, "quick");
   EXPECT_EQ(merged.created_utc, "2026-11-30T00:00:00Z");
   ASSERT_EQ(merged.gpus.size(), 1u);
-  EXPECT_EQ(merged.gpus[0].name, "x");  // the part states a name: it is taken
+  EXPECT_EQ(merged.gpus[0].name, "NVIDIA H100");  // the part states a name (of the same model): it is taken
   ASSERT_EQ(merged.benchmarks.size(), 2u);
   EXPECT_EQ(merged.benchmarks[0].name, "hbm/copy");
   ASSERT_EQ(merged.extra["import"].size(), 2u);
@@ -529,6 +531,10 @@ TEST(ImportFiles, AGpuauditDocumentPassesThroughAndOthersMergeIntoIt) {
   std::string msg;
   EXPECT_EQ(error_code_of([&] { import_files({doc_file, doc_file}, {}, nullptr); }, &msg), exit_code::usage);
   EXPECT_NE(msg.find("second gpuaudit document"), std::string::npos);
+  // Another model at the document's GPU's address is another machine (machine_identity.hpp), not a rename.
+  const std::string other = d.write("synthetic-other.txt", "SYNTHETIC-FAKE-TOOL 1\ngpu 0 18:00.0 - NVIDIA H200\n");
+  EXPECT_EQ(error_code_of([&] { import_files({doc_file, other}, {}, nullptr); }, &msg), exit_code::usage);
+  EXPECT_NE(msg.find("two machines in one import: model at 0000:18:00.0"), std::string::npos) << msg;
 }
 
 TEST(ImportFiles, ACorruptGpuauditDocumentIsNamed) {
