@@ -271,6 +271,22 @@ GpuInfo read_mig_device(const IndentNode& d, const GpuInfo& board, const SourceR
 }
 
 // One "GPU <bus id>" section.
+// Values NVML could not read from the GPU ("Unknown Error", "GPU is lost", "ERR!"): not N/A or
+// Not Supported (the GPU has no such sensor), but the GPU failing to answer. Listed per GPU in
+// extra["nvml_read_errors"] (the gpu-fault rule judges them), at most 8.
+void nvml_read_errors(const IndentNode& n, const std::string& path, json& out) {
+  for (const auto& c : n.children) {
+    const std::string key = path.empty() ? c.key : path + " / " + c.key;
+    if (c.value) {
+      std::string v = smi::lower(trim(*c.value));
+      if (v.size() > 2 && v.front() == '[' && v.back() == ']') v = v.substr(1, v.size() - 2);
+      if ((v == "unknown error" || v == "gpu is lost" || v == "gpu requires reset" || v == "err!") && out.size() < 8)
+        out.push_back("line " + std::to_string(c.line) + ": " + key + ": " + std::string(trim(*c.value)));
+    }
+    nvml_read_errors(c, key, out);
+  }
+}
+
 void read_gpu(const IndentNode& sec, const std::string& header_bus, Dump& dump, const SourceRef& base) {
   ImportPart& part = dump.part;
   GpuInfo g;
@@ -406,6 +422,9 @@ void read_gpu(const IndentNode& sec, const std::string& header_bus, Dump& dump, 
     }
   }
   const GpuInfo board = g;
+  json read_errors = json::array();  // the board's, not its MIG slices'
+  nvml_read_errors(sec, "", read_errors);
+  if (!read_errors.empty()) g.extra["nvml_read_errors"] = std::move(read_errors);
   part.gpus.push_back(std::move(g));
   for (const auto& d : slices) part.gpus.push_back(read_mig_device(d, board, base));
 }

@@ -17,7 +17,8 @@
 // matching treats it as a prefix (baselines/baseline_match.cpp). The table shows no clocks, no
 // default power limit and no temperature thresholds; those come from a -q file beside it or from
 // the baseline. N/A, [N/A] and ERR! read as absent; ERR! (NVML could not read the value: a sign of
-// a sick card) is also listed in warnings.
+// a sick card) is also listed in warnings and, per GPU, in extra["nvml_read_errors"] (the
+// gpu-fault rule judges it).
 #include "import/import.hpp"
 #include "import/smi_values.hpp"
 
@@ -139,6 +140,11 @@ void read_gpu(const std::vector<Row>& rows, Table& t) {
   g.index = static_cast<int>(*index);
   g.extra = json::object();
   json im = json::object();
+  json err_cells = json::array();  // "line 12: power draw is ERR!"
+  auto err = [&](int line, const std::string& what) {
+    t.err(line, what);
+    err_cells.push_back("line " + std::to_string(line) + ": " + what);
+  };
   // "0  NVIDIA A100-SXM4-80GB  On": index, name, then Persistence-M (On/Off) or, on Windows, the
   // driver model (WDDM/TCC). The name is what lies between, spaces and all.
   {
@@ -155,6 +161,10 @@ void read_gpu(const std::vector<Row>& rows, Table& t) {
       c = trim(c.substr(0, c.size() - last.size()));
     }
     g.name = std::string(c);
+    if (is_err(g.name)) {  // NVML could not even read the name
+      err(r1.line, "name is ERR!");
+      g.name.clear();
+    }
     if (g.name.size() > 3 && g.name.compare(g.name.size() - 3, 3, "...") == 0) {
       im["name_truncated"] = true;
       t.part.warnings.push_back("GPU " + std::to_string(g.index) + ": the table cut the name to \"" + g.name +
@@ -176,7 +186,7 @@ void read_gpu(const std::vector<Row>& rows, Table& t) {
     } else if (auto b = smi::boolean(e)) {
       g.ecc.enabled = *b;
     }
-    if (is_err(e)) t.err(r1.line, "ECC is ERR!");
+    if (is_err(e)) err(r1.line, "ECC is ERR!");
   }
   if (rows.size() >= 2 && rows[1].cells.size() >= 3) {
     const Row& r2 = rows[1];
@@ -197,16 +207,16 @@ void read_gpu(const std::vector<Row>& rows, Table& t) {
       hw.pop_back();
     }
     for (const auto& w : hw)
-      if (is_err(w)) t.err(r2.line, "fan, temperature or perf state is ERR!");
+      if (is_err(w)) err(r2.line, "fan, temperature or perf state is ERR!");
     if (hw.size() >= 1 && !absent(hw[0])) im["fan_speed"] = hw[0];
     if (hw.size() >= 2 && !absent(hw[1]) && hw[1].back() == 'C') g.temperature_c = smi::integer(hw[1]);
     if (hw.size() >= 3 && !absent(hw[2])) im["performance_state"] = hw[2];
     if (usage) {
-      if (is_err(*usage)) t.err(r2.line, "power draw is ERR!");
+      if (is_err(*usage)) err(r2.line, "power draw is ERR!");
       g.power.usage_w = num(*usage);
       const auto cap = words(c0.substr(slash + 1));
       if (!cap.empty()) {
-        if (is_err(cap[0])) t.err(r2.line, "power cap is ERR!");
+        if (is_err(cap[0])) err(r2.line, "power cap is ERR!");
         g.power.limit_w = num(cap[0]);  // the Cap: the limit in force
       }
     }
@@ -222,7 +232,7 @@ void read_gpu(const std::vector<Row>& rows, Table& t) {
     const auto u = words(r2.cells[2]);
     if (!u.empty()) {
       if (u[0].back() == '%') g.utilization_pct = num(u[0]);
-      if (is_err(u[0])) t.err(r2.line, "GPU-Util is ERR!");
+      if (is_err(u[0])) err(r2.line, "GPU-Util is ERR!");
       std::string mode;
       for (std::size_t i = 1; i < u.size(); ++i) mode += (i > 1 ? " " : "") + u[i];
       if (!mode.empty()) {
@@ -241,6 +251,7 @@ void read_gpu(const std::vector<Row>& rows, Table& t) {
     else if (!absent(mig)) im["mig_mode"] = std::string(mig);
   }
   if (!im.empty()) g.extra["imported"] = std::move(im);
+  if (!err_cells.empty()) g.extra["nvml_read_errors"] = std::move(err_cells);
   g.extra["source"] = source_json(at(t, r1.line));
   if (t.board(g.index)) {  // `nvidia-smi -l`: the first table of each GPU is kept
     return;

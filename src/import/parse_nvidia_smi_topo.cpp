@@ -16,6 +16,7 @@
 // be switched, and is read as k links per GPU to the switches.
 #include "import/import.hpp"
 #include "import/smi_values.hpp"
+#include "import/topo_p2p.hpp"
 #include "multigpu/topology.hpp"
 
 #include <algorithm>
@@ -163,6 +164,12 @@ std::optional<Header> headerless_header(const std::vector<std::pair<int, std::st
   return std::nullopt;
 }
 
+// `nvidia-smi topo -p2p r|w|n|a|p` prints a matrix of the same shape whose cells are peer-access
+// statuses (OK, NS, CNS, GNS, TNS, DR, U): parse_nvidia_smi_topo_p2p.cpp reads it, not this parser.
+bool p2p_status_cell(std::string_view cell) {
+  return cell == "OK" || cell == "NS" || cell == "CNS" || cell == "GNS" || cell == "TNS" || cell == "DR" || cell == "U";
+}
+
 int detect_topo(std::string_view raw) {
   const std::string clean = smi::strip_ansi(raw.substr(0, 64 * 1024));
   const std::string_view head = clean;
@@ -171,13 +178,17 @@ int detect_topo(std::string_view raw) {
   auto h = find_header(lines);
   if (!h) {
     // Rows alone are a weaker sign than a header: a square GPU matrix with X on the diagonal.
+    for (const auto& [no, text_line] : lines) {
+      const auto t = tokens(text_line);
+      if (t.size() >= 3 && t[0] == "GPU0" && t[1] == "X" && p2p_status_cell(t[2])) return 0;
+    }
     return headerless_header(lines) ? 50 : 0;
   }
   int score = 30;
   bool row = false;
   for (const auto& [no, text_line] : lines) {
     const auto t = tokens(text_line);
-    if (t.size() >= 2 && t[0] == "GPU0" && t[1] == "X") row = true;
+    if (t.size() >= 2 && t[0] == "GPU0" && t[1] == "X" && !(t.size() >= 3 && p2p_status_cell(t[2]))) row = true;
   }
   if (!row) return 0;
   score += 30;
@@ -402,6 +413,8 @@ ImportPart parse_topo(std::string_view raw, const std::string& file) {
   json im = json::object();
   if (!nics.empty()) im["nics"] = nics;
   if (!nic_legend.empty()) im["nic_legend"] = nic_legend;
+  // `nvidia-smi topo -p2p` pasted below it: the peer-access statuses, for the no-peer-access rule.
+  if (json p2p = topo_p2p_matrices(raw); !p2p.empty()) im["p2p_matrices"] = std::move(p2p);
   if (!im.empty()) part.imported = json{{"nvidia-smi-topo", im}};
   if (gpu_rows.empty()) part.skipped.push_back("line " + std::to_string(header->line) + ": a header but no GPU rows");
   return part;

@@ -145,6 +145,8 @@ Assessment assess(const ResultDocument& doc, const ReferenceLookup& lookup, cons
   rule_machine_healthy(d, t, doc_verdicts);
   rule_host(d, t, doc_verdicts);
   rule_software(d, t, doc_verdicts);
+  rule_reported_errors(d, t, doc_verdicts);
+  rule_peer_access(d, t, doc_verdicts);
   rule_fabric(d, t, doc_verdicts);
   rule_kernel_notes(d, t, doc_verdicts);
   rule_stopped_rows(d, t, doc_verdicts);

@@ -9,7 +9,7 @@ namespace gpuaudit {
 int finding_priority(const std::string& id) {
   static const char* order[] = {"wrong-results",   "gpu-fault",       "unknown-gpu",     "sliced",          "power-capped",
                                 "thermal-throttled", "clock-limited", "sustained-drop",  "straggler",
-                                "memory-degraded", "pcie-degraded",   "no-nvlink",       "nvlink-degraded",
+                                "memory-degraded", "pcie-degraded",   "no-nvlink",       "nvlink-degraded", "no-peer-access",
                                 "numa-misplaced",  "host-bound",      "software",        "inconclusive"};
   for (int i = 0; i < static_cast<int>(std::size(order)); ++i)
     if (id == order[i]) return i;

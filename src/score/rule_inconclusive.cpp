@@ -12,6 +12,7 @@
 #include "report/format.hpp"
 #include "score/evidence.hpp"
 #include "score/families.hpp"
+#include "score/reported_errors.hpp"
 #include "score/rules.hpp"
 
 namespace gpuaudit {
@@ -104,6 +105,12 @@ void rule_inconclusive(const DocScoring& d, const Thresholds& /*t*/, std::vector
                                                    (st.message.empty() ? "" : ": " + st.message) + ")"
                                              : std::string("no GPU in this document");
     v.finding.evidence.push_back(why);
+    // The program's own errors a tool printed: quoted, not judged (score/rule_reported_errors.cpp).
+    std::vector<ReportedError> program;
+    for (auto& e : reported_errors(*d.doc))
+      if (e.cls == "program" || e.cls == "unknown") program.push_back(std::move(e));
+    for (const auto& e : program)
+      if (v.finding.evidence.size() < 8) v.finding.evidence.push_back(reported_error_line(e) + ": " + e.meaning);
     for (const BenchmarkResult* b : failed)
       v.finding.evidence.push_back(b->name + " " + b->status + " on no named GPU" +
                                    (b->message.empty() ? std::string() : ": " + clipped(b->message, 240)));
@@ -115,11 +122,16 @@ void rule_inconclusive(const DocScoring& d, const Thresholds& /*t*/, std::vector
       v.finding.evidence.push_back(std::to_string(d.doc->benchmarks.size()) +
                                    " rows and no GPU to judge them against");
     v.finding.evidence.push_back("to settle it: " + settle_command());
-    v.short_text = !failed.empty() ? failed.front()->name + " " + failed.front()->status + " with no GPU named"
+    v.short_text = !program.empty() ? "a program's error, not the machine's: " + program.front().kind
+                   : !failed.empty() ? failed.front()->name + " " + failed.front()->status + " with no GPU named"
                    : unjudged > 0  ? "multi-GPU figures with no GPU named"
                                    : "nothing to judge";
     v.finding.summary = "Nothing in this document can be judged" +
-                        std::string(failed.empty() ? "" : ", and a check failed") + ": " + why +
+                        std::string(failed.empty() ? "" : ", and a check failed") +
+                        (program.empty() ? std::string()
+                                         : ", and the error it holds is the program's (\"" + program.front().text +
+                                               "\"), not evidence against the machine unless the kernel log shows an Xid with it") +
+                        ": " + why +
                         ". Score a document from the machine itself: " + settle_command() + ".";
     found.push_back(std::move(v));
   }

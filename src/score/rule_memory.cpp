@@ -6,9 +6,12 @@
 //   Kernel log (an imported dmesg): the memory Xids of NVIDIA's catalogue, with the confidence of
 //   score/xid_catalogue.cpp: 48 (double-bit) and 95 (uncontained) high, 64 (remap failed) high,
 //   94 (contained) and 63 (remap recorded, pending a reset) medium, 92 (high single-bit rate) low.
+//   A program's own report (score/reported_errors.hpp): CUDA's "uncorrectable ECC error
+//   encountered" (cudaErrorECCUncorrectable, CUDA_ERROR_ECC_UNCORRECTABLE) about this GPU: high.
 #include "report/format.hpp"
 #include "score/evidence.hpp"
 #include "score/families.hpp"
+#include "score/reported_errors.hpp"
 #include "score/rules.hpp"
 #include "score/xid_catalogue.hpp"
 
@@ -67,6 +70,12 @@ void rule_memory(GpuScoring& g, const Thresholds& /*t*/) {
     raise(m.confidence.c_str());
     if (xids[*ev.xid]++ < 2) f.evidence.push_back(kernel_event_line(ev) + " -- " + m.meaning);
   }
+  int reported = 0;
+  for (const auto& r : reported_errors_on(*g.doc, *g.gpu, "memory-degraded")) {
+    raise(r.confidence.empty() ? "high" : r.confidence.c_str());
+    if (reported++ < 2) f.evidence.push_back(reported_error_line(r));
+  }
+  if (reported > 0) shorts.push_back("uncorrectable ECC error reported by a program");
   for (const auto& [xid, n] : xids) {
     shorts.push_back("Xid " + std::to_string(xid) + (n > 1 ? " x" + std::to_string(n) : std::string()) + " in the kernel log");
     f.figures["xid_" + std::to_string(xid)] = n;

@@ -20,20 +20,6 @@ namespace gpuaudit {
 
 namespace {
 
-// Raw data rate per lane in GB/s after line encoding (8b/10b for Gen1-2, 128b/130b for Gen3-5,
-// FLIT for Gen6).
-double lane_gbs(int gen) {
-  switch (gen) {
-    case 1: return 0.25;
-    case 2: return 0.5;
-    case 3: return 0.985;
-    case 4: return 1.969;
-    case 5: return 3.938;
-    case 6: return 7.563;
-    default: return 0;
-  }
-}
-
 std::string link_name(std::optional<int> gen, std::optional<int> width) {
   return "Gen" + (gen ? std::to_string(*gen) : std::string("?")) + " x" + (width ? std::to_string(*width) : std::string("?"));
 }
@@ -85,7 +71,7 @@ void rule_pcie(GpuScoring& g, const Thresholds& t) {
   const std::optional<int> gen_used = gen_seen ? gen_seen : gen_exp;
   const std::optional<int> width_used = width_seen ? width_seen : width_exp;
   if (best && gen_used && width_used) {
-    raw = lane_gbs(*gen_used) * *width_used;
+    raw = pcie_lane_gbs(*gen_used) * *width_used;
     copy_low_link = raw > 0 && best->unit == "GB/s" && best->value < t.rules.pcie_link_efficiency * raw;
   }
   if (!link_low && !copy_low_ref && !copy_low_link) return;

@@ -1,46 +1,77 @@
-// software: the software stack will fail or slow the GPU down.
-//   The CUDA runtime in this gpuaudit is a major version newer than the driver supports: CUDA
-//   programs built for it cannot run (high).
-//   The machine's default CUDA toolkit (/usr/local/cuda) is a major version newer than the driver
-//   supports: programs built on this image fail with cudaErrorInsufficientDriver (medium: frameworks
-//   that bundle their own runtime, like PyTorch wheels, may not use it).
-//   A tool's output (imported) shows the stack failing: "CUDA driver version is insufficient",
-//   "system not yet initialized" (an NVSwitch box without its fabric manager), a driver/library
-//   mismatch, the driver not loaded (high: the program could not use the GPU at all; the GPU itself
-//   is not at fault). The messages are CUDA's and NVML's own, the same in every tool.
-// Not verdicts, only notes: a runtime or toolkit a minor version ahead (minor-version
-// compatibility: it runs, PTX JIT fails; the CUDA 12.9 build on a 535-570 driver is the normal
-// case on old rentals), a non-default toolkit that is too new, and the inventory's
-// software.warnings (facts about gpuaudit's own binary, such as a card reached only through PTX JIT).
+// software: the software stack will fail or slow the GPU down; the card is not at fault.
+//   Error messages the imported outputs printed whose class is `software` (score/reported_errors.hpp,
+//   from NVIDIA's CUDA / NVML / nvidia-smi catalogues: the driver older than the runtime, a
+//   module/library mismatch, the fabric manager not running (802), the driver not loaded, no kernel
+//   image for this GPU's architecture, ...) and the kernel log's software Xids (78 vGPU start, 151
+//   key rotation): high, or the catalogue entry's confidence.
+//   Driver <-> CUDA compatibility (score/cuda_driver_compat.hpp, NVIDIA's release-notes table): a
+//   program's CUDA (the runtime of gpuaudit or of an imported CUDA sample, a framework's "CUDA used
+//   to build PyTorch") that the driver cannot run (high: it fails with cudaErrorInsufficientDriver);
+//   the machine's default toolkit (/usr/local/cuda) that it cannot run (medium: programs built on
+//   this image fail; wheels that bundle their own runtime may not care).
+// Not verdicts, only notes: a runtime, framework or toolkit the driver runs under minor-version
+// compatibility (the CUDA 12.9 build on a 535-570 driver is the normal case on old rentals), a
+// non-default toolkit it cannot run, and the inventory's software.warnings (facts about
+// gpuaudit's own binary, such as a card reached only through PTX JIT).
+#include "compare/environment.hpp"
+#include "score/cuda_driver_compat.hpp"
+#include "score/reported_errors.hpp"
 #include "score/rules.hpp"
+#include "score/xid_catalogue.hpp"
+
+#include <optional>
 
 namespace gpuaudit {
 
 namespace {
 
-std::string cuda_version(int v) { return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10); }
-
-// The imported outputs' software-stack errors (import/software_errors.hpp): one finding with
-// every error as evidence. Returns whether it found one.
-bool stack_errors(const DocScoring& d, std::vector<Verdict>& out) {
-  const json& extra = d.doc->extra;
-  if (!extra.is_object()) return false;
-  const auto it = extra.find("software_errors");
-  if (it == extra.end() || !it->is_array() || it->empty()) return false;
-  Verdict v = make_verdict("software", std::nullopt, "high", "", "");
-  std::string first_meaning, first_kind;
-  for (const auto& e : *it) {
-    if (!e.is_object()) continue;
-    auto str = [&](const char* k) { return e.contains(k) && e[k].is_string() ? e[k].get<std::string>() : std::string(); };
-    const std::string line = e.contains("line") && e["line"].is_number_integer() ? " line " + std::to_string(e["line"].get<long long>()) : "";
-    v.finding.evidence.push_back(str("file") + line + ": \"" + str("text") + "\" (" + str("kind") + ")");
-    if (first_meaning.empty()) first_meaning = str("meaning"), first_kind = str("kind");
+// The software-class errors and Xids: evidence lines. Returns the first one's meaning ("" if none).
+std::string stack_errors(const DocScoring& d, Verdict& v) {
+  Finding& f = v.finding;
+  std::string first;
+  for (const auto& e : reported_errors(*d.doc)) {
+    if (e.cls != "software") continue;
+    f.confidence = stronger(f.confidence, e.confidence.empty() ? "high" : e.confidence);
+    if (f.evidence.size() < 8) f.evidence.push_back(reported_error_line(e) + " -- " + e.kind);
+    if (first.empty()) first = e.meaning, v.short_text = e.kind;
   }
-  if (v.finding.evidence.empty()) return false;
-  v.short_text = first_kind;
-  v.finding.summary = "The software stack stopped the tool before it could use the GPU: " + first_meaning + ".";
-  out.push_back(std::move(v));
-  return true;
+  for (const auto& gpu : d.doc->gpus)
+    for (const auto& k : kernel_events(gpu)) {
+      const XidMeaning m = xid_meaning(k);
+      if (m.cls != XidClass::software) continue;
+      f.confidence = stronger(f.confidence, "high");
+      if (f.evidence.size() < 8) f.evidence.push_back(kernel_event_line(k) + " -- " + m.meaning + " (" + m.reference + ")");
+      if (first.empty()) first = m.meaning + ": " + m.advice, v.short_text = "Xid " + std::to_string(k.xid.value_or(0));
+    }
+  return first;
+}
+
+struct Program {
+  int cuda = 0;
+  std::string what;   // "the CUDA runtime in this gpuaudit", "PyTorch (built for CUDA 10.2)"
+  std::string level;  // the finding's confidence when the driver cannot run it ("" : a note only)
+  std::string toolkit;  // a toolkit's version as installed ("13.0", "12.8.1"); "" for a program
+};
+
+// The programs whose CUDA the document names, and how sure a failure would be.
+std::vector<Program> programs(const DocScoring& d) {
+  std::vector<Program> out;
+  const SoftwareInfo& s = d.doc->software;
+  const bool imported = d.doc->mode == "imported";
+  if (s.cuda_runtime_version)
+    out.push_back({*s.cuda_runtime_version, imported ? "the CUDA runtime of the imported tool" : "the CUDA runtime in this gpuaudit", "high", ""});
+  const json& ex = d.doc->extra;
+  if (ex.is_object() && ex.contains("imported") && ex["imported"].is_object() && ex["imported"].contains("collect-env")) {
+    const json& ce = ex["imported"]["collect-env"];
+    if (ce.is_object() && ce.contains("pytorch_cuda_build") && ce["pytorch_cuda_build"].is_string())
+      if (const auto v = cuda_version_from_text(ce["pytorch_cuda_build"].get<std::string>()))
+        out.push_back({*v, "PyTorch (collect_env: \"CUDA used to build PyTorch: " + ce["pytorch_cuda_build"].get<std::string>() + "\")", "high", ""});
+  }
+  for (const auto& tk : s.cuda_toolkits)
+    if (tk.version_number)
+      out.push_back({*tk.version_number, "the CUDA " + tk.version + " toolkit at " + tk.path + (tk.is_default ? " (/usr/local/cuda)" : ""),
+                     tk.is_default ? "medium" : "", tk.version});
+  return out;
 }
 
 }  // namespace
@@ -51,50 +82,61 @@ void rule_software(const DocScoring& d, const Thresholds& /*t*/, std::vector<Ver
     if (d.notes) d.notes->push_back(line);
   };
   for (const auto& w : s.warnings) note(w);
-  if (stack_errors(d, out) || !s.cuda_driver_version) return;
-  const int driver_cuda = *s.cuda_driver_version;
-  const std::string drv = cuda_version(driver_cuda);
-  const std::string driver = s.driver_version ? " " + *s.driver_version : std::string();
-  auto newer_major = [&](int v) { return v / 1000 > driver_cuda / 1000; };
-
   Verdict v = make_verdict("software", std::nullopt, "", "", "");
   Finding& f = v.finding;
-  if (s.cuda_runtime_version && *s.cuda_runtime_version > driver_cuda) {
-    const std::string rt = cuda_version(*s.cuda_runtime_version);
-    if (newer_major(*s.cuda_runtime_version)) {
-      f.confidence = "high";
-      f.evidence.push_back("CUDA runtime " + rt + "; the driver" + driver + " supports CUDA " + drv);
-      f.figures["cuda_runtime_version"] = *s.cuda_runtime_version;
-      v.short_text = "driver (CUDA " + drv + ") older than the runtime (" + rt + ")";
-      f.summary = "The CUDA runtime " + rt + " needs a newer driver than this one (CUDA " + drv +
-                  "): CUDA programs built for it fail. Update the driver or use a CUDA " + drv + " build.";
-    } else if (s.warnings.empty()) {  // the inventory usually said it already
-      note("the CUDA runtime " + rt + " in this gpuaudit is newer than the driver" + driver + " supports (" + drv +
-           "): it runs under minor-version compatibility; programs that need PTX JIT or newer driver features need a "
-           "newer driver");
-    }
-  }
-  for (const auto& tk : s.cuda_toolkits) {
-    if (!tk.version_number || *tk.version_number <= driver_cuda) continue;
-    const std::string where = "the CUDA " + tk.version + " toolkit at " + tk.path + (tk.is_default ? " (/usr/local/cuda)" : "");
-    if (tk.is_default && newer_major(*tk.version_number)) {
-      if (f.confidence.empty()) f.confidence = "medium";
-      f.evidence.push_back(where + "; the driver" + driver + " supports CUDA " + drv);
-      f.figures["cuda_toolkit_version"] = *tk.version_number;
-      if (v.short_text.empty()) {
-        v.short_text = "the default CUDA " + tk.version + " toolkit needs a newer driver (CUDA " + drv + ")";
-        f.summary = "Programs built with this image's default CUDA " + tk.version + " toolkit fail on this driver (CUDA " +
-                    drv + "): cudaErrorInsufficientDriver at the first call. Update the driver, or build with a CUDA " +
-                    std::to_string(driver_cuda / 1000) + ".x toolkit.";
+  const std::string error_meaning = stack_errors(d, v);
+
+  const std::string driver = s.driver_version ? "the driver " + *s.driver_version : std::string("the driver");
+  // What the driver supports: its own word (nvidia-smi's "CUDA Version"), else the table's.
+  std::optional<int> driver_cuda = s.cuda_driver_version;
+  if (!driver_cuda && s.driver_version) driver_cuda = cuda_supported_by_driver(*s.driver_version);
+  const std::string drv = driver_cuda ? cuda_version_text(*driver_cuda) : std::string("?");
+  std::string compat_summary;
+  for (const Program& p : programs(d)) {
+    const CudaCompatVerdict c = cuda_compat(p.cuda, s.driver_version, s.cuda_driver_version);
+    if (c.result != CudaCompat::too_old && c.result != CudaCompat::minor_compat) continue;
+    const bool too_old = c.result == CudaCompat::too_old;
+    if (!p.toolkit.empty()) {  // a toolkit: what programs built with it will do
+      const std::string line = p.what + " is newer than " + driver + " supports (" + drv + "): programs built with it " +
+                               (too_old ? "fail on this driver" : "run under minor-version compatibility") + " (" + c.rule + ")";
+      if (!too_old || p.level.empty()) {
+        note(line);
+        continue;
       }
-    } else {
-      note(where + " is newer than the driver" + driver + " supports (" + drv + ")" +
-           (newer_major(*tk.version_number) ? ": programs built with it fail on this driver"
-                                             : ": programs built with it run under minor-version compatibility"));
+      f.confidence = stronger(f.confidence, p.level);
+      f.evidence.push_back(line);
+      f.figures["cuda_toolkit_version"] = p.cuda;
+      if (compat_summary.empty()) {
+        if (v.short_text.empty()) v.short_text = "the default CUDA " + p.toolkit + " toolkit needs a newer driver (CUDA " + drv + ")";
+        compat_summary = "Programs built with this image's default CUDA " + p.toolkit + " toolkit fail on this driver (CUDA " + drv +
+                         "): cudaErrorInsufficientDriver at the first call. Update the driver, or build with a CUDA " +
+                         (driver_cuda ? std::to_string(*driver_cuda / 1000) : std::string("older")) + ".x toolkit";
+      }
+      continue;
+    }
+    const std::string line = p.what + " on " + driver + " (CUDA " + drv + "): " + c.rule;
+    if (!too_old) {
+      if (s.warnings.empty() || p.what.find("gpuaudit") == std::string::npos)
+        note(line + ": it runs under minor-version compatibility; programs that need PTX JIT or newer driver features need a newer driver");
+      continue;
+    }
+    f.confidence = stronger(f.confidence, p.level);
+    f.evidence.push_back(line);
+    f.figures["cuda_build_version"] = p.cuda;
+    if (compat_summary.empty()) {
+      if (v.short_text.empty()) v.short_text = "driver (CUDA " + drv + ") older than CUDA " + cuda_version_text(p.cuda);
+      compat_summary = p.what + " needs a newer driver than " + driver + " (CUDA " + drv + "): CUDA programs built for " +
+                       cuda_version_text(p.cuda) + " fail (cudaErrorInsufficientDriver). Use a build for the CUDA the driver " +
+                       "supports, or ask the provider for a newer driver";
     }
   }
   if (f.confidence.empty()) return;
-  f.figures["cuda_driver_version"] = driver_cuda;
+  if (driver_cuda) f.figures["cuda_driver_version"] = *driver_cuda;
+  if (!error_meaning.empty())
+    f.summary = "The software stack stopped the tool before it could use the GPU: " + error_meaning + "." +
+                (compat_summary.empty() ? "" : " Also: " + compat_summary + ".");
+  else
+    f.summary = compat_summary + ".";
   out.push_back(std::move(v));
 }
 

@@ -48,6 +48,12 @@ void rule_host(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& o
 // assessment counts those notes: such a figure was seen, not judged).
 inline constexpr const char* kContendedWords = "contended by other processes";
 void rule_software(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
+// gpu-fault / memory-degraded / nvlink-degraded / sliced (gpu null) from error messages that name no
+// GPU of the document; the program's own errors as notes (score/reported_errors.hpp).
+void rule_reported_errors(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
+// no-peer-access: GPUs that cannot reach each other's memory directly (topo -p2p, the CUDA samples,
+// nvbandwidth, NCCL): multi-GPU traffic is staged through host memory.
+void rule_peer_access(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
 // software (fabric-manager): a GPU whose NVLink fabric registration is not Completed/Success.
 void rule_fabric(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
 // Notes only: kernel-log events that are not the card's fault (application Xids, AER, unclassed).

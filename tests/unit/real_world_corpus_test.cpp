@@ -34,7 +34,7 @@ const std::set<std::string> kVerdicts{"sliced",        "power-capped", "thermal-
                                       "pcie-degraded", "numa-misplaced", "memory-degraded", "nvlink-degraded",
                                       "no-nvlink",     "host-bound",   "software",          "healthy",
                                       "unknown-gpu",   "inconclusive", "wrong-results",     "sustained-drop",
-                                      "straggler",     "gpu-fault"};
+                                      "straggler",     "gpu-fault",    "no-peer-access"};
 
 json read_json(const fs::path& p) {
   std::ifstream in(p);

@@ -1,0 +1,62 @@
+// The error messages of the imported outputs (score/reported_errors.hpp) that no per-GPU rule took:
+//   gpu-fault, memory-degraded, nvlink-degraded (the card: "GPU is lost", "uncorrectable ECC error
+//   encountered", an uncorrectable NVLink error) and sliced (a vGPU without its licence: "device
+//   doesn't have valid Grid license") when the line names no GPU of the document: a traceback
+//   pasted alone, a bus id the document does not list, several GPUs and no bus id. One finding per
+//   class for the machine (gpu null), with each line as evidence: the class is NVIDIA's meaning of
+//   the message (the catalogues), whatever GPU it was. The program's own errors (an illegal
+//   address, a launch failure, out of memory) and unknown ones are notes: a program's bug is not the
+//   machine's fault, and the same files' Xids, if any, say when it was the card.
+#include "score/reported_errors.hpp"
+#include "score/rules.hpp"
+
+#include <array>
+#include <string_view>
+
+namespace gpuaudit {
+
+namespace {
+
+struct ClassText {
+  const char* cls;
+  const char* what;  // "a GPU of this machine stopped working"
+};
+
+constexpr std::array kClasses = std::to_array<ClassText>({
+    {"gpu-fault", "a GPU of this machine stopped working or answering"},
+    {"memory-degraded", "a GPU of this machine reported an uncorrectable memory error"},
+    {"nvlink-degraded", "an NVLink of this machine reported an uncorrectable error"},
+    {"sliced", "the GPU is a vGPU without a valid licence"},
+});
+
+}  // namespace
+
+void rule_reported_errors(const DocScoring& d, const Thresholds& /*t*/, std::vector<Verdict>& out) {
+  for (const auto& c : kClasses) {
+    // A vGPU's licence is the machine's whatever GPU names it (no per-GPU rule takes it).
+    std::vector<ReportedError> errors;
+    if (std::string_view(c.cls) == "sliced") {
+      for (auto& e : reported_errors(*d.doc))
+        if (e.cls == c.cls) errors.push_back(std::move(e));
+    } else {
+      errors = reported_errors_off_gpus(*d.doc, c.cls);
+    }
+    if (errors.empty()) continue;
+    Verdict v = make_verdict(c.cls, std::nullopt, "", "", "");
+    for (const auto& e : errors) {
+      v.finding.confidence = stronger(v.finding.confidence, e.confidence.empty() ? "medium" : e.confidence);
+      if (v.finding.evidence.size() < 8)
+        v.finding.evidence.push_back(reported_error_line(e) + (e.gpu.empty() ? "" : ", about the GPU at " + e.gpu));
+    }
+    const ReportedError& first = errors.front();
+    v.short_text = first.kind + (first.gpu.empty() ? "" : " (GPU " + first.gpu + ")");
+    v.finding.summary = std::string(c.what) + ": \"" + first.text + "\" -- " + first.meaning + ".";
+    out.push_back(std::move(v));
+  }
+  if (!d.notes) return;
+  for (const auto& e : reported_errors(*d.doc))
+    if (e.cls == "program" || e.cls == "unknown")
+      d.notes->push_back(reported_error_line(e) + ": " + e.meaning + (e.cls == "program" ? "" : " (not evidence against the machine on its own)"));
+}
+
+}  // namespace gpuaudit
