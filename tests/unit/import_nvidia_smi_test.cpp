@@ -129,6 +129,22 @@ TEST(ImportNvidiaSmiQ, SectionDumpsWithoutTheBannerAndTheReasonCounters) {
   EXPECT_NE(detected("GPU 00000000:42:00.0\nis the one that fails\n"), "nvidia-smi-q");
 }
 
+TEST(ImportNvidiaSmiCsv, NoheaderRowsWithoutTheirCommandSayWhatToAdd) {
+  // synthetic: `--format=csv,noheader` rows pasted without their command line and with no timestamp
+  // or bus id; the units nvidia-smi writes ("61.20 W", "1410 MHz", "0 %") still name the format,
+  // so the one-line error says what to add instead of "not an output".
+  const std::string raw =
+      "0, NVIDIA A100-SXM4-80GB, 34, 61.20 W, 1410 MHz, 0 %\n"
+      "1, NVIDIA A100-SXM4-80GB, 33, 60.10 W, 1410 MHz, 0 %\n";
+  EXPECT_EQ(detected(raw), "nvidia-smi-csv");
+  const auto p = parse_as("nvidia-smi-csv", raw, "rows.csv");
+  EXPECT_TRUE(p.gpus.empty());
+  ASSERT_FALSE(p.skipped.empty());
+  EXPECT_NE(p.skipped[0].find("paste the command line with its --query-gpu list"), std::string::npos) << p.skipped[0];
+  // A prose line with one unit is no row.
+  EXPECT_EQ(detected("It draws 61.20 W, which is fine, I think\n"), "");
+}
+
 TEST(ImportNvidiaSmiQ, ACutPasteSaysWhereItEnds) {
   const auto p = parse_as("nvidia-smi-q", read_bytes(kQ / "smi-h100-80gb-hbm3-x8-565-truncated-synthetic.txt"));
   ASSERT_EQ(p.gpus.size(), 4u);
