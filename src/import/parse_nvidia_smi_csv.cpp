@@ -119,14 +119,21 @@ std::optional<Header> header_of(std::string_view line, int no, const std::option
   return h;
 }
 
-// A data row of a noheader log: it starts with a "YYYY/MM/DD hh:mm:ss" timestamp or holds a bus id.
+// A data row of a noheader log: it starts with a "YYYY/MM/DD hh:mm:ss" timestamp, holds a bus id, or
+// has two values with the units --format=csv writes ("61.20 W", "1410 MHz", "81559 MiB", "45 %").
 bool looks_like_headerless_row(std::string_view line) {
   const auto f = split_csv(line);
   if (f.size() < 3) return false;
   if (smi::timestamp_seconds(f[0])) return true;
-  for (const auto& x : f)
+  int with_unit = 0;
+  for (const auto& x : f) {
     if (x.size() == 16 && x[8] == ':' && x[11] == ':' && x[14] == '.') return true;  // 00000000:3B:00.0
-  return false;
+    const std::size_t sp = x.rfind(' ');
+    if (sp == std::string::npos || !smi::number(x.substr(0, sp))) continue;
+    const std::string unit = x.substr(sp + 1);
+    if (unit == "W" || unit == "MHz" || unit == "MiB" || unit == "%") ++with_unit;
+  }
+  return with_unit >= 2;
 }
 
 // The header a `noheader` command line stands for: its --query-gpu list, in order.

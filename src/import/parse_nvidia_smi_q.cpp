@@ -346,6 +346,15 @@ void read_gpu(const IndentNode& sec, const std::string& header_bus, Dump& dump, 
     for (const auto& [key, line] : unknown_reasons)
       part.skipped.push_back("line " + std::to_string(line) + ": unknown clock event reason \"" + key + "\" (active)");
   }
+  // 550+ (-d PERFORMANCE): how long each reason held the clocks since the driver loaded, in us.
+  // Cumulative, so it says nothing of now: kept, not read as an active reason.
+  if (const IndentNode* cnt = sec.child({"Clocks Event Reasons Counters", "Clocks Throttle Reasons Counters"})) {
+    json c = json::object();
+    for (const auto& x : cnt->children)
+      if (x.value)
+        if (auto n = smi::number(*x.value)) c[smi::lower(x.key)] = *n;
+    if (!c.empty()) im["clock_event_reason_counters_us"] = c;
+  }
   if (const IndentNode* fb = sec.child({"FB Memory Usage", "Memory Usage"})) {
     if (auto v = fb->get({"Total"})) g.memory_total_bytes = smi::mib_bytes(*v);
     if (auto v = fb->get({"Free"})) g.memory_free_bytes = smi::mib_bytes(*v);
@@ -452,6 +461,26 @@ void check_truncation(const std::vector<const IndentNode*>& sections, ImportPart
   }
 }
 
+// "GPU 00000000:01:00.0" (or "GPU 0000:01:00.0") alone on its line, the next line indented deeper
+// and written "Key<padding>: value" or naming one of -q's sections.
+bool section_without_banner(std::string_view head) {
+  const auto lines = smi::numbered_lines(head);
+  for (std::size_t i = 0; i + 1 < lines.size() && i < 400; ++i) {
+    const std::string_view l = trim(lines[i].second);
+    if (!starts_with_ci(l, "GPU ") || l.size() < 14) continue;
+    const std::string_view id = trim(l.substr(4));
+    const bool bus = id.size() >= 10 && id.find(':') != std::string_view::npos && id.find('.') != std::string_view::npos &&
+                     std::all_of(id.begin(), id.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) || c == ':' || c == '.'; });
+    if (!bus) continue;
+    const std::string_view next = lines[i + 1].second;
+    const std::size_t indent_here = lines[i].second.find_first_not_of(" \t");
+    const std::size_t indent_next = next.find_first_not_of(" \t");
+    if (indent_next == std::string_view::npos || indent_next <= indent_here) continue;
+    if (next.find(" : ") != std::string_view::npos) return true;
+  }
+  return false;
+}
+
 int detect_q(std::string_view text) {
   const std::string_view head = text.substr(0, 64 * 1024);
   int score = 0;
@@ -466,6 +495,9 @@ int detect_q(std::string_view text) {
       score += 5;
       break;
     }
+  // A paste of the GPU sections alone (no banner, no "Attached GPUs"): a "GPU <bus id>" line with
+  // nvidia-smi's indented "Key : value" lines under it (-q -d PERFORMANCE | tail, a cut dump).
+  if (score < 20 && section_without_banner(head)) score += 25;
   // XML has the same words inside tags; the XML parser takes it.
   if (head.find("<nvidia_smi_log") != std::string_view::npos) return 0;
   // A -q dump without the banner still has "GPU 00000000:..." headers followed by key : value lines.

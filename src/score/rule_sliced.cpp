@@ -4,7 +4,9 @@
 //   holds it) | co-tenant preemption gaps at full SM count with throughput well below the model |
 //   vGPU virtualization mode or a vGPU profile name ("NVIDIA A10-24Q", "GRID T4-8Q") | other
 //   compute processes or utilisation above cotenant_util_pct in the inventory gpuaudit took
-//   before its own work (co-tenants, medium; high when a figure shows the loss).
+//   before its own work (co-tenants, medium; high when a figure shows the loss) | a vGPU host's
+//   view of a physical board carrying vGPUs (`nvidia-smi vgpu`, extra.vgpus: medium; high with
+//   two or more, the board then time-sliced between guests).
 // State alone decides MIG, vGPU and co-tenants (no reference needed); a low figure raises the
 // confidence. Full-GPU passthrough ("passthrough") is a whole card in a VM: not a slice.
 #include "core/text_cursor.hpp"
@@ -105,6 +107,28 @@ CoTenants co_tenants(const GpuInfo& gpu) {
   return c;
 }
 
+// The vGPUs a physical board carries, as the vGPU host lists them (nvidia-smi vgpu / vgpu -q,
+// GpuInfo.extra["vgpus"]): "NVIDIA A40-24A for VM 'sss'".
+std::vector<std::string> hosted_vgpus(const GpuInfo& gpu) {
+  std::vector<std::string> out;
+  if (!gpu.extra.is_object() || !gpu.extra.contains("vgpus") || !gpu.extra["vgpus"].is_array()) return out;
+  for (const auto& v : gpu.extra["vgpus"]) {
+    if (!v.is_object()) continue;
+    std::string line = v.contains("profile") && v["profile"].is_string() ? v["profile"].get<std::string>() : "a vGPU";
+    if (v.contains("vm_name") && v["vm_name"].is_string()) line += " for VM " + v["vm_name"].get<std::string>();
+    out.push_back(std::move(line));
+  }
+  return out;
+}
+
+// GPU instances a MIG listing names on the board itself (mig.extra.gpu_instances), when no MIG
+// device entry of it is in the document.
+int listed_instances(const GpuInfo& gpu) {
+  const json& e = gpu.mig.extra;
+  if (!e.is_object() || !e.contains("gpu_instances") || !e["gpu_instances"].is_array()) return 0;
+  return static_cast<int>(e["gpu_instances"].size());
+}
+
 }  // namespace
 
 void rule_sliced(GpuScoring& g, const Thresholds& t) {
@@ -157,6 +181,7 @@ void rule_sliced(GpuScoring& g, const Thresholds& t) {
     for (const auto& other : g.doc->gpus)
       if (other.mig.is_mig_device && (!other.mig.parent_uuid || gpu.uuid.empty() || *other.mig.parent_uuid == gpu.uuid))
         ++instances;
+    if (instances == 0) instances = listed_instances(gpu);
     shorts.push_back("MIG mode enabled");
     f.evidence.push_back("MIG mode is enabled on " + model +
                          (instances > 0 ? " (" + std::to_string(instances) + " MIG device(s) listed)" : std::string()) +
@@ -259,6 +284,18 @@ void rule_sliced(GpuScoring& g, const Thresholds& t) {
       shorts.insert(shorts.begin(), "time-sliced vGPU" + (profile.empty() ? std::string() : " " + profile));
       summary.insert(summary.begin(), "This is a time-sliced vGPU" + (profile.empty() ? std::string() : " (" + profile + ")"));
     }
+  }
+  // The host's view of a board that carries vGPUs: the vGPU manager shares it between their VMs.
+  const std::vector<std::string> hosted = hosted_vgpus(gpu);
+  if (!hosted.empty()) {
+    raise(hosted.size() > 1 ? "high" : "medium");
+    std::string list;
+    for (const auto& h : hosted) list += (list.empty() ? "" : ", ") + h;
+    f.evidence.push_back("the vGPU host lists " + std::to_string(hosted.size()) + " vGPU(s) on this board: " + list +
+                         "; the vGPU manager shares the board between them");
+    shorts.push_back(std::to_string(hosted.size()) + " vGPU(s) on the board");
+    summary.push_back("This board is shared: the vGPU host runs " + std::to_string(hosted.size()) + " vGPU(s) on it (" + list + ")");
+    f.figures["hosted_vgpus"] = static_cast<double>(hosted.size());
   }
   if (memory_low) {
     raise(vgpu ? "high" : "medium");

@@ -110,6 +110,41 @@ TEST(ImportNvidiaSmiQ, ReadsEveryGpuOfAnEightGpuDumpWithProvenance) {
   EXPECT_EQ(p.gpus[0].extra["imported"]["slowdown_t_limit_temp_c"], -2);
 }
 
+TEST(ImportNvidiaSmiQ, SectionDumpsWithoutTheBannerAndTheReasonCounters) {
+  // A `-q -d PERFORMANCE` paste of the GPU section alone (the banner and "Attached GPUs" cut off),
+  // lines as the real 580 dump in cubecos-q-d-memory-performance-580-cut.txt prints them.
+  const std::string raw = read_bytes(import_test::fixture_dir("nvidia-smi-q") / "cubecos-q-d-memory-performance-580-cut.txt");
+  ASSERT_FALSE(raw.empty());
+  const std::string section = raw.substr(raw.find("GPU 00000000:42:00.0"));
+  EXPECT_EQ(detected(section), "nvidia-smi-q");
+  const auto p = parse_as("nvidia-smi-q", section, "perf.txt");
+  ASSERT_FALSE(p.gpus.empty());
+  const GpuInfo& g = p.gpus[0];
+  EXPECT_EQ(g.pci_bus_id, "00000000:42:00.0");
+  EXPECT_TRUE(g.clock_event_reasons.empty());  // every reason "Not Active"
+  EXPECT_TRUE(g.extra["clock_event_reasons_read"].get<bool>());
+  // 550+: how long each reason held the clocks since the driver loaded: kept, not an active reason.
+  EXPECT_DOUBLE_EQ(g.extra["imported"]["clock_event_reason_counters_us"]["sw power capping"].get<double>(), 1202176);
+  // A "GPU <bus id>" line alone, or with prose under it, is not a dump.
+  EXPECT_NE(detected("GPU 00000000:42:00.0\nis the one that fails\n"), "nvidia-smi-q");
+}
+
+TEST(ImportNvidiaSmiCsv, NoheaderRowsWithoutTheirCommandSayWhatToAdd) {
+  // synthetic: `--format=csv,noheader` rows pasted without their command line and with no timestamp
+  // or bus id; the units nvidia-smi writes ("61.20 W", "1410 MHz", "0 %") still name the format,
+  // so the one-line error says what to add instead of "not an output".
+  const std::string raw =
+      "0, NVIDIA A100-SXM4-80GB, 34, 61.20 W, 1410 MHz, 0 %\n"
+      "1, NVIDIA A100-SXM4-80GB, 33, 60.10 W, 1410 MHz, 0 %\n";
+  EXPECT_EQ(detected(raw), "nvidia-smi-csv");
+  const auto p = parse_as("nvidia-smi-csv", raw, "rows.csv");
+  EXPECT_TRUE(p.gpus.empty());
+  ASSERT_FALSE(p.skipped.empty());
+  EXPECT_NE(p.skipped[0].find("paste the command line with its --query-gpu list"), std::string::npos) << p.skipped[0];
+  // A prose line with one unit is no row.
+  EXPECT_EQ(detected("It draws 61.20 W, which is fine, I think\n"), "");
+}
+
 TEST(ImportNvidiaSmiQ, ACutPasteSaysWhereItEnds) {
   const auto p = parse_as("nvidia-smi-q", read_bytes(kQ / "smi-h100-80gb-hbm3-x8-565-truncated-synthetic.txt"));
   ASSERT_EQ(p.gpus.size(), 4u);
