@@ -175,6 +175,10 @@ ZZC_108 = "zzc0721/torch-performance-test-data issue #108"
 ZZC_112 = "zzc0721/torch-performance-test-data issue #112"
 BEST_SIZE_NOT_OURS = "the database's best size (a smaller n) is not a shape gpuaudit runs"
 CALIBRATION_SOURCES = (STAS, ZZC_108, ZZC_112, "zzc0721/torch-performance-test-data issue #107")
+# Azure/AI-benchmarking-guide's NVBandwidth.py (2024-09) runs nvbandwidth's SM copies (host_to_device_memcpy_sm,
+# device_to_host_memcpy_sm), not the copy-engine copy gpuaudit's pcie/*_pinned times (docs/import-benchmarks.md).
+AZ_SM = ("an SM copy (NVBandwidth.py runs host_to_device_memcpy_sm / device_to_host_memcpy_sm), not the copy-engine copy "
+         "gpuaudit times; a CE copy reads 0-7% higher (H200: SM 52, CE 55.43 on another 8x H200)")
 MAMF_BIAS = "best shape of a sweep: gpuaudit's fixed large shapes read 0-3% lower, inside the tolerance"
 DS_A16 = "NVIDIA A16 datasheet (gpu_specs_extra.csv)"
 # The driver's own table of names and device ids (what nvidia-smi prints for each id/subsystem).
@@ -396,9 +400,11 @@ MODELS = [
                                      STAS + ")"),
                    "gemm/fp16": meas(256.5, "cuBLASLt FP16 16384^3 256.5 TFLOP/s (Azure ND A100 v4 results)"),
                    "sm/fp32": frac("fp32_tflops", *FMA_FULL),
-                   "pcie/h2d_pinned": meas(26.28, "Azure nvbandwidth H2D 26.28 GB/s (Azure ND A100 v4 results)")},
+                   "pcie/h2d_pinned": meas(26.28, "Azure nvbandwidth H2D 26.28 GB/s (Azure ND A100 v4 results); " + AZ_SM,
+                                           uncertain=True)},
          notes="deviceQuery: 108 SMs, 1410 MHz, 5120-bit, L2 41943040 B; some HGX boards run a 500 W cap; 81920 MiB. "
-               "Azure measured D2H 6.27 GB/s: a platform effect, not the GPU (notes section 5)."),
+               "Azure measured D2H 6.27 GB/s with nvbandwidth's SM copy (device_to_host_memcpy_sm), not the copy-engine "
+               "copy gpuaudit times: a platform or SM-copy effect, not the GPU (notes section 5)."),
     dict(id="a800-sxm4-80gb", csv="NVIDIA A800 SXM4 80GB", names=["NVIDIA A800-SXM4-80GB"],
          mig=A100_80,
          expected={"hbm/copy": meas(1700, "as A100 SXM4 80GB (same memory; DCGM dram ~1566000 vs ~1564000 on the "
@@ -514,8 +520,10 @@ MODELS = [
                    "gemm/fp16": meas(790, "as gemm/bf16 (same tensor rate): MAMF/torch 784-797 TFLOP/s", uncertain=True),
                    "gemm/fp8": meas(1382, "cuBLASLt FP8 1382 TFLOP/s (Azure ND H100 v5 results); MAMF FP8 1402.6"),
                    "sm/fp32": frac("fp32_tflops", *FMA_FULL),
-                   "pcie/h2d_pinned": meas(51, "Azure nvbandwidth H2D 51 GB/s (Azure ND H100 v5 results)"),
-                   "pcie/d2h_pinned": meas(52, "Azure nvbandwidth D2H 52 GB/s (Azure ND H100 v5 results)")},
+                   "pcie/h2d_pinned": meas(51, "Azure nvbandwidth H2D 51 GB/s (Azure ND H100 v5 results); " + AZ_SM,
+                                           uncertain=True),
+                   "pcie/d2h_pinned": meas(52, "Azure nvbandwidth D2H 52 GB/s (Azure ND H100 v5 results); " + AZ_SM,
+                                           uncertain=True)},
          notes="deviceQuery: 132 SMs, 1980 MHz, mem clock 2619 MHz, 5120-bit, L2 52428800 B; nvidia-smi 81559 MiB, "
                "700 W. Tensor peaks are computed at ~1830 MHz (notes section 2.4). DCGM SGEMM ~39000 GFLOPS."),
     dict(id="h100-nvl-94gb", csv="NVIDIA H100 NVL", names=["NVIDIA H100 NVL"], mib=95830, mig=H100_NVL,
@@ -630,8 +638,9 @@ MODELS = [
                    "gemm/fp16": meas(790, "as gemm/bf16 (same tensor rate)", uncertain=True),
                    "gemm/fp8": meas(1366, "cuBLASLt FP8 1366 TFLOP/s (Azure ND H200 v5 results); MAMF FP8 1453.4"),
                    "sm/fp32": frac("fp32_tflops", *FMA_FULL),
-                   "pcie/h2d_pinned": meas(52, "Azure nvbandwidth H2D 52 GB/s (Azure ND H200 v5 results); 55.43 in "
-                                           "nvbandwidth CE on 8x H200 (stas00/ml-engineering:network/README.md)"),
+                   "pcie/h2d_pinned": meas(55.43, "nvbandwidth CE H2D 55.43 GB/s on 8x H200, each GPU's own Gen5 x16 link "
+                                           "(stas00/ml-engineering:network/README.md@744d01e); Azure's 52 is an SM "
+                                           "copy (Azure/AI-benchmarking-guide NVBandwidth.py: host_to_device_memcpy_sm)"),
                    "pcie/d2h_pinned": meas(55.06, "nvbandwidth CE D2H 55.06 GB/s on 8x H200 "
                                            "(stas00/ml-engineering:network/README.md@744d01e)")},
          notes="Same GH100 compute as H100 SXM with six HBM3e stacks. Max clocks 1980 SM / 3201 MHz memory for 0x2335 "

@@ -84,9 +84,10 @@ GPUSTREAM_DIFF = ("one 8-byte element per thread keeps fewer bytes in flight tha
 AZ_BABEL = ("Azure's HBMBandwidth.py: BabelStream's cuda-stream (gitaumark fork, doubles, the default 2^25-element "
             "arrays) run 10 times, reported in TB/s with two decimals (+-0.005 TB/s); which of min/max/mean the table "
             "shows is not stated. " + BABEL_DIFF)
-AZ_NVB = ("nvbandwidth host_to_device_memcpy_ce / device_to_host_memcpy_ce: one copy-engine copy of pinned memory, "
-          "the exact meaning of gpuaudit's pcie/*_pinned (docs/import-benchmarks.md), rounded to whole GB/s. "
-          "Buffer 512 MiB (nvbandwidth's default) vs gpuaudit's 256 MiB: under 1% at these rates. " + GA_PCIE)
+AZ_SM = ("The NV Bandwidth rows are left out: Azure's NVBandwidth.py runs nvbandwidth's SM copies "
+         "(host_to_device_memcpy_sm, device_to_host_memcpy_sm, device_to_device_bidirectional_memcpy_read_sm), not the "
+         "copy-engine copy gpuaudit's pcie/*_pinned times; the importer keeps SM copies under nvbandwidth/ only "
+         "(docs/import-benchmarks.md), so converting them would compare two different copies. ")
 AZ_NCCL = ("nccl-tests all_reduce_perf on 8 GPUs, in-place, NVLS, 1 KB-8 GB; the figure is the 268M row (256 MiB, "
            "the largest size of gpuaudit's --quick sweep); gpuaudit --full's 1 GiB and the sweep's 8 GB peak are "
            "given beside it. " + GA_NCCL)
@@ -122,10 +123,11 @@ CASES = [
          source=dict(url=AZURE + "ND_H100_v5_results.md", title="Azure ND H100 v5 Benchmark Results "
                      "(Azure/AI-benchmarking-guide)", published="2024-09-24", excerpt="azure-nd-h100-v5.md"),
          measured="Microsoft's benchmarking guide run on one ND H100 v5 VM (8x H100 SXM5, driver 560.35.03, CUDA "
-                  "12.6, NCCL 2.18.5): cuBLASLt FP8 GEMM, BabelStream, nvbandwidth, nccl-tests all_reduce",
+                  "12.6, NCCL 2.18.5): cuBLASLt FP8 GEMM, BabelStream, nvbandwidth SM copies, nccl-tests all_reduce",
          host=dict(provider_guess="azure", product_name="ND H100 v5", cpu_model="Intel(R) Xeon(R) Platinum 8480C",
                    os="Ubuntu 22.04"),
          software=dict(driver_version="560.35.03", nccl_version="2.18.5"),
+         left_out=AZ_SM + "They read Host to Device 51, Device to Host 52 GB/s.",
          figures=[
              fig("hbm/copy", 2900, "GB/s", "Copy 2.90 TB/s", "x 1000", AZ_BABEL),
              fig("hbm/triad", 2970, "GB/s", "Triad 2.97 TB/s", "x 1000", AZ_BABEL),
@@ -135,8 +137,6 @@ CASES = [
                  "16384x8192x8192 and 6144x16384x4096 and keeps the best, so it would read up to ~5-7% higher "
                  "(16384^3 1377.3, 6144x12288x12288 1351.4 in the same table); fast accumulation not stated "
                  "(gpuaudit's is off). " + GA_GEMM, params=gemm_param("fp8")),
-             fig("pcie/h2d_pinned", 51, "GB/s", "Host to Device 51 GB/s", "as printed", AZ_NVB),
-             fig("pcie/d2h_pinned", 52, "GB/s", "Device to Host 52 GB/s", "as printed", AZ_NVB),
              nccl_row(423.38, 8, "268M: 423.38 GB/s busbw (1G: 466.35, 8G: 478.87)", AZ_NCCL, "busbw as printed",
                       {"peak_busbw_gbs": 423.38, "peak_bytes": 268435456}),
          ]),
@@ -148,6 +148,8 @@ CASES = [
          host=dict(provider_guess="azure", product_name="ND H200 v5", cpu_model="Intel(R) Xeon(R) Platinum 8480C",
                    os="Ubuntu 22.04"),
          software=dict(driver_version="560.28.03", nccl_version="2.20.5"),
+         left_out=AZ_SM + "They read 52 and 52 GB/s; nvbandwidth's CE copy on another 8x H200 reads 55.43 and 55.06 "
+                          "(mleng-nvbandwidth-8x-h200), 6% more.",
          figures=[
              fig("hbm/copy", 4010, "GB/s", "Copy 4.01 TB/s", "x 1000", AZ_BABEL),
              fig("hbm/triad", 4150, "GB/s", "Triad 4.15 TB/s", "x 1000", AZ_BABEL),
@@ -155,8 +157,6 @@ CASES = [
                  "the 8192^3 row, the shape gpuaudit runs first",
                  "as the ND H100 v5 table: gpuaudit's larger shapes would read up to ~5% higher (16384^3 1366.3, "
                  "6144x12288x12288 1318.0). " + GA_GEMM, params=gemm_param("fp8")),
-             fig("pcie/h2d_pinned", 52, "GB/s", "Host to Device 52 GB/s", "as printed", AZ_NVB),
-             fig("pcie/d2h_pinned", 52, "GB/s", "Device to Host 52 GB/s", "as printed", AZ_NVB),
              nccl_row(432.24, 8, "268M: 432.24 GB/s busbw (1G: 467.58, 8G: 479.98)", AZ_NCCL, "busbw as printed",
                       {"peak_busbw_gbs": 432.24, "peak_bytes": 268435456}),
          ]),
@@ -168,9 +168,9 @@ CASES = [
          host=dict(provider_guess="azure", product_name="ND A100 v4", cpu_model="AMD EPYC 7V12 64-Core Processor",
                    os="Ubuntu 22.04"),
          software=dict(driver_version="550.90.07", nccl_version="2.18.5"),
-         left_out="Device to Host 6.27 GB/s (nvbandwidth): a quarter of a PCIe Gen4 x16 link is a real "
-                  "limit of that VM's host path (notes section 5; NVIDIA/nvbandwidth#53 on 20b2 boards), which "
-                  "gpuaudit rightly calls pcie-degraded; it is no figure of a healthy host link.",
+         left_out=AZ_SM + "They read Host to Device 26.28 and Device to Host 6.27 GB/s; the second, a quarter of "
+                          "the Gen4 x16 link, is an SM-copy or platform effect of that VM (nvbandwidth#42 and #53 "
+                          "report SM-copy and bidirectional drops on A100), no figure of gpuaudit's CE copy.",
          figures=[
              fig("hbm/copy", 1610, "GB/s", "Copy 1.61 TB/s", "x 1000", AZ_BABEL),
              fig("hbm/triad", 1700, "GB/s", "Triad 1.70 TB/s", "x 1000", AZ_BABEL),
@@ -178,7 +178,6 @@ CASES = [
                  "the 8192^3 row, the shape gpuaudit runs first",
                  "Azure's GEMMCublasLt (cuBLASLt FP16, 10,000 warm-up iterations); gpuaudit's other shapes would read "
                  "within ~1% (16384^3 256.5, 6144x12288x12288 250.8). " + GA_GEMM, params=gemm_param("fp16")),
-             fig("pcie/h2d_pinned", 26.28, "GB/s", "Host to Device 26.28 GB/s", "as printed", AZ_NVB),
              nccl_row(213.87, 8, "268M: 213.87 GB/s busbw (1G: 228.10, 8G: 231.58)",
                       AZ_NCCL.replace(", NVLS", "; the table says NVLS, which A100 does not have: ring/tree"),
                       "busbw as printed", {"peak_busbw_gbs": 213.87, "peak_bytes": 268435456}),
@@ -483,7 +482,9 @@ NOT_CONVERTED = [
     "element per thread at most 2048 threads per SM cannot keep enough bytes in flight for HBM3e (its read kernel "
     "reaches 58% of its own store-only 3898), so the kernel, not the card, sets the figure; BabelStream Copy on H200 "
     "reaches 4010 (Azure). Converting it as gpuaudit's hbm/copy would be a false low.",
-    "Azure ND A100 v4 device-to-host 6.27 GB/s: a real host-path limit of that VM (see the document's note).",
+    "Azure's NV Bandwidth rows (ND A100 v4, ND H100 v5, ND H200 v5): nvbandwidth SM copies, not gpuaudit's "
+    "copy-engine copy (see each document's left_out). The H100/A100 pcie expectations that cite them are marked "
+    "uncertain and say so; the H200's now cites the CE figure 55.43.",
     "Tesla T4 and V100-SXM2 bandwidthTest on Alibaba ECS (router-gao/cuda-demo: 9.7 and 9.6 GB/s host-to-device on "
     "Gen3 x16): 62% of the link with a 32 MB copy, which the transfer size does not explain (~1-2%); whether those VMs' "
     "host paths are healthy cannot be told, so they are no calibration of a healthy card.",
