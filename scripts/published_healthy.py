@@ -81,8 +81,8 @@ GPUSTREAM_DIFF = ("one 8-byte element per thread keeps fewer bytes in flight tha
                   "per thread: on HBM parts the scale (copy) kernel reads 4-7% under its own triad (H100 PCIe 1704 vs "
                   "1832), on GDDR parts they agree within 2%. gpuaudit's copy also times the driver's memcpy, so it "
                   "would read at or above this. " + GA_HBM)
-AZ_BABEL = ("Azure's HBMBandwidth.py: BabelStream's cuda-stream (gitaumark fork, doubles, the default 2^25-element "
-            "arrays) run 10 times, reported in TB/s with two decimals (+-0.005 TB/s); which of min/max/mean the table "
+AZ_BABEL = ("Azure's HBMBandwidth.py: BabelStream's cuda-stream (built from the gitaumark fork with its default "
+            "arguments; BabelStream's default is 2^25 doubles per array) run 10 times, reported in TB/s with two decimals (+-0.005 TB/s); which of min/max/mean the table "
             "shows is not stated. " + BABEL_DIFF)
 AZ_SM = ("The NV Bandwidth rows are left out: Azure's NVBandwidth.py runs nvbandwidth's SM copies "
          "(host_to_device_memcpy_sm, device_to_host_memcpy_sm, device_to_device_bidirectional_memcpy_read_sm), not the "
@@ -415,7 +415,8 @@ CASES += [
          source=dict(url=GPUBENCH + "README.md", title="te42kyfo/gpu-benches README, cuda-memcpy example output",
                      published="2024-06-21", excerpt="gpubenches-cudamemcpy-v100-pcie.txt"),
          measured="cuda-memcpy: cudaMemcpyAsync from cudaMallocHost (pinned) memory to one GPU at a time, transfer "
-                  "sizes 1 kB-1 GB, host clock around copy and synchronize, median of 5 ('Example output for a Tesla "
+                  "sizes 1 kB-1 GB, host clock around copy and synchronize, mean of 5 with the fastest and slowest dropped "
+                  "(MeasurementSeries::value) ('Example output for a Tesla "
                   "V100 PCIe 16GB')",
          figures=[fig("pcie/h2d_pinned", 12.34, "GB/s", "262144kB 21.75ms 12.34GB/s",
                       "the 256 MiB row (gpuaudit --quick's buffer); the 1 GiB row (--full) reads 12.35",
