@@ -493,6 +493,10 @@ NOT_CONVERTED = [
     "not measure; the real-world corpus keeps it.",
     "sm/fp32: no public FMA-loop measurement of a data-centre card was found (only SGEMM rates, which are not the "
     "same figure), so the sm/fp32 expectations stay estimates.",
+    "RTX PRO 6000 Blackwell FP16 in torch (database: Server Edition 312.78 by Mightlaus, Workstation 315.51 by "
+    "AlfreSama): 0.75 of the same cards' BF16 (409.42, 417.98), while issue #162's Server Edition reads FP16 406.97 "
+    "beside BF16 417.34. A kernel choice of those torch builds, not the cards; gpuaudit times its own cuBLASLt "
+    "algorithms, so those rows do not transfer, and the FP16 expectation stays the class estimate (377.85).",
     "T4 GEMM per size: only the database's best size (Colab row) was found, no per-size rows.",
     "Vendor guides: AWS, GCP, Lambda and CoreWeave publish no per-instance microbenchmark figures that could be "
     "found in the stored material (CoreWeave and GCP describe how to run the checks, not their results).",
