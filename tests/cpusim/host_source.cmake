@@ -1,4 +1,5 @@
-# Writes the host C++ copy of one kernel source for the CPU stand-in (cmake -P, at build time):
+# Writes the host C++ copy of one kernel source for the CPU stand-in (cmake -P, at build time), or a
+# mutated copy of any source for a mutation test (tests/cpusim, tests/oracle):
 #   -DIN=kernels/fill.cu -DOUT=<dir>/fill.cpp  [-DMUTATION=<name> -DMUTATIONS=mutations.cmake]
 # The only rewrite is the launch syntax, which no C++ compiler takes:
 #   name<T><<<grid, block, smem, stream>>>(args)  ->  ::cpusim::launcher("name<T>", name<T>, grid, block, smem, stream)(args)
@@ -9,15 +10,15 @@ file(READ "${IN}" text)
 get_filename_component(file_name "${IN}" NAME)
 if(MUTATION AND NOT MUTATION STREQUAL "none")
   include("${MUTATIONS}")
-  if(CPUSIM_MUTATION_${MUTATION}_FILE STREQUAL file_name)
-    set(from "${CPUSIM_MUTATION_${MUTATION}_FROM}")
+  if(MUTATION_${MUTATION}_FILE STREQUAL file_name)
+    set(from "${MUTATION_${MUTATION}_FROM}")
     string(FIND "${text}" "${from}" first)
     string(FIND "${text}" "${from}" last REVERSE)
     if(first EQUAL -1 OR NOT first EQUAL last)
-      message(FATAL_ERROR "cpusim mutation '${MUTATION}': its text is not in ${IN} exactly once "
-                          "(the kernel changed: update tests/cpusim/mutations.cmake):\n${from}")
+      message(FATAL_ERROR "mutation '${MUTATION}': its text is not in ${IN} exactly once "
+                          "(the source changed: update ${MUTATIONS}):\n${from}")
     endif()
-    string(REPLACE "${from}" "${CPUSIM_MUTATION_${MUTATION}_TO}" text "${text}")
+    string(REPLACE "${from}" "${MUTATION_${MUTATION}_TO}" text "${text}")
   endif()
 endif()
 string(REGEX REPLACE "([A-Za-z_][A-Za-z0-9_:]*(<[^<>;()]*>)?)<<<([^;]*)>>>\\("
