@@ -1,5 +1,5 @@
 // One GPU thread of the CPU stand-in: its own stack (mmap'ed, a guard page below it) and the
-// switch between it and the scheduler that runs it (grid.cpp). On x86-64 the switch is ten
+// switch between it and the scheduler that runs it (grid.cpp). On x86-64 the switch is twenty
 // instructions of our own (callee-saved registers, MXCSR and the x87 control word, as the
 // System V ABI requires); elsewhere it is ucontext. AddressSanitizer is told of every switch.
 #pragma once
