@@ -16,14 +16,18 @@
 #define CPUSIM_ASAN 0
 #endif
 
-#if !defined(__x86_64__)
+// Our own switch on x86-64; ucontext elsewhere, or with -DCPUSIM_UCONTEXT (to test that path here).
+#if defined(__x86_64__) && !defined(CPUSIM_UCONTEXT)
+#define CPUSIM_OWN_SWITCH 1
+#else
+#define CPUSIM_OWN_SWITCH 0
 #include <ucontext.h>
 #endif
 
 namespace cpusim {
 
 struct Fiber::Impl {
-#if defined(__x86_64__)
+#if CPUSIM_OWN_SWITCH
   void* sp = nullptr;            // the fiber's saved stack pointer while it is suspended
   void* scheduler_sp = nullptr;  // the scheduler's while the fiber runs
 #else
@@ -40,7 +44,7 @@ struct Fiber::Impl {
 
 }  // namespace cpusim
 
-#if defined(__x86_64__)
+#if CPUSIM_OWN_SWITCH
 // cpusim_switch(save, load): pushes the callee-saved registers, MXCSR and the x87 control word
 // on the current stack, stores the stack pointer to *save, loads `load` and pops the same from it.
 // A new fiber's stack is laid out as if it had called cpusim_switch from cpusim_fiber_trampoline,
@@ -130,7 +134,7 @@ void Fiber::start(Entry entry, void* arg) {
 #endif
   abandoned_ = !finished_;
   finished_ = false;
-#if defined(__x86_64__)
+#if CPUSIM_OWN_SWITCH
   auto* top = reinterpret_cast<std::uint64_t*>(stack_lo + stack_size);
   std::uint64_t* frame = top - 8;  // 16-byte aligned, so the trampoline's call leaves the ABI's alignment
   frame[0] = 0x1f80ull | (0x037full << 32);  // MXCSR default, x87 control word default
@@ -168,7 +172,7 @@ void Fiber::Impl::switch_to_fiber(Fiber* f) {
   void* fake = nullptr;
   __sanitizer_start_switch_fiber(&fake, static_cast<char*>(f->map_) + page_bytes(), f->map_bytes_ - page_bytes());
 #endif
-#if defined(__x86_64__)
+#if CPUSIM_OWN_SWITCH
   cpusim_switch(&s->scheduler_sp, s->sp);
 #else
   g_starting = f;
@@ -186,7 +190,7 @@ void Fiber::Impl::switch_to_scheduler(Fiber* f, bool exiting) {
 #else
   (void)exiting;
 #endif
-#if defined(__x86_64__)
+#if CPUSIM_OWN_SWITCH
   cpusim_switch(&s->sp, s->scheduler_sp);
 #else
   swapcontext(&s->context, &s->scheduler);
