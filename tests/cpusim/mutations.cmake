@@ -4,7 +4,7 @@
 # requires the failure EXPECT (a regular expression on its output) -- the check that must catch it.
 #   FILE   the file under kernels/ it changes;  FROM -> TO  the text (exactly once in FILE)
 #   SMS    the pretend SM count it runs at
-set(CPUSIM_MUTATIONS fill sm_census fma launch stream l2 contention warp_sum)
+set(CPUSIM_MUTATIONS fill sm_census fma launch stream stream_tail l2 l2_tail contention warp_sum)
 
 # fill: the grid-stride loop stops one element early (a tail bug).
 set(MUTATION_fill_FILE fill.cu)
@@ -41,6 +41,13 @@ set(MUTATION_stream_TO "i += (U + 1) * stride) {")
 set(MUTATION_stream_EXPECT "read checksum, unroll")
 set(MUTATION_stream_SMS 7)
 
+# hbm/*: the remainder loop stops one element short (a tail bug).
+set(MUTATION_stream_tail_FILE stream.cu)
+set(MUTATION_stream_tail_FROM "for (; i < n; i += stride) one<Op>")
+set(MUTATION_stream_tail_TO "for (; i + 1 < n; i += stride) one<Op>")
+set(MUTATION_stream_tail_EXPECT "read checksum, unroll")
+set(MUTATION_stream_tail_SMS 7)
+
 # l2/read: the main loop's fourth load reads the third's place (an offset bug). Run at an H100's
 # 132 SMs: before the test's size came from the grid stride, the main loop never ran there.
 set(MUTATION_l2_FILE l2.cu)
@@ -48,6 +55,13 @@ set(MUTATION_l2_FROM "load_l2_only(data + i + 3 * stride);")
 set(MUTATION_l2_TO "load_l2_only(data + i + 2 * stride);")
 set(MUTATION_l2_EXPECT "l2 checksum of 3 passes")
 set(MUTATION_l2_SMS 132)
+
+# l2/read: the remainder loop stops one element short.
+set(MUTATION_l2_tail_FILE l2.cu)
+set(MUTATION_l2_tail_FROM "for (; i < n; i += stride) {")
+set(MUTATION_l2_tail_TO "for (; i + 1 < n; i += stride) {")
+set(MUTATION_l2_tail_EXPECT "l2 checksum of 3 passes")
+set(MUTATION_l2_tail_SMS 14)
 
 # sm/contention: the gap is measured from the start, not from the previous read.
 set(MUTATION_contention_FILE contention.cu)
