@@ -8,7 +8,8 @@ many blocks per SM as its benchmark assumes is found without a card:
   every launch     threads <= 1024; registers/thread <= 255; registers x threads, allocated the way
                    the hardware does (256-register units per warp, 4 sub-partitions), <= 64K per
                    block; static shared memory <= 48 KiB; at least `min_blocks` blocks per SM
-                   (occupancy, as cudaOccupancyMaxActiveBlocksPerMultiprocessor computes it)
+                   (occupancy, as cudaOccupancyMaxActiveBlocksPerMultiprocessor computes it);
+                   no local memory (LOCAL:0, where spills go)
   every kernel     named by a launch below (a new kernel must say how it is launched)
   persistent grids the grid at MIG-sized and full SM counts (1, 7, 14, 16, 132 SMs) is printed
 
@@ -146,6 +147,8 @@ def check_launches(resources):
             failures.append(f"{cubin} {short}: no limits for this architecture in ARCHS")
             continue
         regs, smem = res.get("REG", 0), res.get("SHARED", 0)
+        if res.get("LOCAL", 0):  # per-thread local memory: register spills or a local array
+            failures.append(f"{cubin} {short}: LOCAL:{res['LOCAL']} bytes per thread (spills or a local array)")
         for launch in launches:
             for threads in launch.threads:
                 blocks, why = occupancy(arch, regs, threads, smem)

@@ -57,6 +57,12 @@ class LaunchTableTest(unittest.TestCase):
         failures, _ = launch_check.check_launches(self.res)
         self.assertTrue(any("x1024" in f and "0 blocks/SM" in f for f in failures), failures)
 
+    def test_local_memory_fails(self):
+        key = next(iter(self.res))
+        self.res[key] = dict(self.res[key], LOCAL=32)
+        failures, _ = launch_check.check_launches(self.res)
+        self.assertTrue(any("LOCAL:32" in f for f in failures), failures)
+
     def test_an_unknown_kernel_fails(self):
         self.res[("sm_90", "_Z10new_kernelv")] = {"REG": 8, "SHARED": 0}
         failures, _ = launch_check.check_launches(self.res)
