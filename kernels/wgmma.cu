@@ -6,13 +6,15 @@
 // wgmma.m64n256k16.f32.bf16.bf16 on one 64 x 256 FP32 accumulator (128 registers per thread), A
 // (64 x 16) and B (256 x 16) read from shared memory through matrix descriptors (no swizzle,
 // K-major core matrices of 8 rows x 16 bytes: 128 bytes to the next core matrix along K, 256 along
-// M/N). No global memory traffic in the loop: the figure is the tensor pipe's rate.
+// M/N: gpubench/wgmma_layout.hpp, checked against CuTe's canonical layout by tests/oracle). No
+// global memory traffic in the loop: the figure is the tensor pipe's rate.
 //
 // Operands: A(m, k) = rnd::dyadic(seed, k), B(n, k) = rnd::dyadic(seed, 16 + k), the same for
 // every row, so every accumulator must end at iters * kWgmmaPerRound * sum_k A(k) B(k)
 // (gpubench/wgmma_reference.hpp): exact in FP32, and wrong if a K-slice is read from the wrong
 // place, an instruction is dropped or the tensor pipe miscomputes.
 #include "gpubench/random_bits.hpp"
+#include "gpubench/wgmma_layout.hpp"
 #include "kernels/arch_features.cuh"
 #include "kernels/wgmma.cuh"
 
@@ -25,19 +27,10 @@ namespace {
 constexpr int kTileA = 64 * 16, kTileB = 256 * 16;  // bf16 elements
 
 #if GA_HAS_WGMMA  // the host pass and other targets never use these
-// Byte offset of element (row, k) of a K-major tile of 16 columns in core matrices of 8 x 8.
-__device__ __forceinline__ int core_offset(int row, int k) {
-  return ((row / 8) * 2 + k / 8) * 128 + (row % 8) * 16 + (k % 8) * 2;
-}
+using wgmma_layout::core_offset;
 
 __device__ __forceinline__ std::uint64_t matrix_descriptor(const void* smem) {
-  const auto addr = static_cast<std::uint32_t>(__cvta_generic_to_shared(smem));
-  constexpr std::uint64_t kLeadingBytes = 128, kStrideBytes = 256;  // along K, along M/N
-  std::uint64_t d = 0;
-  d |= static_cast<std::uint64_t>((addr & 0x3ffff) >> 4);           // start address, bits 0-13
-  d |= static_cast<std::uint64_t>(kLeadingBytes >> 4) << 16;         // leading byte offset, 16-29
-  d |= static_cast<std::uint64_t>(kStrideBytes >> 4) << 32;          // stride byte offset, 32-45
-  return d;                                                          // base offset 0, no swizzle
+  return wgmma_layout::matrix_descriptor(static_cast<std::uint32_t>(__cvta_generic_to_shared(smem)));
 }
 #endif
 

@@ -3,12 +3,19 @@
 binary (or object file) with cuobjdump and asserts, per real architecture, the facts each
 benchmark's figure relies on (issue 16, item 8):
 
-  sm/fp32, sm/fp64, sm/int32   the hot loop is dense FFMA / DFMA / IMAD (>= 256 per iteration,
-                               >= 90% of the loop's instructions), no local memory (LDL/STL)
-  tensor/mma_fp16, _bf16       HMMA in the hot loop (>= kMmaChains = 8 per iteration)
+  sm/fp32, sm/fp64, sm/int32   the hot loop is dense FFMA / DFMA / IMAD (a multiple of
+                               kFmaChains x kFmaUnroll = 256 per trip, so each trip is whole
+                               rounds of the chains x 2 FLOP the figure counts; >= 90% of the
+                               loop's instructions), no local memory (LDL/STL)
+  tensor/mma_fp16, _bf16       HMMA in the hot loop (a multiple of kMmaChains = 8 per trip: whole
+                               iterations of 8 chains x 2mnk FLOP)
   tensor/wgmma_bf16 (sm_90a)   HGMMA in the hot loop
-  hbm/*                        every global load/store of the stream kernels is 128-bit
-  l2/read                      every global load is 128-bit
+  hbm/*                        every global load/store of the stream kernels is 128-bit, and each
+                               innermost loop moves whole elements of the operation: loads and
+                               stores in the ratio the bytes formula counts (read 1:0, write 0:1,
+                               copy 1:1, triad 2:1, 16 bytes each), the main loop `unroll` of them
+  l2/read                      every global load is 128-bit; the main loop issues 4 per trip,
+                               the tail loop 1 (bytes = passes x working set)
   every kernel                 no local memory (cuobjdump --dump-resource-usage: LOCAL:0, which
                                is where register spills go)
 
@@ -145,11 +152,13 @@ class Rule:
 
 
 def dense_loop(opcode, per_iteration, share=0.9):
+    """per_iteration: the instructions one round of the source loop issues; a trip of the compiled
+    loop must be whole rounds (a multiple), or the figure's FLOP count is not what ran."""
     def check(fn):
         n, length = hot_loop(fn, lambda ins: ins.base == opcode)
         local = sum(1 for ins in fn.code if is_local(ins))
-        ok = n >= per_iteration and length and n / length >= share and local == 0
-        return ok, f"hot loop {n} {opcode} of {length} instructions (NOPs aside), {local} LDL/STL"
+        ok = n >= per_iteration and n % per_iteration == 0 and length and n / length >= share and local == 0
+        return ok, f"hot loop {n} {opcode} ({n // per_iteration} x {per_iteration}) of {length} instructions (NOPs aside), {local} LDL/STL"
     return check
 
 
@@ -157,8 +166,53 @@ def tensor_loop(prefix, per_iteration):
     def check(fn):
         n, length = hot_loop(fn, lambda ins: ins.opcode.startswith(prefix))
         local = sum(1 for ins in fn.code if is_local(ins))
-        return n >= per_iteration and local == 0, f"hot loop {n} {prefix}* of {length} instructions (NOPs aside), {local} LDL/STL"
+        ok = n >= per_iteration and n % per_iteration == 0 and local == 0
+        return ok, f"hot loop {n} {prefix}* ({n // per_iteration} x {per_iteration}) of {length} instructions (NOPs aside), {local} LDL/STL"
     return check
+
+
+def innermost_loops(fn):
+    """Loop bodies (first, last) that contain no other loop."""
+    found = loops(fn)
+    return [(a, b) for a, b in found if not any((c, d) != (a, b) and a <= c and d <= b for c, d in found)]
+
+
+def memory_per_trip(fn):
+    """[(LDG, STG)] of every innermost loop that touches global memory, in code order."""
+    out = []
+    for first, last in sorted(innermost_loops(fn)):
+        body = fn.code[first:last + 1]
+        ldg, stg = sum(1 for i in body if i.base == "LDG"), sum(1 for i in body if i.base == "STG")
+        if ldg or stg:
+            out.append((ldg, stg))
+    return out
+
+
+def unroll_of(name):
+    m = re.search(r"ELi(\d+)EE", name)
+    return int(m.group(1)) if m else 1
+
+
+def element_trips(loads, stores):
+    """Stream kernels: each innermost loop moves whole elements (loads:stores per element, as the
+    bytes formula counts them), the main loop `unroll` elements per trip (or a multiple)."""
+    per = loads + stores
+
+    def check(fn):
+        unroll = unroll_of(fn.name)
+        trips = memory_per_trip(fn)
+        whole = all(l * stores == s * loads and (l + s) % per == 0 for l, s in trips)
+        main = max((l + s for l, s in trips), default=0)
+        ok = bool(trips) and whole and main % (unroll * per) == 0
+        text = ", ".join(f"{l} LDG + {s} STG" for l, s in trips)
+        return ok, f"loops move {text} ({loads} load + {stores} store per 16-byte element, {unroll} per main trip)"
+    return check
+
+
+def l2_trips(fn):
+    trips = [l for l, s in memory_per_trip(fn)]
+    ok = bool(trips) and max(trips) % 4 == 0 and min(trips) == 1
+    return ok, f"loads per trip of the innermost loops: {trips} (main loop 4 per trip, tail 1)"
 
 
 def wide_memory(loads, stores):
@@ -188,6 +242,13 @@ RULES = [
     Rule("hbm/copy", r"stream_kernelILNS0_8StreamOpE2ELi", wide_memory(True, True)),
     Rule("hbm/triad", r"stream_kernelILNS0_8StreamOpE3ELi", wide_memory(True, True)),
     Rule("l2/read", r"l2_read_kernel", wide_memory(True, False)),
+    # Bytes per launch (benchmarks/hbm_common.cpp bytes_per_launch): read and write 1 x the array,
+    # copy 2 x, triad 3 x: the loads and stores per element below, 16 bytes each.
+    Rule("hbm/read bytes", r"stream_kernelILNS0_8StreamOpE0ELi", element_trips(1, 0)),
+    Rule("hbm/write bytes", r"stream_kernelILNS0_8StreamOpE1ELi", element_trips(0, 1)),
+    Rule("hbm/copy bytes", r"stream_kernelILNS0_8StreamOpE2ELi", element_trips(1, 1)),
+    Rule("hbm/triad bytes", r"stream_kernelILNS0_8StreamOpE3ELi", element_trips(2, 1)),
+    Rule("l2/read bytes", r"l2_read_kernel", l2_trips),
 ]
 
 

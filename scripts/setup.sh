@@ -5,7 +5,8 @@
 #
 #   scripts/setup.sh            build dependencies
 #   scripts/setup.sh --test     + what the tests need (schema validator, MPI, Chromium, fio, clang for libFuzzer,
-#                               cuobjdump for the SASS check, podman for the container test)
+#                               cuobjdump for the SASS check, CuTe's headers for the layout oracle,
+#                               podman for the container test)
 #   scripts/setup.sh --cuda12   + CUDA 12.9 nvcc/runtime/cuBLAS/NCCL wheels in .deps/cuda12
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,7 +16,7 @@ for a in "$@"; do
   case "$a" in
     --test) want_test=1 ;;
     --cuda12) want_cuda12=1 ;;
-    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
     *) echo "setup.sh: unknown option $a" >&2; exit 2 ;;
   esac
 done
@@ -65,6 +66,10 @@ if [ "$want_test" = 1 ]; then
   # toolkit here ships neither. Their own folder: pip --target does not merge into another's nvidia/.
   pip_target "$ROOT/.deps/cudatools" nvidia/cu13/bin/cuobjdump \
     nvidia-cuda-cuobjdump==13.4.92 nvidia-cuda-nvdisasm==13.4.92
+  # NVIDIA's CuTe headers as the oracle of the tensor-core layouts (ctest -L oracle, tests/oracle),
+  # with the CCCL headers they include; headers only, so without the wheels' Python dependencies.
+  pip_target "$ROOT/.deps/cutlass" nvidia/cuda_cccl/include/cuda/std/utility --no-deps \
+    nvidia-cutlass==4.2.0.0 nvidia-cuda-cccl-cu12==12.9.27
 fi
 if [ "$want_cuda12" = 1 ]; then
   # One pip call for all (pip --target does not merge a second call into nvidia/), --upgrade so

@@ -41,7 +41,9 @@ T* device_alloc(std::size_t n) {
 }
 
 void test_fill_and_mismatch_count() {
-  const std::uint64_t n = 1 << 20;
+  // More words than the launchers' grid cap (8192 blocks x 256 threads = 2^21), so both
+  // grid-stride loops run a second, partial trip (2^20 never did).
+  const std::uint64_t n = (3 << 20) + 5;
   auto* w = device_alloc<std::uint32_t>(n);
   GT_CUDA(fill_random(w, n, FillKind::word, 5, 100, nullptr));
   const auto h = to_host(w, n);
@@ -184,12 +186,17 @@ void test_stream(int sms) {
 }
 
 void test_l2(int sms) {
-  const std::uint64_t n_vec = 1 << 16;
+  // The size comes from the grid stride (a fixed 2^16 was less than one stride on an H100/H200, so
+  // the kernel's 4-load main loop never ran there): two main-loop trips per thread, then the
+  // remainder loop once for every thread and again for the first third of them.
+  const int threads = 256, blocks = sms * l2_read_blocks_per_sm(threads);
+  const std::uint64_t stride = static_cast<std::uint64_t>(blocks) * threads;
+  const std::uint64_t n_vec = 9 * stride + stride / 3 + 5;
   auto* d = device_alloc<uint4>(n_vec);
   auto* sum = device_alloc<unsigned>(1);
   GT_CUDA(fill_random(d, n_vec * 4, FillKind::word, 8, 0, nullptr));
   GT_CUDA(cudaMemset(sum, 0, 4));
-  GT_CUDA(launch_l2_read(d, n_vec, 3, sms * l2_read_blocks_per_sm(256), 256, sum, nullptr));
+  GT_CUDA(launch_l2_read(d, n_vec, 3, blocks, threads, sum, nullptr));
   std::uint32_t want = 0;
   for (std::uint64_t i = 0; i < n_vec * 4; ++i) want += rnd::word(8, i);
   GT_EXPECT(to_host(sum, 1)[0] == want * 3u, "l2 checksum of 3 passes");

@@ -101,6 +101,28 @@ class FactTest(unittest.TestCase):
         self.assertFalse(ok)
         self.assertIn("LDG.E.64.CONSTANT", text)
 
+    def test_a_trip_that_is_not_whole_rounds_fails(self):
+        short = copy.deepcopy(self.fma)
+        first, last = sass_check.loops(short)[0]
+        next(i for i in short.code[first:last + 1] if i.base == "FFMA").opcode = "FMUL"  # 255 FFMA
+        ok, text = sass_check.dense_loop("FFMA", 256)(short)
+        self.assertFalse(ok)
+        self.assertIn("255 FFMA", text)
+
+    def test_copy_moves_whole_elements_four_per_main_trip(self):
+        self.assertEqual(sass_check.unroll_of(self.copy4.name), 4)
+        ok, text = sass_check.element_trips(1, 1)(self.copy4)
+        self.assertTrue(ok, text)
+        self.assertIn("4 LDG + 4 STG", text)
+        self.assertFalse(sass_check.element_trips(2, 1)(self.copy4)[0])  # not a triad's 2 loads per store
+        self.assertFalse(sass_check.element_trips(1, 0)(self.copy4)[0])  # a read kernel stores nothing
+
+    def test_a_dropped_store_breaks_the_bytes_per_element(self):
+        dropped = copy.deepcopy(self.copy4)
+        first, last = max(sass_check.innermost_loops(dropped), key=lambda r: r[1] - r[0])
+        next(i for i in dropped.code[first:last + 1] if i.base == "STG").opcode = "NOP"
+        self.assertFalse(sass_check.element_trips(1, 1)(dropped)[0])
+
     def test_no_hmma_in_the_fma_kernel(self):
         self.assertFalse(sass_check.tensor_loop("HMMA", 8)(self.fma)[0])
 
@@ -112,8 +134,9 @@ class WholeCheckTest(unittest.TestCase):
         self.assertTrue(any("sm_90 sm/fp32" in line and "256 FFMA" in line for line in report))
         self.assertTrue(any("sm_90 hbm/copy" in line for line in report))
         missing = [f for f in failures if "no kernel matches" in f]
-        # fp64, int32, mma fp16/bf16, read, write, triad, l2: each rule without its kernel fails.
-        self.assertEqual(len(missing), 8, failures)
+        # fp64, int32, mma fp16/bf16, read, write, triad, l2 and the bytes rules of read, write,
+        # triad and l2: each rule without its kernel fails.
+        self.assertEqual(len(missing), 12, failures)
         self.assertFalse(any("wgmma" in f for f in failures))  # sm_90a only
 
     def test_arch_specific_cubins_get_only_their_own_rules(self):
