@@ -94,12 +94,17 @@ tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH
   gzip -9n >"$out/$name.tar.gz"
 wheel=$(python3 scripts/make_wheel.py --stage "$stage" --version "$version" --out "$out")
 (cd "$out" && for f in "$name.tar.gz" "$(basename "$wheel")"; do sha256sum "$f" >"$f.sha256"; done)
-# auditwheel (PyPI, scripts/setup.sh --dist) reads the wheel's ELF files and says which manylinux
-# tag they are consistent with: it must be the one in the wheel's name.
+# auditwheel (PyPI, scripts/setup.sh --dist) reads the wheel's ELF files and names the most
+# compatible manylinux tag they are consistent with: it must be manylinux_2_31 or an older one.
 PYTHONPATH=$src/.deps/dist-tools python3 -m auditwheel show "$wheel" >"$build/auditwheel.txt" 2>&1 ||
   { cat "$build/auditwheel.txt" >&2; fail "auditwheel show"; }
-tr '\n' ' ' <"$build/auditwheel.txt" | grep -q 'consistent with the following platform tag: "manylinux_2_31_x86_64"' ||
-  { cat "$build/auditwheel.txt" >&2; fail "auditwheel does not find the wheel consistent with manylinux_2_31_x86_64"; }
+python3 - "$build/auditwheel.txt" <<'EOF' || { cat "$build/auditwheel.txt" >&2; fail "auditwheel: the wheel is not manylinux_2_31"; }
+import re, sys
+text = " ".join(open(sys.argv[1]).read().split())
+m = re.search(r'consistent with the following platform tag: "manylinux_(\d+)_(\d+)_x86_64"', text)
+print("dist: auditwheel: consistent with manylinux_%s_%s_x86_64" % m.groups() if m else "dist: auditwheel: no manylinux tag")
+sys.exit(0 if m and (int(m.group(1)), int(m.group(2))) <= (2, 31) else 1)
+EOF
 step "done"
 for f in "$out/$name.tar.gz" "$wheel"; do
   echo "  $(basename "$f")  $(du -k "$f" | cut -f1) KiB  sha256 $(cut -d' ' -f1 "$f.sha256")"
