@@ -34,8 +34,10 @@ SearchPlaces places(const fs::path& root, const fs::path& exe_dir = {}) {
   return at;
 }
 
+// A folder of its own per test: ctest runs the tests of this file side by side.
 struct Tree {
-  fs::path root = fs::temp_directory_path() / "gpuaudit-library-search";
+  fs::path root = fs::temp_directory_path() / (std::string("gpuaudit-library-search-") +
+                                               ::testing::UnitTest::GetInstance()->current_test_info()->name());
   Tree() { fs::remove_all(root); }
   ~Tree() { fs::remove_all(root); }
 };
