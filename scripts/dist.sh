@@ -47,7 +47,7 @@ GPUAUDIT_SYSROOT=$root cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Releas
   -DCMAKE_TOOLCHAIN_FILE="$src/cmake/toolchains/debian11-sysroot.cmake" \
   -DGPUAUDIT_CUDA=ON -DCMAKE_CUDA_COMPILER=clang++-19 -DCUDAToolkit_ROOT="$src/.deps/cuda12/toolkit" \
   -DCMAKE_CUDA_ARCHITECTURES="$archs" -DGPUAUDIT_TESTS=OFF -DGPUAUDIT_MPI=OFF -DGPUAUDIT_BUNDLE_CUDA_LIBS=OFF \
-  -DGPUAUDIT_WERROR=ON | { grep '^-- gpuaudit:' || true; }
+  -DGPUAUDIT_SOURCE_TREE_PATHS=OFF -DGPUAUDIT_WERROR=ON | { grep '^-- gpuaudit:' || true; }
 GPUAUDIT_SYSROOT=$root cmake --build "$build" --target gpuaudit gpuaudit_manpage --parallel "$jobs"
 bin=$build/gpuaudit
 python3 scripts/elf_portable.py --glibc 2.31 "$bin" || fail "$bin would not run on glibc 2.31 with only the C runtime"
@@ -55,6 +55,9 @@ built=$( { "$bin" info --json --steal-window 0 2>/dev/null || true; } |
         python3 -c 'import json, sys; print(json.load(sys.stdin)["tool"]["cuda_runtime_built"])')
 [ "$built" = 12090 ] || fail "the binary reports CUDA runtime $built, not 12090 (wrong headers?)"
 "$bin" --version
+# (GPUAUDIT_SOURCE_TREE_PATHS=OFF: no fallback to this checkout's baselines or wheels. An assert's
+# __FILE__ may still name a source file; -ffile-prefix-map would drop that too.)
+! strings "$bin" | grep -q -x -F "$src" || fail "the binary falls back to this checkout ($src)"
 
 step "stage $name"
 stage=$build/stage/$name
@@ -77,7 +80,7 @@ done
 licence libjpeg-turbo.copyright "$root/usr/share/doc/libjpeg62-turbo/copyright"
 licence libstdc++-and-libgcc.copyright "$root/usr/share/doc/libstdc++-10-dev/copyright"
 licence glibc.copyright "$root/usr/share/doc/libc6/copyright"
-licence cuda-runtime.License.txt "$(ls "$src"/.deps/cuda12/nvidia_cuda_runtime_cu12-*.dist-info/License.txt | head -n 1)"
+licence cuda-runtime.License.txt "$(ls "$src"/.deps/cuda12/nvidia_cuda_runtime_cu12-*.dist-info/License.txt "$src"/.deps/cuda12/nvidia_cuda_runtime_cu12-*.dist-info/licenses/License.txt 2>/dev/null | head -n 1)"
 cat >"$stage/share/doc/gpuaudit/licenses/README" <<EOF
 gpuaudit itself: Apache-2.0 (../LICENSE). The binary bin/gpuaudit also holds, linked statically:
 CLI11, nlohmann/json, {fmt}, simdjson, pugixml, Google Benchmark (Debian 12 source packages, the
