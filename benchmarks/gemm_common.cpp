@@ -1,6 +1,7 @@
 #include "benchmarks/gemm_common.hpp"
 
 #include "benchmarks/bench_common.hpp"
+#include "cuda/cublaslt_api.hpp"
 #include "cuda/cuda_raii.hpp"
 #include "gpubench/burst_sustained.hpp"
 #include "gpubench/narrow_float.hpp"
@@ -8,8 +9,6 @@
 #include "gpubench/random_bits.hpp"
 #include "gpubench/sizing.hpp"
 #include "kernels/fill.cuh"
-
-#include <cublasLt.h>
 
 #include <algorithm>
 #include <cmath>
@@ -23,7 +22,7 @@ namespace {
 
 void check_lt(cublasStatus_t s, const char* what) {
   if (s != CUBLAS_STATUS_SUCCESS)
-    throw std::runtime_error(std::string(what) + " failed: " + cublasLtGetStatusString(s));
+    throw std::runtime_error(std::string(what) + " failed: " + cublaslt().cublasLtGetStatusString(s));
 }
 
 struct GemmTypes {
@@ -88,37 +87,37 @@ struct Problem {
     GA_CUDA(kernels::fill_random(a.get(), m * k, t.fill, seed, 0, s));
     GA_CUDA(kernels::fill_random(b.get(), k * n, t.fill, seed + 1, 0, s));
     d.poison(s);
-    check_lt(cublasLtMatmulDescCreate(&op, t.compute, CUDA_R_32F), "cublasLtMatmulDescCreate");
+    check_lt(cublaslt().cublasLtMatmulDescCreate(&op, t.compute, CUDA_R_32F), "cublasLtMatmulDescCreate");
     const cublasOperation_t ta = CUBLAS_OP_T, tb = CUBLAS_OP_N;
-    check_lt(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, &ta, sizeof ta), "set TRANSA");
-    check_lt(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSB, &tb, sizeof tb), "set TRANSB");
-    check_lt(cublasLtMatrixLayoutCreate(&a_layout, t.ab, k, m, static_cast<int64_t>(k)), "layout A");
-    check_lt(cublasLtMatrixLayoutCreate(&b_layout, t.ab, k, n, static_cast<int64_t>(k)), "layout B");
-    check_lt(cublasLtMatrixLayoutCreate(&d_layout, t.d, m, n, static_cast<int64_t>(m)), "layout D");
-    check_lt(cublasLtMatmulPreferenceCreate(&pref), "cublasLtMatmulPreferenceCreate");
+    check_lt(cublaslt().cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, &ta, sizeof ta), "set TRANSA");
+    check_lt(cublaslt().cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSB, &tb, sizeof tb), "set TRANSB");
+    check_lt(cublaslt().cublasLtMatrixLayoutCreate(&a_layout, t.ab, k, m, static_cast<int64_t>(k)), "layout A");
+    check_lt(cublaslt().cublasLtMatrixLayoutCreate(&b_layout, t.ab, k, n, static_cast<int64_t>(k)), "layout B");
+    check_lt(cublaslt().cublasLtMatrixLayoutCreate(&d_layout, t.d, m, n, static_cast<int64_t>(m)), "layout D");
+    check_lt(cublaslt().cublasLtMatmulPreferenceCreate(&pref), "cublasLtMatmulPreferenceCreate");
     const std::uint64_t ws = workspace_bytes;
-    check_lt(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &ws, sizeof ws),
+    check_lt(cublaslt().cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &ws, sizeof ws),
              "set workspace");
     cublasLtMatmulHeuristicResult_t results[8] = {};
     int returned = 0;
-    check_lt(cublasLtMatmulAlgoGetHeuristic(handle, op, a_layout, b_layout, d_layout, d_layout, pref, 8, results, &returned),
+    check_lt(cublaslt().cublasLtMatmulAlgoGetHeuristic(handle, op, a_layout, b_layout, d_layout, d_layout, pref, 8, results, &returned),
              "cublasLtMatmulAlgoGetHeuristic");
     for (int i = 0; i < returned; ++i)
       if (results[i].state == CUBLAS_STATUS_SUCCESS) candidates.push_back(results[i].algo);
   }
   ~Problem() {
-    if (pref) cublasLtMatmulPreferenceDestroy(pref);
-    if (d_layout) cublasLtMatrixLayoutDestroy(d_layout);
-    if (b_layout) cublasLtMatrixLayoutDestroy(b_layout);
-    if (a_layout) cublasLtMatrixLayoutDestroy(a_layout);
-    if (op) cublasLtMatmulDescDestroy(op);
+    if (pref) cublaslt().cublasLtMatmulPreferenceDestroy(pref);
+    if (d_layout) cublaslt().cublasLtMatrixLayoutDestroy(d_layout);
+    if (b_layout) cublaslt().cublasLtMatrixLayoutDestroy(b_layout);
+    if (a_layout) cublaslt().cublasLtMatrixLayoutDestroy(a_layout);
+    if (op) cublaslt().cublasLtMatmulDescDestroy(op);
   }
   Problem(const Problem&) = delete;
   Problem& operator=(const Problem&) = delete;
 
   void run(const cublasLtMatmulAlgo_t& algo, cudaStream_t s) const {
     const float alpha = 1.0f, beta = 0.0f;
-    check_lt(cublasLtMatmul(handle, op, &alpha, a.get(), a_layout, b.get(), b_layout, &beta, d.get(), d_layout, d.get(),
+    check_lt(cublaslt().cublasLtMatmul(handle, op, &alpha, a.get(), a_layout, b.get(), b_layout, &beta, d.get(), d_layout, d.get(),
                             d_layout, &algo, workspace.get(), workspace.bytes(), s),
              "cublasLtMatmul");
   }
@@ -189,8 +188,8 @@ CheckOutcome check_output(GemmKind kind, const Problem& p, std::uint64_t seed, s
 }
 
 struct Handle {
-  Handle() { check_lt(cublasLtCreate(&h), "cublasLtCreate"); }
-  ~Handle() { cublasLtDestroy(h); }
+  Handle() { check_lt(cublaslt().cublasLtCreate(&h), "cublasLtCreate"); }
+  ~Handle() { cublaslt().cublasLtDestroy(h); }
   cublasLtHandle_t h = nullptr;
 };
 

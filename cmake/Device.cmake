@@ -40,7 +40,9 @@ unset(_wants_90)
 message(STATUS "gpuaudit: wgmma (sm_90a) kernel for tensor/mma_bf16 on CC 9.0: ${GPUAUDIT_WGMMA}")
 target_include_directories(gpuaudit_device PUBLIC ${PROJECT_SOURCE_DIR}/src ${PROJECT_SOURCE_DIR})
 # cudart static: it finds libcuda.so at run time, so the binary starts (and explains) without a driver.
-target_link_libraries(gpuaudit_device PUBLIC gpuaudit_host CUDA::cudart_static CUDA::cublasLt)
+# cuBLASLt is not linked: src/cuda/cublaslt_loader.cpp opens it when a GEMM runs (its header only, from
+# the toolkit's include folder that cudart_static brings).
+target_link_libraries(gpuaudit_device PUBLIC gpuaudit_host CUDA::cudart_static)
 set_target_properties(gpuaudit_device PROPERTIES CUDA_SEPARABLE_COMPILATION OFF POSITION_INDEPENDENT_CODE ON)
 string(REPLACE ";" "," _archs_csv "${CMAKE_CUDA_ARCHITECTURES}")
 target_compile_definitions(gpuaudit_device PRIVATE GPUAUDIT_CUDA_ARCHS="${_archs_csv}"

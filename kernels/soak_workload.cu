@@ -3,7 +3,8 @@
 // the measured benchmarks live in benchmarks/; this only has to be heavy, steady and timed.
 #include "soak/soak_workload.hpp"
 
-#include <cublasLt.h>
+#include "cuda/cublaslt_api.hpp"
+
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
@@ -135,10 +136,10 @@ class CudaSoakWorkload final : public SoakWorkload {
 
   void release() noexcept {
     cudaSetDevice(device_);
-    if (pref_) cublasLtMatmulPreferenceDestroy(pref_);
-    if (layout_) cublasLtMatrixLayoutDestroy(layout_);
-    if (desc_) cublasLtMatmulDescDestroy(desc_);
-    if (lt_) cublasLtDestroy(lt_);
+    if (pref_) cublaslt().cublasLtMatmulPreferenceDestroy(pref_);
+    if (layout_) cublaslt().cublasLtMatrixLayoutDestroy(layout_);
+    if (desc_) cublaslt().cublasLtMatmulDescDestroy(desc_);
+    if (lt_) cublaslt().cublasLtDestroy(lt_);
     for (void* p : {a_, b_, c_, workspace_, copy_in_, copy_out_})
       if (p) cudaFree(p);
     if (start_) cudaEventDestroy(start_);
@@ -154,7 +155,7 @@ class CudaSoakWorkload final : public SoakWorkload {
   }
 
   void setup_gemm() {
-    check(cublasLtCreate(&lt_), "cublasLtCreate");
+    check(cublaslt().cublasLtCreate(&lt_), "cublasLtCreate");
     const size_t elems = static_cast<size_t>(n_) * n_;
     check(cudaMalloc(&a_, elems * 2), "cudaMalloc (GEMM)");
     check(cudaMalloc(&b_, elems * 2), "cudaMalloc (GEMM)");
@@ -171,18 +172,18 @@ class CudaSoakWorkload final : public SoakWorkload {
         fill_kernel<__half><<<1024, 256, 0, stream_>>>(static_cast<__half*>(b_), elems, 2);
       }
       check(cudaGetLastError(), "fill");
-      if (desc_) cublasLtMatmulDescDestroy(desc_);
-      if (layout_) cublasLtMatrixLayoutDestroy(layout_);
-      if (pref_) cublasLtMatmulPreferenceDestroy(pref_);
-      check(cublasLtMatmulDescCreate(&desc_, CUBLAS_COMPUTE_32F, CUDA_R_32F), "cublasLtMatmulDescCreate");
-      check(cublasLtMatrixLayoutCreate(&layout_, t, static_cast<uint64_t>(n_), static_cast<uint64_t>(n_), n_),
+      if (desc_) cublaslt().cublasLtMatmulDescDestroy(desc_);
+      if (layout_) cublaslt().cublasLtMatrixLayoutDestroy(layout_);
+      if (pref_) cublaslt().cublasLtMatmulPreferenceDestroy(pref_);
+      check(cublaslt().cublasLtMatmulDescCreate(&desc_, CUBLAS_COMPUTE_32F, CUDA_R_32F), "cublasLtMatmulDescCreate");
+      check(cublaslt().cublasLtMatrixLayoutCreate(&layout_, t, static_cast<uint64_t>(n_), static_cast<uint64_t>(n_), n_),
             "cublasLtMatrixLayoutCreate");
-      check(cublasLtMatmulPreferenceCreate(&pref_), "cublasLtMatmulPreferenceCreate");
+      check(cublaslt().cublasLtMatmulPreferenceCreate(&pref_), "cublasLtMatmulPreferenceCreate");
       const size_t ws = kWorkspace;
-      check(cublasLtMatmulPreferenceSetAttribute(pref_, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &ws, sizeof ws),
+      check(cublaslt().cublasLtMatmulPreferenceSetAttribute(pref_, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &ws, sizeof ws),
             "cublasLtMatmulPreferenceSetAttribute");
       int found = 0;
-      if (cublasLtMatmulAlgoGetHeuristic(lt_, desc_, layout_, layout_, layout_, layout_, pref_, 1, &heuristic_,
+      if (cublaslt().cublasLtMatmulAlgoGetHeuristic(lt_, desc_, layout_, layout_, layout_, layout_, pref_, 1, &heuristic_,
                                          &found) == CUBLAS_STATUS_SUCCESS &&
           found > 0)
         return;
@@ -192,7 +193,7 @@ class CudaSoakWorkload final : public SoakWorkload {
 
   void gemm_once() {
     const float alpha = 1.0f, beta = 0.0f;
-    check(cublasLtMatmul(lt_, desc_, &alpha, a_, layout_, b_, layout_, &beta, c_, layout_, c_, layout_,
+    check(cublaslt().cublasLtMatmul(lt_, desc_, &alpha, a_, layout_, b_, layout_, &beta, c_, layout_, c_, layout_,
                          &heuristic_.algo, workspace_, kWorkspace, stream_),
           "cublasLtMatmul");
   }

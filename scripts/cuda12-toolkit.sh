@@ -11,7 +11,11 @@
 #   - bin/fatbinary: clang calls it to bundle cubins and PTX; here it is a small program over
 #     libnvfatbin (nvidia-nvfatbin-cu12 wheel, NVIDIA's own fatbin library);
 #   - bin/nvcc: CMake asks an nvcc for the toolkit's root and version even when clang compiles;
-#     this one answers those two questions (from ptxas --version) and refuses to compile.
+#     this one answers those two questions (from ptxas --version) and refuses to compile;
+#   - include/curand_mtgp32_kernel.h: clang's CUDA wrapper (__clang_cuda_runtime_wrapper.h)
+#     force-includes this cuRAND header, which no wheel here ships; gpuaudit uses no cuRAND, so an
+#     empty stand-in serves (without it the build silently took another CUDA's copy from
+#     /usr/local/include where one was there, and failed where none was, as in a sysroot).
 # Idempotent: rebuilds DIR/toolkit from scratch in a second.
 #
 #   scripts/cuda12-toolkit.sh [DIR]
@@ -67,6 +71,11 @@ for f in "$NV"/*/lib/*.so.* "$NV"/*/lib/*.a; do
   ln -sf "$f" "$TK/lib64/$name"
   case "$name" in *.so.*) ln -sf "$name" "$TK/lib64/${name%%.so.*}.so" ;; esac
 done
+
+[ -e "$TK/include/curand_mtgp32_kernel.h" ] ||
+  printf '/* Empty stand-in written by scripts/cuda12-toolkit.sh: clang force-includes this cuRAND header;
+   gpuaudit uses no cuRAND and the wheels ship none. */
+' >"$TK/include/curand_mtgp32_kernel.h"
 
 ln -s "$NV/cuda_nvcc/nvvm" "$TK/nvvm"
 ln -s "$NV/cuda_nvcc/bin/ptxas" "$TK/bin/ptxas"

@@ -23,13 +23,14 @@ mapfile -t cmds < <("$bin" --help | awk 'tolower($0) ~ /^subcommands:/ {on = 1; 
   printf '.TP\n.I <prefix>/share/doc/gpuaudit\nthe documentation (result document, scoring, export, Prometheus, install)\n'
   printf '[ENVIRONMENT]\n.TP\n.B GPUAUDIT_BASELINES\nfolder of baselines to use instead of the installed ones\n'
   printf '.TP\n.B GPUAUDIT_NCCL_LIBRARY\nthe libnccl.so.2 to load for the multi-GPU figures\n'
+  printf '.TP\n.B GPUAUDIT_CUBLASLT_LIBRARY\nthe libcublasLt.so to load for the GEMM figures (else: the loader path, system CUDA, pip wheels, a bundled copy; gpuaudit info says which)\n'
 } >"$tmp/include"
 
 if command -v help2man >/dev/null; then
   help2man --no-info --no-discard-stderr --section 1 --name "what did you actually rent? GPU audit benchmarks" \
     --include "$tmp/include" --output "$tmp/page" "$bin"
 else
-  version=$("$bin" --version | awk '{print $2}')
+  version=$("$bin" --version | awk 'NR == 1 {print $2}')
   {
     printf '.TH GPUAUDIT 1 "" "gpuaudit %s" "User Commands"\n.SH NAME\ngpuaudit \\- what did you actually rent? GPU audit benchmarks\n' "$version"
     printf '.SH SYNOPSIS\n.B gpuaudit\n\\fICOMMAND\\fR [\\fIOPTIONS\\fR]\n.SH DESCRIPTION\n.nf\n'

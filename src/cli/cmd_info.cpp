@@ -19,7 +19,8 @@ struct InfoOptions {
 
 int run_info(const InfoOptions& opt) {
   const NvmlLoad nvml = load_nvml();
-  const CudaProbe cuda = probe_cuda();
+  CudaProbe cuda = probe_cuda();
+  probe_cuda_libraries(cuda);  // says which cuBLASLt and NCCL were found (check leaves them closed: it must start fast)
   const ResultDocument doc = take_machine_inventory(nvml, cuda, opt.steal_window_s);
   const std::string out = opt.json ? to_pretty_json(doc) : inventory_text(doc);
   std::fwrite(out.data(), 1, out.size(), stdout);

@@ -98,7 +98,8 @@ int run_run(const RunArgs& a) {
   std::optional<CtrlC> ctrl_c(std::in_place);
   const std::atomic<bool>& interrupted = ctrl_c->flag();
   const NvmlLoad nvml = load_nvml();
-  const CudaProbe cuda = probe_cuda();
+  CudaProbe cuda = probe_cuda();
+  probe_cuda_libraries(cuda);  // which cuBLASLt and NCCL were found, for the document
   ResultDocument doc = take_machine_inventory(nvml, cuda, 1.0);
   doc.mode = a.only.empty() ? opt.mode : opt.mode + "+only";
   apply_tags(doc, a.tags);

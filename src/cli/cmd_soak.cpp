@@ -39,7 +39,8 @@ int run_soak_cmd(const SoakArgs& a) {
 
   std::optional<CtrlC> ctrl_c(std::in_place);  // before the inventory, as in run
   const NvmlLoad nvml = load_nvml();
-  const CudaProbe cuda = probe_cuda();
+  CudaProbe cuda = probe_cuda();
+  probe_cuda_libraries(cuda);  // which cuBLASLt and NCCL were found, for the document
   ResultDocument doc = take_machine_inventory(nvml, cuda, 0);
   doc.mode = "custom";
   apply_tags(doc, a.tags);

@@ -5,6 +5,7 @@
 #include "core/exit_codes.hpp"
 #include "core/join.hpp"
 #include "core/suggest.hpp"
+#include "probe/cuda_probe.hpp"
 #include "report/escape.hpp"
 
 #include <algorithm>
@@ -83,7 +84,9 @@ int main(int argc, char** argv) {
   CLI::App app{"gpuaudit: what did you actually rent? Benchmarks a cloud GPU against its reference "
                "and says whether it is a full card, sliced, throttled, on a degraded link or host-bound.",
                "gpuaudit"};
-  app.set_version_flag("--version", std::string("gpuaudit ") + GPUAUDIT_VERSION);
+  const BuildSummary build = build_summary();
+  app.set_version_flag("--version", std::string("gpuaudit ") + GPUAUDIT_VERSION + "\nbuild: " + build.toolchain +
+                                        "\nneeds: " + build.needs);
   app.require_subcommand(1);
 
   auto& registry = cli::command_registry();

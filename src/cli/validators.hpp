@@ -2,10 +2,12 @@
 // say "Value -1 not in range 0.000000 to 1.797693e+308" or "File is actually a directory".
 #pragma once
 
+#include "core/float_text.hpp"
+
 #include <CLI/CLI.hpp>
 
-#include <charconv>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 namespace gpuaudit::cli {
@@ -20,9 +22,9 @@ inline std::string plain_number(double v) {
 }
 
 inline bool parse_number(const std::string& text, double& v) {
-  const char* end = text.data() + text.size();
-  auto [p, ec] = std::from_chars(text.data(), end, v);
-  return ec == std::errc() && p == end;
+  const std::optional<double> parsed = parse_double(text);
+  if (parsed) v = *parsed;
+  return parsed.has_value();
 }
 
 inline CLI::Validator at_least(double lo) {

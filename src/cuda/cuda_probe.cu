@@ -1,8 +1,11 @@
 // The CUDA runtime's view of the devices, plus the versions of the libraries this binary uses.
 #include "probe/cuda_probe.hpp"
+
+#include "cuda/cublaslt_api.hpp"
+#include "cuda/nccl_api.hpp"
+#include "probe/build_platform.hpp"
 #include "probe/usability.hpp"
 
-#include <cublasLt.h>
 #include <cuda_runtime.h>
 
 #include <string>
@@ -40,13 +43,11 @@ std::string uuid_string(const cudaUUID_t& u, bool mig) {
 CudaProbe probe_cuda() {
   CudaProbe p;
   p.built_with_cuda = true;
+  p.build = build_summary();
   p.runtime_version = CUDART_VERSION;
   parse_archs(p);
   int v = 0;
   if (cudaDriverGetVersion(&v) == cudaSuccess && v > 0) p.driver_version = v;
-  const size_t lt = cublasLtGetVersion();
-  p.cublas_version = std::to_string(lt / 10000) + "." + std::to_string((lt / 100) % 100) + "." +
-                     std::to_string(lt % 100);
 
   int count = 0;
   cudaError_t err = cudaGetDeviceCount(&count);
@@ -76,6 +77,38 @@ CudaProbe probe_cuda() {
     p.devices.push_back(d);
   }
   return p;
+}
+
+void probe_cuda_libraries(CudaProbe& p) {
+  const CublasLtLoad& lt = load_cublaslt();
+  if (lt.loaded) {
+    p.cublas_version = lt.version;
+    p.cublas_library = lt.path;
+  } else {
+    p.library_notes.push_back("cuBLASLt: " + lt.error);
+  }
+  const multigpu::NcclLoad& nccl = multigpu::load_nccl();
+  if (nccl.loaded) {
+    p.nccl_version = nccl.version;
+    p.nccl_library = nccl.path;
+  } else {
+    p.library_notes.push_back("NCCL: " + nccl.error);
+  }
+}
+
+BuildSummary build_summary() {
+  BuildTargets t;
+  parse_cmake_archs(GPUAUDIT_CUDA_ARCHS, t);
+  std::string archs;
+  for (int a : t.sass_archs) archs += " sm_" + std::to_string(a);
+  for (int a : t.specific_archs) archs += " sm_" + std::to_string(a) + "a";
+  for (int a : t.ptx_archs) archs += " compute_" + std::to_string(a);
+  const std::string glibc = build_glibc();
+  return {"CUDA " + cuda_version_string(CUDART_VERSION) + " (runtime linked statically), " + build_compiler() +
+              (glibc.empty() ? "" : ", glibc " + glibc),
+          (glibc.empty() ? "" : "glibc >= " + glibc + ", ") + "NVIDIA driver >= " + min_driver_for(CUDART_VERSION) +
+              "; device code" + archs + "; cuBLASLt " + std::to_string(CUBLAS_VER_MAJOR) +
+              ".x and NCCL 2.x, opened when a measurement needs them"};
 }
 
 }  // namespace gpuaudit

@@ -38,10 +38,11 @@ struct NcclLoad {
   bool loaded = false;
   NcclApi api;
   std::string path;                // the library that was loaded
+  std::string where;               // which place of the search found it ("pip wheel", ...)
   int version_code = 0;            // ncclGetVersion
   std::string version;             // "2.27.3"
   std::string error;               // why not, one line
-  std::vector<std::string> tried;  // candidates, in order
+  std::vector<std::string> tried;  // candidates, in order, each "PATH (place)"
 };
 
 // Loads NCCL once per process (kept open); later calls return the same result.

@@ -1,7 +1,10 @@
+// Finds and opens NCCL at run time (cuda/nccl_api.hpp): the first candidate of the search
+// (multigpu/nccl_search.hpp) that opens and has the 2.7+ entry points gpuaudit calls.
 #include "cuda/nccl_api.hpp"
 
 #include "multigpu/nccl_search.hpp"
 
+#include <cuda_runtime_api.h>
 #include <dlfcn.h>
 
 namespace gpuaudit::multigpu {
@@ -15,12 +18,14 @@ NcclLoad try_load() {
   return out;
 #else
   std::string last_error;
-  for (const std::string& candidate : nccl_library_candidates()) {
-    out.tried.push_back(candidate);
+  const std::vector<LibraryCandidate> candidates = library_candidates(nccl_library());
+  for (const LibraryCandidate& c : candidates) {
+    const std::string& candidate = c.path;
+    out.tried.push_back(candidate + " (" + c.where + ")");
     void* handle = ::dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!handle) {
       const char* e = ::dlerror();
-      last_error = e ? e : "dlopen failed";
+      if (c.where != "loader path") last_error = e ? e : "dlopen failed";
       continue;
     }
     NcclApi api;
@@ -47,11 +52,13 @@ NcclLoad try_load() {
     out.loaded = true;
     out.api = api;
     out.path = candidate;
+    out.where = c.where;
     out.version_code = code;
     out.version = nccl_version_string(code);
     return out;
   }
-  out.error = "libnccl.so.2 not found (set GPUAUDIT_NCCL_LIBRARY, LD_LIBRARY_PATH, or pip install nvidia-nccl-cu12)";
+  out.error = "libnccl.so.2 not found (searched: " + describe_candidates(candidates) + "); install it with pip install " +
+              "nvidia-nccl-cu" + std::to_string(CUDART_VERSION / 1000) + " (or pip install 'gpuaudit[cuda]'), or set GPUAUDIT_NCCL_LIBRARY";
   if (!last_error.empty()) out.error += "; last error: " + last_error;
   return out;
 #endif

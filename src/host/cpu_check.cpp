@@ -7,9 +7,9 @@
 
 #include <algorithm>
 #include <atomic>
-#include <bit>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 
 namespace gpuaudit {
 
@@ -28,7 +28,10 @@ std::uint64_t cpu_workload(std::uint64_t iterations, std::uint64_t seed) {
       f[k] = f[k] * 0.5 + static_cast<double>(x[k] >> 11) * kScale;
     }
   }
-  return h ^ std::bit_cast<std::uint64_t>(f[0] + f[1] + f[2] + f[3]);
+  const double sum = f[0] + f[1] + f[2] + f[3];
+  std::uint64_t bits = 0;
+  std::memcpy(&bits, &sum, sizeof bits);  // std::bit_cast, which Debian 11's libstdc++ 10 lacks (scripts/dist.sh)
+  return h ^ bits;
 }
 
 namespace {

@@ -1,10 +1,10 @@
 #include "host/host_parallel.hpp"
 
+#include "core/latch.hpp"
 #include "host/cpu_topology.hpp"
 
 #include <chrono>
 #include <exception>
-#include <latch>
 #include <mutex>
 #include <thread>
 
@@ -13,8 +13,8 @@ namespace gpuaudit {
 double run_parallel(const ParallelPlan& plan, const std::function<void(int)>& body) {
   using clock = std::chrono::steady_clock;
   const int n = plan.threads < 1 ? 1 : plan.threads;
-  std::latch ready(n);
-  std::latch go(1);
+  Latch ready(n);
+  Latch go(1);
   std::mutex m;
   std::exception_ptr error;
   std::vector<clock::time_point> ends(static_cast<size_t>(n));

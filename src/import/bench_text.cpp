@@ -1,5 +1,6 @@
 #include "import/bench_text.hpp"
 
+#include "core/float_text.hpp"
 #include "core/stats.hpp"
 
 #include <cctype>
@@ -57,9 +58,8 @@ std::string lower(std::string_view s) {
 std::optional<double> to_double(std::string_view t) {
   if (t.empty()) return std::nullopt;
   if (t.front() == '+') t.remove_prefix(1);
-  double v = 0;
-  const auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
-  if (ec != std::errc() || p != t.data() + t.size() || !std::isfinite(v)) return std::nullopt;
+  const std::optional<double> v = parse_double(t);
+  if (!v || !std::isfinite(*v)) return std::nullopt;
   return v;
 }
 

@@ -421,9 +421,7 @@ struct Parser {
     part.software.nccl_version = nccl_version;
     if (!nccl_build.empty()) part.software.extra["nccl_build"] = nccl_build;
     add_gpus(file);
-    int table_no = 0;
     for (auto& tab : tables) {
-      ++table_no;
       if (tab.rows.empty()) {
         part.skipped.push_back("line " + std::to_string(tab.header_line) + ": a result table with no rows");
         continue;

@@ -22,8 +22,18 @@ struct CudaDevice {
   std::uint64_t l2_bytes = 0;
 };
 
+// How this binary was built and what it needs, for --version and the document's tool.build:
+// "CUDA 12.9 (runtime linked statically), clang 19.1.7, glibc 2.31" and "NVIDIA driver >= 525.60.13; ...";
+// a build without CUDA says so.
+struct BuildSummary {
+  std::string toolchain;
+  std::string needs;
+};
+BuildSummary build_summary();
+
 struct CudaProbe {
   bool built_with_cuda = false;
+  BuildSummary build;                  // build_summary(), set by probe_cuda()
   std::optional<int> runtime_version;  // e.g. 13000
   std::optional<int> driver_version;   // what cudaDriverGetVersion reports, e.g. 12080
   std::vector<int> sass_archs;         // device code in the binary: 75, 80, 86, 89, 90, ...
@@ -33,10 +43,20 @@ struct CudaProbe {
   std::string error;                   // cudaGetDeviceCount's error, if any ("" when fine)
   std::string error_name;              // e.g. "cudaErrorInsufficientDriver"
   std::vector<CudaDevice> devices;
+  // Filled by probe_cuda_libraries() only: cuBLASLt and NCCL are opened when first needed.
   std::optional<std::string> cublas_version;
   std::optional<std::string> nccl_version;
+  std::optional<std::string> cublas_library;  // the file loaded, e.g. .../site-packages/nvidia/cublas/lib/libcublasLt.so.12
+  std::optional<std::string> nccl_library;
+  std::vector<std::string> library_notes;     // one line per library not found: what was searched, what to install
 };
 
+// The runtime's view of the devices; opens no library but the driver's (cuBLASLt and NCCL are
+// left closed, so `check --state-only` stays fast).
 CudaProbe probe_cuda();
+
+// Opens cuBLASLt and NCCL (probe/library_search.hpp) and records which file of which version was
+// found, or what was searched: for `info` and `run`, which say it.
+void probe_cuda_libraries(CudaProbe& p);
 
 }  // namespace gpuaudit

@@ -1,5 +1,6 @@
 #include "probe/inventory.hpp"
 
+#include "core/json.hpp"
 #include "probe/cuda_toolkits.hpp"
 #include "probe/host_probe.hpp"
 #include "probe/nvml_inventory.hpp"
@@ -69,6 +70,11 @@ ResultDocument take_inventory(const InventorySources& src) {
 
   const CudaProbe none;
   const CudaProbe& cuda = src.cuda ? *src.cuda : none;
+  if (!cuda.build.toolchain.empty()) {  // how this binary was built and what it needs (--version says the same)
+    doc.tool.extra = json::object();
+    doc.tool.extra["build"] = cuda.build.toolchain;
+    doc.tool.extra["needs"] = cuda.build.needs;
+  }
   if (cuda.built_with_cuda) {
     doc.tool.cuda_runtime_built = cuda.runtime_version;
     for (int a : cuda.sass_archs) doc.tool.cuda_archs.push_back("sm_" + std::to_string(a));
@@ -77,6 +83,11 @@ ResultDocument take_inventory(const InventorySources& src) {
     doc.software.cuda_runtime_version = cuda.runtime_version;
     doc.software.cublas_version = cuda.cublas_version;
     doc.software.nccl_version = cuda.nccl_version;
+    // Which files were opened (probe_cuda_libraries; probe/library_search.hpp), or what was searched.
+    if (cuda.cublas_library || cuda.nccl_library || !cuda.library_notes.empty()) doc.software.extra = json::object();
+    if (cuda.cublas_library) doc.software.extra["cublas_library"] = *cuda.cublas_library;
+    if (cuda.nccl_library) doc.software.extra["nccl_library"] = *cuda.nccl_library;
+    if (!cuda.library_notes.empty()) doc.software.extra["library_notes"] = cuda.library_notes;
   }
 
   if (!src.nvml || !src.nvml->loaded) {

@@ -67,8 +67,9 @@ Usability decide_usability(std::optional<int> driver_cuda, const BuildTargets& b
   const int cc_num = cc_major * 10 + cc_minor;
   if (!build.built_with_cuda)
     return {"not-built",
-            "this gpuaudit was built without CUDA (GPUAUDIT_CUDA=OFF): it can read, score and compare "
-            "results but not measure; rebuild on a machine with the CUDA toolkit",
+            "this gpuaudit was built without CUDA (its build found no CUDA toolkit, or was told "
+            "-DGPUAUDIT_CUDA=OFF): it can read, score and compare results but not measure; take the "
+            "prebuilt one (pip install gpuaudit, drivers >= 525) or build with a toolkit (scripts/run.sh)",
             false};
 
   const int rt = build.runtime_version;
@@ -78,7 +79,8 @@ Usability decide_usability(std::optional<int> driver_cuda, const BuildTargets& b
   if (driver_cuda && *driver_cuda / 1000 < rt / 1000) {
     std::string how;
     if (*driver_cuda / 1000 >= 12)
-      how = "build gpuaudit with CUDA 12 (" + kCuda12Build + ") or upgrade the driver";
+      how = "take the prebuilt gpuaudit (pip install gpuaudit: CUDA 12.9, drivers >= " + min_driver_for(12000) +
+            "), build gpuaudit with CUDA 12 (" + kCuda12Build + ") or upgrade the driver";
     else
       how = "upgrade the driver: gpuaudit needs CUDA 12 or newer, i.e. a driver >= " + min_driver_for(12000);
     return {"driver-too-old",

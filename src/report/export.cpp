@@ -1,11 +1,11 @@
 #include "report/export.hpp"
 
 #include "core/figure_label.hpp"
+#include "core/float_text.hpp"
 #include "core/join.hpp"
 #include "report/escape.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -30,11 +30,7 @@ std::string number_text(double v) {
   // the shortest round trip (to_chars) give that count in one go; trying %.6g, %.7g, ... each read
   // back with strtod, as before, was half the time of an export. Same text: the correctly rounded
   // d-digit form reads back whenever any d-digit decimal does.
-  char shortest[40];
-  const auto end = std::to_chars(shortest, shortest + sizeof shortest, v, std::chars_format::scientific).ptr;
-  int digits = 0;
-  for (const char* c = shortest; c != end && *c != 'e'; ++c) digits += *c >= '0' && *c <= '9';
-  std::snprintf(buf, sizeof buf, "%.*g", std::clamp(digits, 6, 17), v);
+  std::snprintf(buf, sizeof buf, "%.*g", std::clamp(shortest_round_trip_digits(v), 6, 17), v);
   return buf;
 }
 

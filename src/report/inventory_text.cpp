@@ -15,6 +15,28 @@ std::string link(const std::optional<int>& gen, const std::optional<int>& width)
   return "Gen" + fmt_opt(gen) + " x" + fmt_opt(width);
 }
 
+std::string text_member(const json& obj, const char* key) {
+  if (!obj.is_object()) return "";
+  const auto it = obj.find(key);
+  return it != obj.end() && it->is_string() ? it->get<std::string>() : "";
+}
+
+// Which cuBLASLt and NCCL files were opened, or what was searched for them; how the binary was built
+// and what it needs (software.extra and tool.extra, filled by take_machine_inventory).
+void library_and_build_lines(std::ostream& o, const ResultDocument& doc) {
+  const json& sw = doc.software.extra;
+  const std::string lt = text_member(sw, "cublas_library"), nccl = text_member(sw, "nccl_library");
+  if (!lt.empty() || !nccl.empty())
+    o << "  Libraries  " << (lt.empty() ? "" : "cuBLASLt " + lt) << (!lt.empty() && !nccl.empty() ? ", " : "")
+      << (nccl.empty() ? "" : "NCCL " + nccl) << "\n";
+  if (sw.is_object() && sw.contains("library_notes") && sw["library_notes"].is_array())
+    for (const auto& n : sw["library_notes"])
+      if (n.is_string()) o << "  Missing    " << n.get<std::string>() << "\n";
+  if (const std::string b = text_member(doc.tool.extra, "build"); !b.empty())
+    o << "  gpuaudit   " << doc.tool.version << ", build: " << b << "\n";
+  if (const std::string n = text_member(doc.tool.extra, "needs"); !n.empty()) o << "  Needs      " << n << "\n";
+}
+
 }  // namespace
 
 std::string inventory_text(const ResultDocument& doc) {
@@ -41,6 +63,7 @@ std::string inventory_text(const ResultDocument& doc) {
     for (const auto& t : s.cuda_toolkits) o << " " << t.version << " (" << t.path << (t.is_default ? ", default" : "") << ")";
     o << "\n";
   }
+  library_and_build_lines(o, doc);
   for (const auto& w : s.warnings) o << "  warning: " << w << "\n";
 
   for (const auto& g : doc.gpus) {

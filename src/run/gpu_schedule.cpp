@@ -1,8 +1,9 @@
 #include "run/gpu_schedule.hpp"
 
+#include "core/latch.hpp"
+
 #include <algorithm>
 #include <exception>
-#include <latch>
 #include <thread>
 
 namespace gpuaudit {
@@ -61,7 +62,7 @@ std::vector<Measurement> run_together(const std::vector<int>& slots, const std::
   }
   // Every thread first makes itself ready (the backend sets its device inside fn, which is cheap
   // next to a measurement); the latch then releases all of them at once.
-  std::latch start(static_cast<std::ptrdiff_t>(slots.size()));
+  Latch start(static_cast<std::ptrdiff_t>(slots.size()));
   std::vector<std::thread> threads;
   threads.reserve(slots.size());
   for (size_t i = 0; i < slots.size(); ++i)
