@@ -150,7 +150,8 @@ void telemetry_plausible(std::optional<TelemetrySummary>& t, const std::string& 
 // The words gpuaudit writes; "unknown" is probe/nvml_inventory.cpp's for an NVML value newer than
 // this build (a document of a newer driver stays readable).
 void check_enumerations(const ResultDocument& doc) {
-  one_of("mode", doc.mode, {"", "info", "quick", "full", "quick+only", "full+only", "custom", "imported"});
+  one_of("mode", doc.mode, {"", "info", "quick", "full", "quick+only", "full+only", "custom", "imported",
+                            "published"});
   one_of("gpu_status.state", doc.gpu_status.state,
          {"ok", "no-driver", "driver-not-loaded", "no-device", "driver-too-old", "no-kernel-image", "not-built",
           "nvml-error", "cuda-error"});

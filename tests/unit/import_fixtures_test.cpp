@@ -73,6 +73,8 @@ std::string sidecar_problems(const fs::path& sidecar, json& out) {
     bad(synthetic ? "synthetic: true but the name lacks \"synthetic\"" : "synthetic: false but the name says synthetic");
   if (!fs::is_regular_file(fixture_of(sidecar))) bad("names a missing file " + name);
   if (out.contains("truncated") && !out["truncated"].is_boolean()) bad("\"truncated\" must be true or false");
+  if (out.contains("parts") && !(out["parts"].is_array() && out["parts"].size() >= 2))
+    bad("\"parts\" must list the two or more formats of a paste of several outputs");
   if (out.contains("expect_error") && !out["expect_error"].is_string()) bad("\"expect_error\" must be a string");
   // Every fixture checks something: values, or (a paste too broken to import) the error it gets;
   // where the mapping is not settled yet the raw facts may wait under "observed".
