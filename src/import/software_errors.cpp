@@ -54,6 +54,19 @@ constexpr std::array kDriverMessages = std::to_array<DriverMessage>({
     {"no firmware image found", "driver-firmware-missing", "kernel driver (NVRM): no firmware image found",
      "the NVIDIA kernel module cannot find its GSP firmware file (an incomplete driver install or upgrade): reinstall the driver "
      "package that matches the module"},
+    // open-gpu-kernel-modules kernel-open/nvidia/nv.c: another kernel driver bound the GPUs first
+    // ("... nouveau, rivafb, nvidiafb or rivatv was loaded and obtained ownership of the NVIDIA device(s)").
+    {"nvidia probe routine was not called", "driver-not-bound", "kernel driver (NVRM): probe routine not called",
+     "another kernel driver (most often nouveau) owns the GPUs, so the NVIDIA driver cannot use them: blacklist nouveau, "
+     "rebuild the initramfs and reboot"},
+    // PyTorch (c10/cuda/CUDAFunctions.cpp) words cudaErrorInsufficientDriver its own way: with the
+    // driver's CUDA version when a driver answered, "found no NVIDIA driver" when none did.
+    {"the nvidia driver on your system is too old", "driver-too-old", "PyTorch: cudaErrorInsufficientDriver",
+     "the NVIDIA driver is older than the CUDA runtime the program was built with: update the driver, or use a build for the "
+     "CUDA version the driver supports (nvidia-smi's 'CUDA Version')"},
+    {"found no nvidia driver on your system", "driver-not-loaded", "PyTorch: cudaErrorInsufficientDriver, no driver",
+     "no NVIDIA driver answered: the driver is not installed or not loaded, or the container was started without the NVIDIA "
+     "runtime (--gpus)"},
     // NVIDIA's NGC containers at start: "ERROR: This container was built for NVIDIA Driver Release
     // 450.51 or later, but version 440.33.01 was detected and compatibility mode is UNAVAILABLE."
     {"this container was built for nvidia driver release", "container-driver-too-old", "NVIDIA container start-up check",

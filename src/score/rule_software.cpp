@@ -3,7 +3,8 @@
 //   from NVIDIA's CUDA / NVML / nvidia-smi catalogues: the driver older than the runtime, a
 //   module/library mismatch, the fabric manager not running (802), the driver not loaded, no kernel
 //   image for this GPU's architecture, ...) and the kernel log's software Xids (78 vGPU start, 151
-//   key rotation): high, or the catalogue entry's confidence.
+//   key rotation): high, or the catalogue entry's confidence. "No CUDA device" / "CUDA could not
+//   initialise" beside a GPU that stopped answering (GPU is lost, Xid 79) is that fault's echo: a note.
 //   Driver <-> CUDA compatibility (score/cuda_driver_compat.hpp, NVIDIA's release-notes table): a
 //   program's CUDA (the runtime of gpuaudit or of an imported CUDA sample, a framework's "CUDA used
 //   to build PyTorch") that the driver cannot run (high: it fails with cudaErrorInsufficientDriver);
@@ -25,12 +26,31 @@ namespace gpuaudit {
 
 namespace {
 
+// Whether a GPU of the document stopped answering (NVML's GPU_IS_LOST / unreachable, Xid 79 or
+// the kernel's "fallen off the bus"): then CUDA seeing no device is that fault, not the stack's.
+bool a_gpu_stopped_answering(const ResultDocument& doc) {
+  for (const auto& e : reported_errors(doc))
+    if (e.cls == "gpu-fault" && (e.kind == "gpu-lost" || e.kind == "gpu-unreachable")) return true;
+  for (const auto& gpu : doc.gpus)
+    for (const auto& k : kernel_events(gpu))
+      if (k.kind == "fallen-off-bus" || (k.kind == "xid" && k.xid == 79)) return true;
+  return false;
+}
+
+// What a program prints when the GPU it wanted is gone, whatever the cause.
+bool no_gpu_reached(const std::string& kind) { return kind == "no-device" || kind == "cuda-init-failed"; }
+
 // The software-class errors and Xids: evidence lines. Returns the first one's meaning ("" if none).
 std::string stack_errors(const DocScoring& d, Verdict& v) {
   Finding& f = v.finding;
   std::string first;
+  const bool gpu_gone = a_gpu_stopped_answering(*d.doc);
   for (const auto& e : reported_errors(*d.doc)) {
     if (e.cls != "software") continue;
+    if (gpu_gone && no_gpu_reached(e.kind)) {
+      if (d.notes) d.notes->push_back(reported_error_line(e) + ": explained by the GPU that stopped answering (gpu-fault)");
+      continue;
+    }
     f.confidence = stronger(f.confidence, e.confidence.empty() ? "high" : e.confidence);
     if (f.evidence.size() < 8) f.evidence.push_back(reported_error_line(e) + " -- " + e.kind);
     if (first.empty()) first = e.meaning, v.short_text = e.kind;

@@ -123,3 +123,17 @@ TEST(SoftwareErrors, JsonCarriesTheClassAndWhereItCameFrom) {
   EXPECT_EQ(j["confidence"], "high");
   EXPECT_NE(j["reference"].get<std::string>().find("nvml.h"), std::string::npos);
 }
+
+TEST(SoftwareErrors, FrameworkAndKernelDriverWordsForABrokenStack) {
+  // PyTorch's c10/cuda/CUDAFunctions.cpp words for cudaErrorInsufficientDriver, with and without a driver.
+  const auto old = find_software_errors(
+      "UserWarning: CUDA initialization: The NVIDIA driver on your system is too old (found version 12080). Please update\n", "x");
+  ASSERT_EQ(old.size(), 1u);
+  EXPECT_EQ(old[0].kind, "driver-too-old");
+  EXPECT_EQ(old[0].cls, "software");
+  EXPECT_EQ(find_software_errors("RuntimeError: Found no NVIDIA driver on your system. Please check that you\n", "x")[0].kind,
+            "driver-not-loaded");
+  // nv.c: another kernel driver (nouveau) bound the GPUs first.
+  EXPECT_EQ(find_software_errors("[188549.97] NVRM: The NVIDIA probe routine was not called for 3 device(s).\n", "x")[0].kind,
+            "driver-not-bound");
+}

@@ -113,3 +113,15 @@ TEST(ReportedErrors, AFrameworkBuiltForANewerCudaThanTheDriverIsSoftware) {
   EXPECT_TRUE(evidence_has(*f, "440.33"));
   EXPECT_TRUE(evidence_has(*f, "before CUDA 11"));
 }
+
+// A lost GPU makes every program see none: "no CUDA-capable device" beside nvidia-smi's "GPU is
+// lost" is the fault's echo, not a software finding of its own.
+TEST(ReportedErrors, NoDeviceBesideALostGpuIsTheFaultNotTheStack) {
+  const auto fs = findings_of_texts(
+      {{"run.txt", "CUDA Error: no CUDA-capable device is detected\n"},
+       {"smi.txt", "Unable to determine the device handle for GPU 0000:03:00.0: GPU is lost.  Reboot the system to recover this GPU\n"}});
+  EXPECT_NE(find_finding(fs, "gpu-fault"), nullptr);
+  EXPECT_EQ(find_finding(fs, "software"), nullptr);
+  // Alone, the same line is the stack's.
+  EXPECT_NE(find_finding(findings_of_texts({{"run.txt", "CUDA Error: no CUDA-capable device is detected\n"}}), "software"), nullptr);
+}
