@@ -8,6 +8,8 @@
 //            "KMD Version" and "CUDA UMD Version";
 //   Windows  "TCC/WDDM" or "Driver-Model" where Linux prints Persistence-M, process names such
 //            as "C:\...\python.exe", "N/A" for a WDDM process's memory.
+// A paste of only a GPU's rows (no banner, no header: "| 1 Tesla V100-PCIE... On | 00008ED0:00:00.0
+// Off | 0 |") is read as the GPU table's body.
 // Then the optional "MIG devices" table (GPU, GI, CI, MIG dev, memory, SMs, shared engines) and the
 // "Processes" table (with "GI ID CI ID" columns from 450, without before).
 //
@@ -66,6 +68,24 @@ std::optional<Row> row_of(int no, std::string_view raw) {
       start = i + 1;
     }
   return r;
+}
+
+// "00000000:07:00.0", "00008ED0:00:00.0" (Azure's domains), "0000:3B:00.0": a PCI address.
+bool is_bus_id(std::string_view w) {
+  const auto c1 = w.find(':');
+  const auto c2 = c1 == std::string_view::npos ? c1 : w.find(':', c1 + 1);
+  const auto dot = c2 == std::string_view::npos ? c2 : w.find('.', c2 + 1);
+  if (dot == std::string_view::npos || c1 < 4 || c1 > 8 || c2 - c1 != 3 || dot - c2 != 3 || dot + 2 != w.size()) return false;
+  return std::all_of(w.begin(), w.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) || c == ':' || c == '.'; });
+}
+
+// The first row of a GPU without the table's header (a paste of only the rows of one GPU):
+// "| 1  Tesla V100-PCIE...  On | 00008ED0:00:00.0 Off | 0 |" (an index, then a bus id).
+bool is_gpu_row_alone(const Row& r) {
+  if (r.cells.size() < 3) return false;
+  const auto id = words(r.cells[0]);
+  const auto bus = words(r.cells[1]);
+  return id.size() >= 2 && id[0].find_first_not_of("0123456789") == std::string::npos && !bus.empty() && is_bus_id(bus[0]);
 }
 
 bool is_err(std::string_view v) { return trim(v) == "ERR!"; }
@@ -433,6 +453,10 @@ ImportPart parse_table(std::string_view text, const std::string& file) {
       pcols = ProcessColumns{};
       continue;
     }
+    if (sec == Section::none && !in_body) {
+      // Rows of a GPU pasted without the header above them: read as the GPU table's body.
+      if (const auto r = row_of(no, l); r && is_gpu_row_alone(*r)) sec = Section::gpus, in_body = true;
+    }
     if (!in_body) {
       if (sec == Section::processes && contains(l, " GI ") && contains(l, " CI ")) pcols.gi = true;
       if (sec == Section::processes && contains(l, " PID ")) pcols.type = contains(l, " Type ");
@@ -497,6 +521,7 @@ int detect_table(std::string_view text) {
     if (contains(l, "NVIDIA-SMI ") && (contains(l, "Driver Version:") || contains(l, "KMD Version:"))) score = std::max(score, 60);
     if ((contains(l, "Persistence-M") || contains(l, "TCC/WDDM") || contains(l, "Driver-Model")) && contains(l, "Bus-Id"))
       score = std::max(score, 90) + (score >= 60 ? 5 : 0);
+    if (const auto r = row_of(no, l); r && r->closed && is_gpu_row_alone(*r)) score = std::max(score, 50);
   }
   if (head.find("==============NVSMI LOG") != std::string_view::npos || head.find("<nvidia_smi_log") != std::string_view::npos)
     return 0;  // a -q / -q -x dump with a table pasted beside it: theirs

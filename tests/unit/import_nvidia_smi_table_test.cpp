@@ -266,3 +266,23 @@ TEST(NvidiaSmiTableScoring, TheStockCapUnderLoadIsNoFinding) {
 
 }  // namespace
 }  // namespace gpuaudit
+
+namespace gpuaudit::imports {
+namespace {
+
+// A paste of only one GPU's rows, no banner and no header (Azure's V100 whose power reads ERR!).
+TEST(ImportNvidiaSmiTable, TheRowsOfOneGpuAloneAreATable) {
+  const std::string raw =
+      read_bytes((fs::path(GPUAUDIT_TEST_DATA) / "real-world" / "azure-v100-pcie-power-reading-err" / "nvidia-smi.txt").string());
+  EXPECT_EQ(detected(raw), "nvidia-smi-table");
+  const ImportPart p = parse_table(raw);
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.gpus[0].index, 1);
+  EXPECT_EQ(p.gpus[0].name, "Tesla V100-PCIE...");
+  EXPECT_TRUE(any_contains(p.warnings, "power draw is ERR!"));
+  // Prose with a pipe and an address-like word is not a GPU row.
+  EXPECT_NE(detected("| see 0000:3b:00.0 | for details |\n"), "nvidia-smi-table");
+}
+
+}  // namespace
+}  // namespace gpuaudit::imports
