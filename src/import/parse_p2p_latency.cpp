@@ -10,7 +10,8 @@
 //   P2P=Enabled Latency (P2P Writes) Matrix (us)
 // Bandwidth = numElems * 4 bytes * repeat / 1e9 / time (decimal GB/s, one cudaMemcpyPeerAsync
 // stream per pair); bidirectional counts both directions (x2). Rows: p2p/matrix like gpuaudit's
-// (src/multigpu/rows.cpp p2p_row), p2p/latency; the mapping is in docs/import-benchmarks.md.
+// (src/multigpu/rows.cpp p2p_row), p2p/latency; the mapping is in docs/import-benchmarks.md. A file
+// of several runs (several banners) is read up to the second banner, with a warning.
 #include "import/bench_text.hpp"
 #include "import/import.hpp"
 
@@ -257,7 +258,16 @@ ImportPart parse_p2p_latency(std::string_view text, const std::string& file) {
   p.part.format = "p2pBandwidthLatencyTest";
   p.part.source = SourceRef{"p2pBandwidthLatencyTest", "", file, 0};
   const auto lines = split_lines(text);
-  for (std::size_t i = 0; i < lines.size(); ++i) p.on_line(lines[i], static_cast<int>(i + 1));
+  // One run per file: a second banner starts another run, perhaps of another machine (a README of
+  // two boxes), so it is named and left out, as nvidia-smi -l's later tables are.
+  int runs = 0, second = 0;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (contains(lines[i], "P2P (Peer-to-Peer) GPU Bandwidth Latency Test") && ++runs == 2) second = static_cast<int>(i + 1);
+    if (runs < 2) p.on_line(lines[i], static_cast<int>(i + 1));
+  }
+  if (runs > 1)
+    p.part.warnings.push_back(std::to_string(runs) + " runs of the test in one file: the first is read, the later ones (from line " +
+                              std::to_string(second) + ") are not; import each run as a file of its own");
   if (p.seen) p.add_rows();
   return std::move(p.part);
 }
