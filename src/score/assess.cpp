@@ -8,6 +8,8 @@
 #include "score/topology_expectation.hpp"
 #include "score/wrong_results.hpp"
 
+#include <algorithm>
+
 namespace gpuaudit {
 
 namespace {
@@ -86,6 +88,24 @@ json thresholds_record(const Thresholds& t) {
   return j;
 }
 
+// "healthy" is the verdict of a GPU with nothing wrong; on a machine with a finding of its own (no
+// peer access, the software stack, the host) a GPU whose own figures pass is said in a note, so no
+// GPU of a machine that is not fine reads "healthy".
+void healthy_gpus_of_a_sick_machine(std::vector<GpuScoring>& gpus, const std::vector<Verdict>& machine,
+                                    std::vector<std::string>& notes) {
+  const auto sick = std::find_if(machine.begin(), machine.end(), [](const Verdict& v) {
+    return v.finding.id != "healthy" && v.finding.id != "inconclusive";
+  });
+  if (sick == machine.end()) return;
+  for (auto& g : gpus)
+    std::erase_if(g.verdicts, [&](const Verdict& v) {
+      if (v.finding.id != "healthy") return false;
+      notes.push_back("GPU " + std::to_string(g.gpu->index) + ": its own figures pass (" + v.finding.summary +
+                      "); the machine's " + sick->finding.id + " finding stands");
+      return true;
+    });
+}
+
 }  // namespace
 
 Assessment assess(const ResultDocument& doc, const ReferenceLookup& lookup, const std::string& baselines_version,
@@ -151,6 +171,7 @@ Assessment assess(const ResultDocument& doc, const ReferenceLookup& lookup, cons
   rule_kernel_notes(d, t, doc_verdicts);
   rule_stopped_rows(d, t, doc_verdicts);
   rule_inconclusive(d, t, doc_verdicts);  // last: it speaks only where nothing else could
+  healthy_gpus_of_a_sick_machine(gpus, doc_verdicts, notes);
 
   Assessment a;
   a.scored_utc = utc_now_iso8601();

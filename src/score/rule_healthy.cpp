@@ -7,7 +7,8 @@
 //   Document-wide (gpu null): the multi-GPU figures (nccl/*, p2p/*) have an expectation (their
 //   own or the topology baseline's) and all are within tolerance, and no GPU has NVLink links
 //   down: the machine is healthy on them.
-// A GPU with neither gets no healthy verdict: rule_inconclusive says what is missing.
+// A GPU with neither gets no healthy verdict: rule_inconclusive says what is missing. A machine-wide
+// finding later turns a GPU's healthy verdict into a note (assess.cpp).
 #include "report/format.hpp"
 #include "score/evidence.hpp"
 #include "score/families.hpp"

@@ -560,5 +560,6 @@ TEST(EvidenceHost, JpegDecodeSlowerThanTheGpusConsume) {
   ASSERT_NE(f, nullptr) << why(a);
   EXPECT_EQ(f->confidence, "low");
   EXPECT_TRUE(evidence_has(*f, "decode 1500 JPEG images/s")) << why(a);
-  EXPECT_NE(find(a, "healthy"), nullptr) << why(a);
+  // The GPU's own figures pass, but a machine with a finding has no GPU called healthy: a note says it.
+  EXPECT_EQ(find(a, "healthy"), nullptr) << why(a);
 }

@@ -88,7 +88,7 @@ const std::vector<Expected>& expectations() {
       {"h100-passthrough-healthy", {{"healthy", 0}}, "healthy"},
       {"h20-healthy", {{"healthy", 0}}, "NVIDIA H20 \u2014 healthy"},
       {"l4-healthy", {{"healthy", 0}}, "NVIDIA L4 \u2014 healthy"},
-      {"host-bound-steal", {{"healthy", 0}, {"host-bound", -1}}, "host-bound: CPU steal 12%"},
+      {"host-bound-steal", {{"host-bound", -1}}, "host-bound: CPU steal 12%"},
       {"memory-degraded", {{"memory-degraded", 0}}, "memory-degraded: memory bandwidth 60%"},
       {"software-driver-old", {{"healthy", 0}}, "NVIDIA H100 80GB HBM3 \u2014 healthy"},
       {"unknown-gpu", {{"unknown-gpu", 0}}, "unknown-gpu: no baseline for this model"},
