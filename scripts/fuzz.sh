@@ -41,9 +41,17 @@ declare -A SEEDS=(
 )
 squash() { tr -cd '[:alnum:]' <<<"$1" | tr '[:upper:]' '[:lower:]'; }
 
-echo "== fuzz build ($BUILD/, $(basename "$CXX_BIN"))"
-cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER="$CC_BIN" \
-  -DCMAKE_CXX_COMPILER="$CXX_BIN" -DGPUAUDIT_FUZZ=ON -DGPUAUDIT_CUDA=OFF -DGPUAUDIT_TESTS=OFF >/dev/null
+# FUZZ_REUSE_BUILD=1: $BUILD is already configured with -DGPUAUDIT_FUZZ=ON (scripts/test.sh's one
+# clang build for the sanitizer tests and the fuzzers); only its fuzz targets are built here.
+if [ -n "${FUZZ_REUSE_BUILD:-}" ]; then
+  grep -q '^GPUAUDIT_FUZZ:BOOL=ON' "$BUILD/CMakeCache.txt" 2>/dev/null ||
+    { echo "fuzz.sh: FUZZ_REUSE_BUILD: $BUILD is not configured with -DGPUAUDIT_FUZZ=ON" >&2; exit 2; }
+  echo "== fuzz build ($BUILD/, reused)"
+else
+  echo "== fuzz build ($BUILD/, $(basename "$CXX_BIN"))"
+  cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER="$CC_BIN" \
+    -DCMAKE_CXX_COMPILER="$CXX_BIN" -DGPUAUDIT_FUZZ=ON -DGPUAUDIT_CUDA=OFF -DGPUAUDIT_TESTS=OFF >/dev/null
+fi
 cmake --build "$BUILD" --target gpuaudit_fuzz_all -j "$JOBS"
 
 mapfile -t targets < <(find "$BUILD" -maxdepth 1 -type f -name 'fuzz_*' -perm -u+x -printf '%f\n' | sed 's/^fuzz_//' | sort)

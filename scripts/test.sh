@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Sets up, builds and runs every test: the full build (CUDA when a toolkit is found; GPU tests
 # skip without a device), the package and the container image, the release artifacts (the CUDA
-# 12.9 binary for glibc 2.31, as tarball and wheel, tried in a fresh Debian 11 root), then the host tests again under
-# AddressSanitizer + UBSan, then a short libFuzzer run of every parser (scripts/fuzz.sh: 500
-# inputs each from a fixed seed, deterministic).
+# 12.9 binary for glibc 2.31, as tarball and wheel, tried in a fresh Debian 11 root), then one clang
+# build for the host tests again under AddressSanitizer + UBSan and a short libFuzzer run of every
+# parser (scripts/fuzz.sh: 500 inputs each from a fixed seed, deterministic).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --test --dist
@@ -30,11 +30,16 @@ scripts/container-test.sh
 echo "== release artifacts: tarball and wheel (build-dist/), tried in a fresh Debian 11 root without network"
 scripts/dist-test.sh
 
-echo "== sanitizer build of the host code (build-asan/)"
-BUILD_DIR=build-asan BUILD_TYPE=Debug scripts/build.sh -DGPUAUDIT_TESTS=ON -DGPUAUDIT_CUDA=OFF -DGPUAUDIT_SANITIZE=ON -DGPUAUDIT_WERROR=ON
+# One clang build (build-san/) for both: the host code with ASan+UBSan and libFuzzer's coverage
+# instrumentation, so the tests and the fuzz targets link the same objects (cmake/Fuzz.cmake).
+CLANG_CC=$(command -v clang-14 || command -v clang)
+CLANG_CXX=$(command -v clang++-14 || command -v clang++)
+echo "== sanitizer build of the host code, tests and fuzz targets ($(basename "$CLANG_CXX"), build-san/)"
+SAN_FLAGS=(-DCMAKE_C_COMPILER="$CLANG_CC" -DCMAKE_CXX_COMPILER="$CLANG_CXX" -DGPUAUDIT_CUDA=OFF -DGPUAUDIT_SANITIZE=ON -DGPUAUDIT_FUZZ=ON)
+BUILD_DIR=build-san BUILD_TYPE=Debug scripts/build.sh -DGPUAUDIT_TESTS=ON -DGPUAUDIT_WERROR=ON "${SAN_FLAGS[@]}"
 echo "== tests under ASan+UBSan"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir build-asan --no-tests=error --output-on-failure -j "$JOBS" -LE gpu
+  ctest --test-dir build-san --no-tests=error --output-on-failure -j "$JOBS" -LE gpu
 
-echo "== fuzzing the parsers (build-fuzz/, ${FUZZ_RUNS:-500} inputs per target from seed 1)"
-scripts/fuzz.sh
+echo "== fuzzing the parsers (build-san/, ${FUZZ_RUNS:-500} inputs per target from seed 1)"
+FUZZ_BUILD_DIR=build-san FUZZ_REUSE_BUILD=1 scripts/fuzz.sh

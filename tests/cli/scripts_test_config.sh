@@ -12,7 +12,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 grep -v '^[[:space:]]*#' "$src/scripts/run.sh" | grep -n -- '-DGPUAUDIT_TESTS=OFF' && fail "scripts/run.sh caches GPUAUDIT_TESTS=OFF in build/"
 grep -q 'BUILD_TARGETS=gpuaudit' "$src/scripts/run.sh" || fail "scripts/run.sh should build only the gpuaudit target"
 
-for dir in build build-asan; do
+for dir in build build-san; do
   line=$(grep -E "BUILD_DIR=$dir( |\$)" "$src/scripts/test.sh" | grep 'scripts/build.sh') || fail "test.sh: no build of $dir/"
   grep -q -- '-DGPUAUDIT_TESTS=ON' <<<"$line" || fail "test.sh: the $dir/ configure does not pass -DGPUAUDIT_TESTS=ON: $line"
 done
