@@ -71,11 +71,12 @@ TEST(HostMembw, TinyRunIsSane) {
   EXPECT_EQ(r.name, "host/membw");
   EXPECT_EQ(r.unit, "GB/s");
   EXPECT_EQ(r.samples.size(), 2u);
-  // Between a very slow VM (0.1 GB/s) and more than any host (12-channel DDR5 x 2 sockets < 2000 GB/s;
-  // these 8 MiB arrays may sit partly in cache, so allow more).
-  EXPECT_GT(*r.value(), 0.1);
+  // A figure was measured, below more than any host (12-channel DDR5 x 2 sockets < 2000 GB/s; these
+  // 8 MiB arrays may sit partly in cache, so allow more). No lower speed: a sanitizer build on a
+  // loaded CI machine reads 0.05 GB/s, and speed targets belong to benchmarks, not unit tests.
+  EXPECT_GT(*r.value(), 0.0);
   EXPECT_LT(*r.value(), 20000.0);
-  EXPECT_GT(r.derived.at("read_gbs"), 0.1);
+  EXPECT_GT(r.derived.at("read_gbs"), 0.0);
 }
 
 TEST(HostMembw, PerNodeFiguresOnAFakeTwoNodeTopology) {

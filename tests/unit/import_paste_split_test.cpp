@@ -7,7 +7,6 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <string>
 #include <vector>
 
@@ -107,11 +106,10 @@ TEST(PasteSplit, SegmentsAreBoundedAndTheWorkLinearOnA64MiBPaste) {
   std::string t;
   t.reserve(kMaxInputBytes);
   while (t.size() + 4 <= kMaxInputBytes) t += "x\n\n";
-  const auto start = std::chrono::steady_clock::now();
+  // Two linear passes (docs/import.md gives the measured time); a quadratic loop would run for hours
+  // and meet ctest's timeout. No wall-clock bound here: a sanitizer build takes minutes.
   const auto s = split_paste(t);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_LE(s.size(), kMaxPasteSegments);
-  EXPECT_LT(seconds, 20.0);  // two linear passes; seconds would mean a quadratic loop
   // Without gaps cut, the text is one segment from its first line to its last.
   ASSERT_EQ(s.size(), 1u);
   EXPECT_EQ(s[0].first_line, 1);
