@@ -152,12 +152,21 @@ std::optional<Match> by_message(std::string_view line, const std::string& l) {
       else if (l.compare(i, 2, ": ") == 0 || l.compare(i, 3, "-> ") == 0) starts.push_back(i + (l[i] == ':' ? 2 : 3));
       else if (l.compare(i, 11, "cuda error ") == 0) starts.push_back(i + 11);
     }
+  // The runtime's messages lower-cased once, without their final period (every line asks).
+  static const std::vector<std::pair<std::string, const CudaErrorCode*>> messages = [] {
+    std::vector<std::pair<std::string, const CudaErrorCode*>> out;
+    for (const auto& c : cuda_runtime_errors()) {
+      std::string msg = lower(c.message);
+      while (!msg.empty() && msg.back() == '.') msg.pop_back();
+      if (msg.size() >= 6) out.emplace_back(std::move(msg), &c);
+    }
+    return out;
+  }();
   const CudaErrorCode* best = nullptr;
   std::size_t best_len = 0;
-  for (const auto& c : cuda_runtime_errors()) {
-    std::string msg = lower(c.message);
-    while (!msg.empty() && msg.back() == '.') msg.pop_back();
-    if (msg.size() < 6 || msg.size() <= best_len) continue;
+  for (const auto& [msg, code] : messages) {
+    const CudaErrorCode& c = *code;
+    if (msg.size() <= best_len) continue;
     bool found = false;
     for (std::size_t s : starts) found = found || (s < l.size() && l.compare(s, msg.size(), msg) == 0);
     if (!found && words(msg) >= 4) found = l.find(msg) != std::string::npos;
