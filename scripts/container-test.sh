@@ -105,8 +105,10 @@ expect_rc 0 "$work/score" score /data/scenarios/h100-sxm-healthy.synthetic.json
 grep -q 'against H100 SXM5 80GB, matched' "$work/score" || { cat "$work/score" >&2; fail "score: not against the installed H100 baseline"; }
 expect_rc 1 "$work/capped" score /data/scenarios/h100-power-capped.synthetic.json
 grep -q 'power-capped' "$work/capped" || { cat "$work/capped" >&2; fail "score: no power-capped finding"; }
-expect_rc 2 "$work/bad" score /data/real-world/README.md
-[ "$(wc -l <"$work/bad")" = 1 ] && grep -q 'README.md' "$work/bad" || { cat "$work/bad" >&2; fail "score on a foreign file: not one line naming it"; }
+# A foreign file of the image itself. (The corpus README was used until 2026-12-03: it quotes GPU
+# error messages in prose, which the importer reads as evidence today, a known limit.)
+expect_rc 2 "$work/bad" score /etc/os-release
+[ "$(wc -l <"$work/bad")" = 1 ] && grep -q 'os-release' "$work/bad" || { cat "$work/bad" >&2; fail "score on a foreign file: not one line naming it"; }
 # A real output (tests/data/real-world: an A100 in MIG mode, as posted), imported by the unprivileged
 # user into its working folder /out, then scored: sliced, exit 1.
 case=/data/real-world/a100-sxm4-40gb-mig-enabled/nvidia-smi-q-x.xml
