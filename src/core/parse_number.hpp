@@ -5,6 +5,8 @@
 // the command as "internal error" (std::stoi, std::stod did).
 #pragma once
 
+#include "core/float_text.hpp"
+
 #include <charconv>
 #include <cmath>
 #include <optional>
@@ -26,11 +28,10 @@ std::optional<Int> parse_integer(std::string_view text, int base = 10) {
 }
 
 // The whole of `text` as a finite double ("1.5", "-2", "1e3"), else nullopt (nan, inf, 1e400).
+// Through core/float_text.hpp: the release build's libstdc++ 10 has no floating-point from_chars.
 inline std::optional<double> parse_finite(std::string_view text) {
-  if (text.empty()) return std::nullopt;
-  double v = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(v)) return std::nullopt;
+  const std::optional<double> v = parse_double(text);
+  if (!v || !std::isfinite(*v)) return std::nullopt;
   return v;
 }
 

@@ -50,10 +50,12 @@ bool contains(std::string_view s, std::string_view what) { return s.find(what) !
 std::optional<long long> to_ll(std::string_view s) { return parse_integer<long long>(s); }
 // The leading number ("47174", "1.5." -> 1.5), finite.
 std::optional<double> to_d(std::string_view s) {
-  double v = 0;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || !std::isfinite(v)) return std::nullopt;
-  return v;
+  std::size_t n = 0;  // the leading run of number characters; the longest prefix of it that reads
+  while (n < s.size() && n < 64 && (std::isdigit(static_cast<unsigned char>(s[n])) || s[n] == '.' || s[n] == '-' || s[n] == 'e' || s[n] == 'E'))
+    ++n;
+  for (; n > 0; --n)
+    if (const auto v = parse_finite(s.substr(0, n))) return v;
+  return std::nullopt;
 }
 // A GPU index as gpu-burn prints it: 0..4096, else nullopt.
 std::optional<int> to_index(std::string_view s) {
