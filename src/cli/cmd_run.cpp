@@ -110,12 +110,15 @@ int run_run(const RunArgs& a) {
   // Under mpirun/srun (--nccl-multinode): join the job; every rank but 0 gets its own file name.
   std::unique_ptr<multigpu::MultinodeRun> multinode;
   if (opt.nccl_multinode) multinode = multigpu::MultinodeRun::start(doc, opt.gpus);
-  const std::string requested = a.output.empty() ? default_output("gpuaudit", doc.host.hostname) : a.output;
-  const std::string out = multinode ? multinode->output_path(requested) : requested;
+  // Claimed (a default name) or locked (-o) for this run alone: two runs never share a file.
+  const RunOutput output(a.output, "gpuaudit", doc.host.hostname, [&](const std::string& requested) {
+    return multinode ? multinode->output_path(requested) : requested;
+  });
+  const std::string& out = output.path();
   // "-o -", /dev/stdout, a FIFO: one write at the end, since a checkpoint after every figure would
   // send one copy per figure; what run prints goes to stderr till then, so that stdout holds the
   // document only.
-  const bool stream = is_stream_target(out);
+  const bool stream = output.stream();
   // -o - or --prometheus - takes stdout (never both: they would interleave); the run's text goes to
   // stderr, and that output is written once stdout is back.
   const std::string on_stdout = stdout_output({{"-o", out}, {"--prometheus", a.prometheus}});

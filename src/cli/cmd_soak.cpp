@@ -54,9 +54,10 @@ int run_soak_cmd(const SoakArgs& a) {
   for (const auto& g : doc.gpus)
     if (wanted.empty() || std::find(wanted.begin(), wanted.end(), g.index) != wanted.end()) chosen.push_back(g);
 
-  const std::string out = a.output.empty() ? default_output("gpuaudit-soak", doc.host.hostname) : a.output;
+  const RunOutput output(a.output, "gpuaudit-soak", doc.host.hostname);  // claimed or locked
+  const std::string& out = output.path();
   // A stream ("-o -", a FIFO) gets one write at the end, and stdout then holds the document only.
-  const bool stream = is_stream_target(out);
+  const bool stream = output.stream();
   // -o - or --prometheus - takes stdout (never both: they would interleave); the soak's text goes to
   // stderr, and that output is written once stdout is back.
   const std::string on_stdout = stdout_output({{"-o", out}, {"--prometheus", a.prometheus}});

@@ -2,16 +2,14 @@
 
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
+#include "core/output_file.hpp"
 #include "report/escape.hpp"
 
 #include <signal.h>
 #include <unistd.h>
 
-#include <algorithm>
-#include <cctype>
 #include <csignal>
 #include <cstdio>
-#include <ctime>
 #include <sstream>
 
 namespace gpuaudit::cli {
@@ -83,15 +81,14 @@ void apply_tags(ResultDocument& doc, const std::vector<std::string>& tags) {
   }
 }
 
-std::string default_output(const std::string& prefix, const std::string& host) {
-  std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y%m%dT%H%M%SZ", &tm);
-  std::string h = host.empty() ? "host" : host;
-  std::replace_if(h.begin(), h.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)) && c != '-'; }, '_');
-  return prefix + "-" + h + "-" + buf + ".json";
+RunOutput::RunOutput(const std::string& given, const std::string& prefix, const std::string& host,
+                     const std::function<std::string(const std::string&)>& name_for) {
+  const std::string chosen = given.empty() ? default_output_name(prefix, host) : given;
+  path_ = name_for ? name_for(chosen) : chosen;
+  stream_ = is_stream_target(path_);
+  if (stream_) return;
+  if (given.empty()) path_ = claim_new_file(path_).string();
+  lock_.emplace(path_);
 }
 
 StdoutAside::StdoutAside(bool on) {

@@ -1,10 +1,13 @@
-// What `run` and `soak` share before and around measuring: list options, tags, the default file
-// name, and SIGINT/SIGTERM handling (first: finish the current step and keep the file; second: end).
+// What `run` and `soak` share before and around measuring: list options, tags, the output file
+// (claimed or locked), and SIGINT/SIGTERM handling (first: finish the current step and keep the file; second: end).
 #pragma once
 
+#include "core/output_claim.hpp"
 #include "core/result.hpp"
 
 #include <atomic>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,8 +21,22 @@ std::vector<int> parse_gpu_indices(const std::string& list);
 void check_gpu_indices(const std::vector<int>& indices, const ResultDocument& doc);
 // --tag key=value entries into doc.tags (input_error on a malformed one).
 void apply_tags(ResultDocument& doc, const std::vector<std::string>& tags);
-// "<prefix>-<host>-<UTC time>.json", the host name reduced to [A-Za-z0-9-_].
-std::string default_output(const std::string& prefix, const std::string& host);
+// The file a run or soak writes, safe beside other runs (core/output_claim.hpp): the -o path,
+// locked for the run unless it is a stream ("-", a FIFO, a device), or else a claimed default name
+// "<prefix>-<host>-<UTC time to the ms>.json". `name_for` maps the chosen name before it is claimed
+// (a multi-node rank's own file).
+class RunOutput {
+ public:
+  RunOutput(const std::string& given, const std::string& prefix, const std::string& host,
+            const std::function<std::string(const std::string&)>& name_for = {});
+  const std::string& path() const { return path_; }
+  bool stream() const { return stream_; }  // one write at the end, no checkpoints
+
+ private:
+  std::string path_;
+  bool stream_ = false;
+  std::optional<OutputLock> lock_;
+};
 
 // While on: the process's stdout (fd 1) is its stderr, so that a document sent to stdout later
 // ("-o -", /dev/stdout) is the only thing there. restore() (or the end of its scope) puts it back.
