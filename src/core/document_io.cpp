@@ -4,11 +4,8 @@
 #include "core/document_rules.hpp"
 #include "core/document_validate.hpp"
 #include "core/error.hpp"
+#include "core/input_file.hpp"
 #include "core/json_splice.hpp"
-
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -20,50 +17,17 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string mib(double bytes) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f MiB", bytes / (1024.0 * 1024.0));
-  return buf;
-}
-
 Error too_big(const fs::path& path, const std::string& size) {
   return input_error(path.string() + ": " + size + ", over the " + std::to_string(kMaxDocumentBytes >> 20) +
                      " MiB a gpuaudit document may have (refused unread)");
 }
 
 // The whole file, refused before reading when it is over kMaxDocumentBytes: a 200 MB document
-// took 2-3 GB of memory to parse, enough to kill a small CI runner.
+// took 2-3 GB of memory to parse, enough to kill a small CI runner. The padding spares simdjson a
+// copy of the text (document_read_simd.cpp).
 std::string slurp(const fs::path& path) {
-  std::error_code ec;
-  if (fs::is_directory(path, ec)) throw input_error(path.string() + ": is a folder, not a file");
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw input_error(path.string() + ": cannot open: " + std::strerror(errno));
-  struct stat st {};
-  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) > kMaxDocumentBytes) {
-    ::close(fd);
-    throw too_big(path, mib(static_cast<double>(st.st_size)));
-  }
-  std::string text;
-  // The padding spares simdjson a copy of the text (document_read_simd.cpp).
-  if (S_ISREG(st.st_mode)) text.reserve(static_cast<size_t>(st.st_size) + kReadPadding);
-  char buf[1 << 16];
-  for (;;) {
-    const ssize_t n = ::read(fd, buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      const int err = errno;
-      ::close(fd);
-      throw input_error(path.string() + ": cannot read: " + std::strerror(err));
-    }
-    if (n == 0) break;
-    text.append(buf, static_cast<size_t>(n));
-    if (text.size() > kMaxDocumentBytes) {  // a pipe or a file that grew while read
-      ::close(fd);
-      throw too_big(path, "more than " + mib(static_cast<double>(kMaxDocumentBytes)));
-    }
-  }
-  ::close(fd);
-  return text;
+  return read_input_file(path, {kMaxDocumentBytes, [&](const std::string& size) { return too_big(path, size); }},
+                         kReadPadding);
 }
 
 std::string plain(const json::exception& e) {
@@ -150,7 +114,7 @@ void check_document(ResultDocument& doc, const std::string& origin) {
 json read_json_file(const fs::path& path) { return parse_json(slurp(path), path.string()); }
 
 ResultDocument parse_result(const std::string& text, const std::string& origin) {
-  if (text.size() > kMaxDocumentBytes) throw too_big(origin, mib(static_cast<double>(text.size())));
+  if (text.size() > kMaxDocumentBytes) throw too_big(origin, mib_text(static_cast<double>(text.size())));
   json j = parse_json(text, origin);
   if (!j.is_object() || !j.contains("schema") || !j["schema"].is_string())
     throw input_error(origin + ": not a gpuaudit result document (no \"schema\" field)");
@@ -203,8 +167,8 @@ std::string readable_document_text(const ResultDocument& doc, std::uint64_t limi
   // 145 MB): without it the document may still be one gpuaudit reads.
   std::string compact = json(doc).dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
   if (compact.size() <= limit) return compact;
-  throw io_error("the document would be " + mib(static_cast<double>(compact.size())) + " even without indentation, over the " +
-                 mib(static_cast<double>(limit)) + " gpuaudit reads back");
+  throw io_error("the document would be " + mib_text(static_cast<double>(compact.size())) + " even without indentation, over the " +
+                 mib_text(static_cast<double>(limit)) + " gpuaudit reads back");
 }
 
 std::string result_text_replacing(const std::string& original, const ResultDocument& doc,

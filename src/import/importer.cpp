@@ -10,6 +10,7 @@
 
 #include "core/document_io.hpp"
 #include "core/error.hpp"
+#include "core/input_file.hpp"
 #include "import/foreign_input.hpp"
 #include "import/json_input.hpp"
 #include "import/machine_identity.hpp"
@@ -17,25 +18,15 @@
 #include "import/text_encoding.hpp"
 #include "import/unread_outputs.hpp"
 
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <iostream>
 
 namespace gpuaudit::imports {
 namespace {
-
-// "70.0 MiB", as the document reader says it (core/document_io.cpp): one message for one file, whichever reads it.
-std::string mib(std::uint64_t bytes) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
-  return buf;
-}
 
 // Reads at most kMaxInputBytes + 1 bytes, so a file that grows while read is still refused.
 std::string read_capped(std::istream& in, const std::string& file) {
@@ -51,18 +42,14 @@ std::string read_capped(std::istream& in, const std::string& file) {
   return raw;
 }
 
+// A file, a FIFO or pipe with a writer (`<(zcat x.gz)`), never a FIFO nobody writes to
+// (core/input_file.hpp).
 std::string read_raw(const std::string& file) {
   if (file == "-") return read_capped(std::cin, "standard input");
-  struct stat st {};
-  if (::stat(file.c_str(), &st) != 0) throw input_error(file + ": cannot open: " + std::strerror(errno));
-  if (S_ISDIR(st.st_mode)) throw input_error(file + ": is a folder, not a file");
-  if (!S_ISREG(st.st_mode)) throw input_error(file + ": not a regular file");
-  if (static_cast<std::uint64_t>(st.st_size) > kMaxInputBytes)
-    throw input_error(file + ": " + mib(static_cast<std::uint64_t>(st.st_size)) +
-                      ", over the 64 MiB gpuaudit reads (refused unread: no paste is that large)");
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw input_error(file + ": cannot open: " + std::strerror(errno));
-  return read_capped(in, file);
+  return read_input_file(file, {kMaxInputBytes, [&](const std::string& size) {
+                                  return input_error(file + ": " + size +
+                                                     ", over the 64 MiB gpuaudit reads (refused unread: no paste is that large)");
+                                }});
 }
 
 std::string looked_for() {

@@ -482,7 +482,7 @@ TEST(ImportFiles, BadFilesGetOneLineNamingThem) {
       {{big}, {}, big, "over the 64 MiB"},
       {{(d.path / "no-files").string()}, {}, (d.path / "no-files").string(), "is a folder with no file in it"},
       {{missing}, {}, missing, "cannot open"},
-      {{"/dev/null"}, {}, "/dev/null", "not a regular file"},
+      {{"/dev/null"}, {}, "/dev/null", "is a character device"},
       {{}, {}, "import", "no file given"},
   };
   for (const auto& c : cases) {
