@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
 #include "core/output_file.hpp"
+#include "host/process_tree.hpp"
 #include "report/escape.hpp"
 
 #include <signal.h>
@@ -29,13 +30,21 @@ void set_handler(int sig, void (*handler)(int)) {
   ::sigaction(sig, &sa, nullptr);
 }
 
+// A second SIGINT or SIGTERM ends the process at once (the file holds every finished figure),
+// and first the child it is running with all it started (fio and its job processes).
+extern "C" void on_second_signal(int sig) {
+  kill_tracked_children();
+  set_handler(SIGINT, SIG_DFL);
+  set_handler(SIGTERM, SIG_DFL);
+  ::raise(sig);
+}
+
 extern "C" void on_stop_signal(int sig) {
   int none = 0;
   g_signal.compare_exchange_strong(none, sig);
   g_interrupted.store(true);
-  // A second SIGINT or SIGTERM ends the process at once (the file holds every finished figure).
-  set_handler(SIGINT, SIG_DFL);
-  set_handler(SIGTERM, SIG_DFL);
+  set_handler(SIGINT, on_second_signal);
+  set_handler(SIGTERM, on_second_signal);
 }
 
 }  // namespace
@@ -112,6 +121,7 @@ void StdoutAside::restore() {
 CtrlC::CtrlC() {
   g_interrupted.store(false);
   g_signal.store(0);
+  become_subreaper();  // an orphaned grandchild (fio's job process) stays in our tree, to be ended
   set_handler(SIGINT, on_stop_signal);
   set_handler(SIGTERM, on_stop_signal);
 }
@@ -119,6 +129,7 @@ CtrlC::CtrlC() {
 CtrlC::~CtrlC() {
   set_handler(SIGINT, SIG_DFL);
   set_handler(SIGTERM, SIG_DFL);
+  end_all_descendants();  // no child outlives the measuring, whatever ended it
 }
 
 const std::atomic<bool>& CtrlC::flag() const { return g_interrupted; }

@@ -54,8 +54,9 @@ class StdoutAside {
 
 // Handles SIGINT (Ctrl-C) and SIGTERM (what Slurm's scancel, a job's time limit and Kubernetes
 // send) alike for its lifetime: the first one sets flag(), the current step finishes and the file
-// is kept; a second one ends the process. exit_status() is 130 after SIGINT, 143 after SIGTERM
-// (128 + the signal, as a shell reports a process the signal killed).
+// is kept; a second one ends the process, and first the child it runs (host/process_tree.hpp).
+// At its end, every process the measuring started and left behind is ended. exit_status() is 130
+// after SIGINT, 143 after SIGTERM (128 + the signal, as a shell reports a process the signal killed).
 class CtrlC {
  public:
   CtrlC();

@@ -1,5 +1,7 @@
 #include "host/subprocess.hpp"
 
+#include "host/process_tree.hpp"
+
 #include <fcntl.h>
 #include <poll.h>
 #include <spawn.h>
@@ -24,19 +26,25 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Kills the child's process group, then waits up to `grace` for the child itself to be reaped.
-// A process in uninterruptible sleep (a hung mount) keeps its SIGKILL pending: it is left, not waited for.
+// Kills the child with everything it started (host/process_tree.hpp: fio's job processes leave its
+// group), then its group, then waits up to `grace` for the child itself to be reaped, and reaps
+// what was re-parented to us. A process in uninterruptible sleep (a hung mount) keeps its SIGKILL
+// pending: it is left, not waited for.
 bool kill_and_reap(pid_t pid, int& status, std::chrono::milliseconds grace) {
+  kill_tree(pid);
   ::kill(-pid, SIGKILL);
-  ::kill(pid, SIGKILL);
   const auto until = Clock::now() + grace;
   for (;;) {
     const pid_t w = ::waitpid(pid, &status, WNOHANG);
-    if (w == pid) return true;
-    if (w < 0 && errno != EINTR) return true;  // already reaped elsewhere: nothing left to wait for
+    if (w == pid || (w < 0 && errno != EINTR)) break;  // reaped (or already reaped elsewhere)
     if (Clock::now() >= until) return false;
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
+  // Its killed descendants, re-parented to gpuaudit (the subreaper): run_capture is gpuaudit's only
+  // spawner and runs one child at a time, so no other child's status is taken here.
+  while (::waitpid(-1, nullptr, WNOHANG) > 0) {
+  }
+  return true;
 }
 
 }  // namespace
@@ -76,6 +84,7 @@ ProcessResult run_capture(const std::vector<std::string>& argv, const ProcessOpt
     r.err = std::strerror(rc);
     return r;
   }
+  track_child(pid);  // a second Ctrl-C ends it before gpuaudit ends
   const bool has_deadline = opt.timeout_s.has_value();
   const Clock::time_point deadline =
       has_deadline ? t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(*opt.timeout_s))
@@ -140,6 +149,7 @@ ProcessResult run_capture(const std::vector<std::string>& argv, const ProcessOpt
       else if (WIFSIGNALED(status)) r.exit_code = 128 + WTERMSIG(status);
     }
   }
+  untrack_child(pid);
   r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   if (r.timed_out && opt.timeout_s) r.deadline_s = *opt.timeout_s;
   return r;

@@ -24,8 +24,8 @@ struct ProcessOptions {
   std::function<bool()> cancelled;    // polled ten times a second
 };
 
-// The child runs in a process group of its own, so the deadline kills it and whatever it forked
-// (fio's job processes) together.
+// The child runs in a process group of its own; the deadline or `cancelled` ends it as a tree
+// (host/process_tree.hpp), with whatever it forked, fio's job processes that left the group too.
 ProcessResult run_capture(const std::vector<std::string>& argv, const ProcessOptions& opt = {});
 
 // One line that says why a run did not give a normal exit: "timed out after 40 s (killed)".
