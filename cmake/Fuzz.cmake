@@ -40,6 +40,8 @@ foreach(src IN LISTS GPUAUDIT_FUZZ_SOURCES)
   string(REGEX REPLACE "_fuzz$" "" stem "${stem}")
   add_executable(fuzz_${stem} ${src})
   target_link_libraries(fuzz_${stem} PRIVATE ${GPUAUDIT_FUZZ_HOST})
+  # Targets that start from the repository's documents (document_mutation) find them here.
+  target_compile_definitions(fuzz_${stem} PRIVATE GPUAUDIT_TEST_DATA="${PROJECT_SOURCE_DIR}/tests/data")
   target_compile_options(fuzz_${stem} PRIVATE -fsanitize=fuzzer ${GPUAUDIT_FUZZ_SANITIZERS})
   target_link_options(fuzz_${stem} PRIVATE -fsanitize=fuzzer ${GPUAUDIT_FUZZ_SANITIZERS})
   gpuaudit_warnings(fuzz_${stem})
