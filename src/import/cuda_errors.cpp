@@ -27,9 +27,6 @@ struct CudaClassRule {
   const char* meaning;
 };
 
-constexpr const char* kDriverOld =
-    "the NVIDIA driver is older than the CUDA runtime the program was built with: update the driver, or use a build for the "
-    "CUDA version the driver supports (nvidia-smi's 'CUDA Version')";
 constexpr const char* kNoDevice =
     "CUDA sees no GPU: the driver is not loaded, the devices are not passed into the container (--gpus), or "
     "CUDA_VISIBLE_DEVICES hides them";
@@ -41,7 +38,7 @@ constexpr std::array kRules = std::to_array<CudaClassRule>({
     {"cudaErrorStubLibrary", kClassSoftware, "driver-stub", "high",
      "the program loaded the CUDA toolkit's stub libcuda instead of the driver's: the driver's libraries are missing (a "
      "container without the NVIDIA runtime) or LD_LIBRARY_PATH puts the stubs folder first"},
-    {"cudaErrorInsufficientDriver", kClassSoftware, "driver-too-old", "high", kDriverOld},
+    {"cudaErrorInsufficientDriver", kClassSoftware, "driver-too-old", "high", kDriverOlderThanRuntime},
     {"cudaErrorCallRequiresNewerDriver", kClassSoftware, "driver-too-old", "medium",
      "the program calls a CUDA function the installed driver is too old for: update the driver"},
     {"cudaErrorDevicesUnavailable", kClassSoftware, "devices-unavailable", "high",

@@ -33,6 +33,12 @@ const CudaErrorCode* cuda_error_named(std::string_view name);  // either enum
 const CudaErrorCode* cuda_runtime_error(int number);
 const CudaErrorCode* cuda_error_with_message(std::string_view message);
 
+// cudaErrorInsufficientDriver's meaning, which tools that word the error their own way (PyTorch's
+// "The NVIDIA driver on your system is too old", import/software_errors.cpp) share.
+inline constexpr const char* kDriverOlderThanRuntime =
+    "the NVIDIA driver is older than the CUDA runtime the program was built with: update the driver, or use a build for the "
+    "CUDA version the driver supports (nvidia-smi's 'CUDA Version')";
+
 // What a code is evidence of. A CUresult is classed as the cudaError_t of the same number (the
 // two enums share numbers for the same condition since CUDA 10.1; the test checks the pairs).
 ErrorMeaning cuda_error_meaning(const CudaErrorCode& code);

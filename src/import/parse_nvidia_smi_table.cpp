@@ -70,22 +70,13 @@ std::optional<Row> row_of(int no, std::string_view raw) {
   return r;
 }
 
-// "00000000:07:00.0", "00008ED0:00:00.0" (Azure's domains), "0000:3B:00.0": a PCI address.
-bool is_bus_id(std::string_view w) {
-  const auto c1 = w.find(':');
-  const auto c2 = c1 == std::string_view::npos ? c1 : w.find(':', c1 + 1);
-  const auto dot = c2 == std::string_view::npos ? c2 : w.find('.', c2 + 1);
-  if (dot == std::string_view::npos || c1 < 4 || c1 > 8 || c2 - c1 != 3 || dot - c2 != 3 || dot + 2 != w.size()) return false;
-  return std::all_of(w.begin(), w.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) || c == ':' || c == '.'; });
-}
-
 // The first row of a GPU without the table's header (a paste of only the rows of one GPU):
 // "| 1  Tesla V100-PCIE...  On | 00008ED0:00:00.0 Off | 0 |" (an index, then a bus id).
 bool is_gpu_row_alone(const Row& r) {
   if (r.cells.size() < 3) return false;
   const auto id = words(r.cells[0]);
   const auto bus = words(r.cells[1]);
-  return id.size() >= 2 && id[0].find_first_not_of("0123456789") == std::string::npos && !bus.empty() && is_bus_id(bus[0]);
+  return id.size() >= 2 && id[0].find_first_not_of("0123456789") == std::string::npos && !bus.empty() && smi::is_bus_id(bus[0]);
 }
 
 bool is_err(std::string_view v) { return trim(v) == "ERR!"; }
@@ -453,16 +444,14 @@ ImportPart parse_table(std::string_view text, const std::string& file) {
       pcols = ProcessColumns{};
       continue;
     }
-    if (sec == Section::none && !in_body) {
-      // Rows of a GPU pasted without the header above them: read as the GPU table's body.
-      if (const auto r = row_of(no, l); r && is_gpu_row_alone(*r)) sec = Section::gpus, in_body = true;
-    }
+    auto r = row_of(no, l);
+    // Rows of a GPU pasted without the header above them: read as the GPU table's body.
+    if (sec == Section::none && !in_body && r && is_gpu_row_alone(*r)) sec = Section::gpus, in_body = true;
     if (!in_body) {
       if (sec == Section::processes && contains(l, " GI ") && contains(l, " CI ")) pcols.gi = true;
       if (sec == Section::processes && contains(l, " PID ")) pcols.type = contains(l, " Type ");
       continue;  // a header line
     }
-    auto r = row_of(no, l);
     if (!r) continue;
     if (sec == Section::processes) {
       if (!repeat) read_process(*r, pcols, t);

@@ -24,6 +24,9 @@ namespace gpuaudit::imports {
 
 namespace {
 
+// The line each run of the sample starts with.
+constexpr std::string_view kBanner = "P2P (Peer-to-Peer) GPU Bandwidth Latency Test";
+
 using namespace bench;
 
 struct Table {
@@ -48,7 +51,7 @@ struct P2pParser {
       in_table = false;
       return;
     }
-    if (contains(line, "P2P (Peer-to-Peer) GPU Bandwidth Latency Test")) {
+    if (contains(line, kBanner)) {
       seen = true;
       return;
     }
@@ -246,7 +249,7 @@ struct P2pParser {
 
 int detect_p2p_latency(std::string_view text) {
   int score = 0;
-  if (contains(text, "P2P (Peer-to-Peer) GPU Bandwidth Latency Test")) score += 70;
+  if (contains(text, kBanner)) score += 70;
   if (contains(text, "P2P Connectivity Matrix")) score += 20;
   if (contains(text, "P2P=Disabled") || contains(text, "P2P=Enabled")) score += 30;
   if (contains(text, "Access Peer Device=")) score += 10;
@@ -262,7 +265,7 @@ ImportPart parse_p2p_latency(std::string_view text, const std::string& file) {
   // two boxes), so it is named and left out, as nvidia-smi -l's later tables are.
   int runs = 0, second = 0;
   for (std::size_t i = 0; i < lines.size(); ++i) {
-    if (contains(lines[i], "P2P (Peer-to-Peer) GPU Bandwidth Latency Test") && ++runs == 2) second = static_cast<int>(i + 1);
+    if (contains(lines[i], kBanner) && ++runs == 2) second = static_cast<int>(i + 1);
     if (runs < 2) p.on_line(lines[i], static_cast<int>(i + 1));
   }
   if (runs > 1)

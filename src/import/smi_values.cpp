@@ -230,6 +230,14 @@ std::string bus_id_as_printed(std::string_view v) {
   return s;
 }
 
+bool is_bus_id(std::string_view w) {
+  const auto c1 = w.find(':');
+  const auto c2 = c1 == std::string_view::npos ? c1 : w.find(':', c1 + 1);
+  const auto dot = c2 == std::string_view::npos ? c2 : w.find('.', c2 + 1);
+  if (dot == std::string_view::npos || c1 < 4 || c1 > 8 || c2 - c1 != 3 || dot - c2 != 3 || dot + 2 != w.size()) return false;
+  return std::all_of(w.begin(), w.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) || c == ':' || c == '.'; });
+}
+
 std::string strip_ansi(std::string_view v) {
   std::string out;
   out.reserve(v.size());

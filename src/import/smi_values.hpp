@@ -63,6 +63,10 @@ std::optional<double> timestamp_seconds(std::string_view v);
 // to 8 digits, so dumps of different driver versions name one GPU alike. Upper case as printed.
 std::string bus_id_as_printed(std::string_view v);
 
+// "00000000:07:00.0", "00008ED0:00:00.0" (Azure's domains), "0000:3B:00.0": a PCI address as
+// nvidia-smi prints it (a 4- to 8-digit domain, bus, device, function).
+bool is_bus_id(std::string_view w);
+
 // The text without terminal escape sequences ("\x1b[4m" ... "\x1b[0m"): topo -m underlines its header
 // when it writes to a terminal, and a capture through `script` or a CI log keeps the codes.
 std::string strip_ansi(std::string_view v);

@@ -62,8 +62,7 @@ constexpr std::array kDriverMessages = std::to_array<DriverMessage>({
     // PyTorch (c10/cuda/CUDAFunctions.cpp) words cudaErrorInsufficientDriver its own way: with the
     // driver's CUDA version when a driver answered, "found no NVIDIA driver" when none did.
     {"the nvidia driver on your system is too old", "driver-too-old", "PyTorch: cudaErrorInsufficientDriver",
-     "the NVIDIA driver is older than the CUDA runtime the program was built with: update the driver, or use a build for the "
-     "CUDA version the driver supports (nvidia-smi's 'CUDA Version')"},
+     kDriverOlderThanRuntime},
     {"found no nvidia driver on your system", "driver-not-loaded", "PyTorch: cudaErrorInsufficientDriver, no driver",
      "no NVIDIA driver answered: the driver is not installed or not loaded, or the container was started without the NVIDIA "
      "runtime (--gpus)"},
