@@ -62,7 +62,8 @@ const RegisterCommand export_cmd{
        sub.add_option("RUN", a->runs, "Result documents, or folders searched for *.json")->required();
        sub.add_option("--format", a->format, "csv (default) or ndjson (one JSON object per line)")
            ->check(CLI::IsMember({"csv", "ndjson"}));
-       sub.add_option("-o,--output", a->output, "Write to FILE instead of stdout, as the rows come, replacing FILE only once all are written");
+       sub.add_option("-o,--output", a->output,
+                      "Write to FILE instead of stdout, as the rows come; FILE is replaced once all are written");
        sub.add_flag("--skip-invalid", a->skip_invalid,
                     "Skip unreadable or foreign documents with a warning instead of stopping (exit 2)");
        sub.footer("Columns and their meaning: docs/export.md (schema gpuaudit.export/1).");
