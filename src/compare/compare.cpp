@@ -1,13 +1,17 @@
+// gpuaudit compare: loading the base runs (a document or the last K of a folder) and judging each
+// figure of a new run against them.
 #include "compare/compare.hpp"
 
 #include "core/document_io.hpp"
 #include "core/error.hpp"
 #include "core/figure_catalogue.hpp"
 #include "core/figure_label.hpp"
+#include "core/json_splice.hpp"
 #include "core/stats.hpp"
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 #include <utility>
 
 namespace gpuaudit {
@@ -45,6 +49,54 @@ std::optional<bool> direction(const BenchmarkResult& base, const BenchmarkResult
   return std::nullopt;
 }
 
+// The *.json files of a base folder, sorted; throws input_error when it cannot be listed or has none.
+std::vector<fs::path> base_files(const fs::path& dir) {
+  std::error_code ec;
+  std::vector<fs::path> files;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->path().extension() != ".json") continue;
+    // A *.json symlink loop threw filesystem_error from is_regular_file() ("internal error"); it
+    // is kept, and reading it names it.
+    std::error_code entry_ec;  // a dangling link (not found) is no document, as before
+    if (it->is_regular_file(entry_ec) || (entry_ec && entry_ec != std::errc::no_such_file_or_directory))
+      files.push_back(it->path());
+  }
+  if (ec) throw input_error(dir.string() + ": cannot list the folder: " + ec.message());
+  std::sort(files.begin(), files.end());
+  if (files.empty()) throw input_error(dir.string() + ": no *.json result documents in this folder");
+  return files;
+}
+
+// The value of the top-level "created_utc" member, found by a scan of the text (core/json_splice)
+// without parsing the document. When the scan cannot tell (the text is no JSON object, the member
+// is missing, named twice or not a string), the document is read in full: its refusal then names
+// the file and field, as for any base run. An unreadable or oversized file throws, naming it.
+std::string created_utc_of(const fs::path& file) {
+  const std::string text = read_document_text(file);
+  if (const auto members = top_level_members(text)) {
+    const MemberSpan* found = nullptr;
+    int count = 0;
+    for (const auto& m : *members)
+      if (m.key == "created_utc" && ++count == 1) found = &m;
+    if (count == 1 && text[found->value_begin] == '"') {
+      try {
+        return json::parse(text.begin() + static_cast<std::ptrdiff_t>(found->value_begin),
+                           text.begin() + static_cast<std::ptrdiff_t>(found->value_end))
+            .get<std::string>();
+      } catch (const json::exception&) {  // a bad escape: the full read says what is wrong
+      }
+    }
+  }
+  return read_result(file).created_utc;
+}
+
+// A base run before it is read: sorted by (created_utc, path), the order the last K are taken in.
+struct DatedFile {
+  std::string created_utc;
+  std::string name;
+  bool operator<(const DatedFile& o) const { return std::tie(created_utc, name) < std::tie(o.created_utc, o.name); }
+};
+
 }  // namespace
 
 std::string FigureComparison::label() const {
@@ -69,27 +121,15 @@ BaseRuns load_base(const fs::path& path, int last_k) {
     base.names.push_back(path.string());
     return base;
   }
-  std::vector<fs::path> files;
-  for (fs::directory_iterator it(path, ec), end; !ec && it != end; it.increment(ec)) {
-    if (it->path().extension() != ".json") continue;
-    // A *.json symlink loop threw filesystem_error from is_regular_file() ("internal error"); it
-    // is kept, and reading it names it.
-    std::error_code entry_ec;  // a dangling link (not found) is no document, as before
-    if (it->is_regular_file(entry_ec) || (entry_ec && entry_ec != std::errc::no_such_file_or_directory))
-      files.push_back(it->path());
-  }
-  if (ec) throw input_error(path.string() + ": cannot list the folder: " + ec.message());
-  std::sort(files.begin(), files.end());
-  if (files.empty()) throw input_error(path.string() + ": no *.json result documents in this folder");
-  std::vector<std::pair<ResultDocument, std::string>> runs;
-  for (const auto& f : files) runs.emplace_back(read_result(f), f.string());
-  std::sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) {
-    return std::tie(a.first.created_utc, a.second) < std::tie(b.first.created_utc, b.second);
-  });
+  // Only the chosen runs are read in full: the others' dates come from a scan of their text, one
+  // file at a time, so a folder of 20,000 documents costs what reading 5 does plus a byte scan.
+  std::vector<DatedFile> runs;
+  for (const auto& f : base_files(path)) runs.push_back({created_utc_of(f), f.string()});
+  std::sort(runs.begin(), runs.end());
   const size_t keep = std::min(runs.size(), static_cast<size_t>(last_k));
   for (size_t i = runs.size() - keep; i < runs.size(); ++i) {
-    base.docs.push_back(std::move(runs[i].first));
-    base.names.push_back(std::move(runs[i].second));
+    base.docs.push_back(read_result(runs[i].name));
+    base.names.push_back(std::move(runs[i].name));
   }
   return base;
 }

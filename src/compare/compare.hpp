@@ -24,7 +24,9 @@ struct CompareOptions {
 
 // BASE: one document, or a folder whose *.json files are all result documents (the last K by
 // created_utc are kept, oldest first). Throws Error(exit_code::usage) naming the file on a
-// corrupt, foreign or newer document, and on an empty folder.
+// corrupt, foreign or newer document, and on an empty folder. In a folder only the last K are read
+// in full: the others' created_utc comes from a scan of their text, and one is read in full (and
+// refused when broken) only when the scan cannot find its date.
 struct BaseRuns {
   std::vector<std::string> names;  // file paths, as given
   std::vector<ResultDocument> docs;

@@ -1,3 +1,5 @@
+// write_file_atomic and AtomicOutputFile: an output written whole or not at all, devices and FIFOs
+// in place, symlinks followed, modes kept, stale temp files of killed writers cleaned (see the header).
 #include "core/output_file.hpp"
 
 #include "core/error.hpp"
@@ -17,6 +19,8 @@
 #include <mutex>
 #include <optional>
 #include <set>
+#include <string_view>
+#include <utility>
 
 namespace gpuaudit {
 namespace fs = std::filesystem;
@@ -28,7 +32,7 @@ Error write_error(const fs::path& path, const std::string& what, int err) {
 }
 
 // Every byte, through short writes and EINTR; false with errno set on failure.
-bool write_all(int fd, const std::string& contents) {
+bool write_all(int fd, std::string_view contents) {
   const char* p = contents.data();
   size_t left = contents.size();
   while (left > 0) {
@@ -93,61 +97,13 @@ void clean_once(const fs::path& target) {
   remove_stale_temp_files(target);
 }
 
-// Writing in place: a device, FIFO or terminal keeps its node; nothing to fsync or rename.
-// Returns false, writing nothing, when the path turned into a regular file since it was looked at.
-bool write_in_place(const fs::path& path, const std::string& contents) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
-  if (fd < 0) throw write_error(path, "open", errno);
-  struct stat st {};
-  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
-    ::close(fd);
-    return false;
-  }
-  if (!write_all(fd, contents)) {
-    const int err = errno;
-    ::close(fd);
-    throw write_error(path, "write", err);
-  }
-  if (::close(fd) != 0 && errno != EINTR) throw write_error(path, "close", errno);
-  return true;
-}
+// The folder a temp file for target goes in.
+fs::path folder_of(const fs::path& target) { return target.has_parent_path() ? target.parent_path() : fs::path("."); }
 
-void replace_atomically(const fs::path& shown, const fs::path& target, const struct stat* existing,
-                        const std::string& contents) {
-  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  clean_once(target);
-  std::string tmpl = (dir / (temp_prefix(target) + std::to_string(::getpid()) + ".XXXXXX")).string();
-  const int fd = ::mkstemp(tmpl.data());
-  if (fd < 0) throw write_error(shown, "create a temp file in " + dir.string(), errno);
-  auto fail = [&](const char* what) {
-    const int err = errno;
-    ::close(fd);
-    ::unlink(tmpl.c_str());
-    return write_error(shown, what, err);
-  };
-  if (!write_all(fd, contents)) throw fail("write");
-  if (existing) {
-    // The owner first: chown may clear set-id bits, which the chmod then restores. Giving a file
-    // to someone else needs root; a file of ours keeps its group when we are in it. Otherwise the
-    // new file is ours, as with any editor's save.
-    if (::fchown(fd, existing->st_uid, existing->st_gid) != 0) (void)!::fchown(fd, static_cast<uid_t>(-1), existing->st_gid);
-    if (::fchmod(fd, existing->st_mode & 07777) != 0) throw fail("chmod");
-  } else if (::fchmod(fd, new_file_mode()) != 0) {
-    throw fail("chmod");
-  }
-  if (::fsync(fd) != 0) throw fail("fsync");
-  if (::close(fd) != 0) {
-    const int err = errno;
-    ::unlink(tmpl.c_str());
-    throw write_error(shown, "close", err);
-  }
-  if (::rename(tmpl.c_str(), target.c_str()) != 0) {
-    const int err = errno;
-    ::unlink(tmpl.c_str());
-    throw write_error(shown, "rename", err);
-  }
+// Makes a rename in dir durable; best effort.
+void sync_folder(const fs::path& dir) {
   if (const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dfd >= 0) {
-    ::fsync(dfd);  // make the rename itself durable; best effort
+    ::fsync(dfd);
     ::close(dfd);
   }
 }
@@ -199,7 +155,7 @@ std::string stdout_output(const std::vector<NamedOutput>& outputs) {
 }
 
 int remove_stale_temp_files(const fs::path& target, const StaleTempPolicy& policy) {
-  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  const fs::path dir = folder_of(target);
   const std::string prefix = temp_prefix(target);
   DIR* d = ::opendir(dir.c_str());
   if (!d) return 0;
@@ -230,24 +186,97 @@ int remove_stale_temp_files(const fs::path& target, const StaleTempPolicy& polic
   return removed;
 }
 
-void write_file_atomic(const fs::path& path, const std::string& contents) {
+AtomicOutputFile::AtomicOutputFile(const fs::path& path) : shown_(path) {
   if (path.empty()) throw io_error("cannot write an output with an empty file name");
   if (const auto fd = own_descriptor(path)) {
-    std::fflush(stdout);  // what the command printed before comes first
-    if (!write_all(*fd, contents))
-      throw io_error("cannot write " + (path == "-" ? std::string("to standard output") : path.string()) + ": " +
-                     std::strerror(errno));
+    fd_ = *fd;
+    kind_ = Kind::descriptor;
     return;
   }
   struct stat st {};
   if (::stat(path.c_str(), &st) == 0) {
     if (S_ISDIR(st.st_mode)) throw io_error("cannot write " + path.string() + ": is a folder");
-    if (!S_ISREG(st.st_mode) && write_in_place(path, contents)) return;
-    if (::stat(path.c_str(), &st) != 0) throw write_error(path, "stat", errno);
-    return replace_atomically(path, final_target(path), &st, contents);
+    if (!S_ISREG(st.st_mode) && open_in_place()) return;
+  } else if (errno != ENOENT) {
+    throw write_error(path, "stat", errno);
   }
-  if (errno != ENOENT) throw write_error(path, "stat", errno);
-  replace_atomically(path, final_target(path), nullptr, contents);
+  target_ = final_target(path);
+  open_temp();
+}
+
+AtomicOutputFile::~AtomicOutputFile() {
+  if (kind_ == Kind::descriptor) return;  // not ours to close
+  if (fd_ >= 0) ::close(fd_);
+  if (!temp_.empty()) ::unlink(temp_.c_str());  // never committed: the target stays as it was
+}
+
+// A device, FIFO or terminal keeps its node; nothing to fsync or rename. False, with nothing
+// opened, when the path turned into a regular file since it was looked at.
+bool AtomicOutputFile::open_in_place() {
+  const int fd = ::open(shown_.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) throw write_error(shown_, "open", errno);
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return false;
+  }
+  fd_ = fd;
+  kind_ = Kind::in_place;
+  return true;
+}
+
+void AtomicOutputFile::open_temp() {
+  const fs::path dir = folder_of(target_);
+  clean_once(target_);
+  std::string tmpl = (dir / (temp_prefix(target_) + std::to_string(::getpid()) + ".XXXXXX")).string();
+  fd_ = ::mkstemp(tmpl.data());
+  if (fd_ < 0) throw write_error(shown_, "create a temp file in " + dir.string(), errno);
+  temp_ = std::move(tmpl);
+}
+
+void AtomicOutputFile::write(std::string_view bytes) {
+  if (kind_ != Kind::descriptor) {
+    if (!write_all(fd_, bytes)) throw write_error(shown_, "write", errno);
+    return;
+  }
+  std::fflush(stdout);  // what the command printed before comes first
+  if (!write_all(fd_, bytes))
+    throw io_error("cannot write " + (shown_ == "-" ? std::string("to standard output") : shown_.string()) + ": " +
+                   std::strerror(errno));
+}
+
+// The target's owner and mode when it exists (a 0600 file stays 0600), else 0666 less the umask;
+// then fsync and close. The owner first: chown may clear set-id bits, which the chmod then
+// restores. Giving a file to someone else needs root; a file of ours keeps its group when we are
+// in it. Otherwise the new file is ours, as with any editor's save.
+void AtomicOutputFile::close_temp() {
+  struct stat existing {};
+  if (::stat(target_.c_str(), &existing) == 0) {
+    if (::fchown(fd_, existing.st_uid, existing.st_gid) != 0) (void)!::fchown(fd_, static_cast<uid_t>(-1), existing.st_gid);
+    if (::fchmod(fd_, existing.st_mode & 07777) != 0) throw write_error(shown_, "chmod", errno);
+  } else if (::fchmod(fd_, new_file_mode()) != 0) {
+    throw write_error(shown_, "chmod", errno);
+  }
+  if (::fsync(fd_) != 0) throw write_error(shown_, "fsync", errno);
+  if (::close(std::exchange(fd_, -1)) != 0) throw write_error(shown_, "close", errno);
+}
+
+void AtomicOutputFile::commit() {
+  if (kind_ == Kind::descriptor || fd_ < 0) return;
+  if (kind_ == Kind::in_place) {
+    if (::close(std::exchange(fd_, -1)) != 0 && errno != EINTR) throw write_error(shown_, "close", errno);
+    return;
+  }
+  close_temp();
+  if (::rename(temp_.c_str(), target_.c_str()) != 0) throw write_error(shown_, "rename", errno);
+  temp_.clear();
+  sync_folder(folder_of(target_));
+}
+
+void write_file_atomic(const fs::path& path, const std::string& contents) {
+  AtomicOutputFile out(path);
+  out.write(contents);
+  out.commit();
 }
 
 }  // namespace gpuaudit

@@ -18,12 +18,15 @@
 //   the next write to the same NAME when it is ours (a regular file of this user; root: any) and
 //   stale: its process is gone and it is over a minute old, or it is over an hour old whatever its
 //   pid says (a writer on another host sharing the folder, a reused pid). A write of ours holds
-//   its temp file for the time it takes to write and fsync one document, far less than a minute.
+//   its temp file for the time it takes to write and fsync one document, far less than a minute;
+//   a streamed output (AtomicOutputFile, `export -o`) writes to it as it goes, so its age (the
+//   time since its last write) stays small while the writer lives.
 #pragma once
 
 #include <chrono>
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gpuaudit {
@@ -31,6 +34,35 @@ namespace gpuaudit {
 // Throws Error(exit_code::io_error) with a one-line reason naming the path; on failure an existing
 // file is untouched and no temp file is left behind.
 void write_file_atomic(const std::filesystem::path& path, const std::string& contents);
+
+// The same output written piece by piece, in constant memory (`export -o` with millions of rows):
+// the constructor opens the target as write_file_atomic would (this process's descriptor, a
+// device or FIFO in place, else a temp file beside the final target of its symlinks), write()
+// appends, commit() makes it the target (mode and owner kept, fsync, rename). Destroyed without a
+// commit (an error, an exception) a temp file is removed and the target is untouched; a device or
+// FIFO has had what was written. Every failure throws Error(exit_code::io_error) naming the path.
+class AtomicOutputFile {
+ public:
+  explicit AtomicOutputFile(const std::filesystem::path& path);
+  ~AtomicOutputFile();
+  AtomicOutputFile(const AtomicOutputFile&) = delete;
+  AtomicOutputFile& operator=(const AtomicOutputFile&) = delete;
+
+  void write(std::string_view bytes);
+  void commit();
+
+ private:
+  enum class Kind { descriptor, in_place, temp };
+  std::filesystem::path shown_;   // as given, for messages
+  std::filesystem::path target_;  // what a temp file is renamed over
+  std::string temp_;              // the temp file's path, while it exists
+  int fd_ = -1;
+  Kind kind_ = Kind::temp;
+
+  bool open_in_place();
+  void open_temp();
+  void close_temp();  // chown/chmod, fsync, close
+};
 
 // "-", or an existing path that is not a regular file (device, FIFO, terminal). Such a target can
 // take one write at the end, not a checkpoint after every figure (each would append a copy).

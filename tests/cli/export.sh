@@ -36,9 +36,14 @@ for line in open(sys.argv[1]):
     assert row["status"] != "ok" or isinstance(row["median"], float), row
 PY
 
-# -o FILE: the same rows, written atomically
+# -o FILE: the same rows, streamed into a temp file renamed over FILE at the end
 "$bin" export -o "$tmp/out.csv" "$fleet" || fail "export -o"
 cmp -s "$tmp/out.csv" "$tmp/fleet.csv" || fail "-o FILE differs from stdout"
+echo old >"$tmp/out.ndjson"
+chmod 0600 "$tmp/out.ndjson"
+"$bin" export --format ndjson -o "$tmp/out.ndjson" "$fleet" 2>/dev/null || fail "export --format ndjson -o"
+cmp -s "$tmp/out.ndjson" "$tmp/fleet.ndjson" || fail "-o FILE (NDJSON) differs from stdout"
+[ "$(stat -c %a "$tmp/out.ndjson")" = 600 ] || fail "-o FILE lost its mode 0600"
 
 if command -v sqlite3 >/dev/null; then
   # The fleet (one model) and the scenarios (several): median hbm/copy per model
@@ -76,6 +81,12 @@ printf '{"schema": "gpuaudit.result/1", "gpus": [' >"$tmp/cut.json"
 [ $? -eq 2 ] || fail "a cut document: want exit 2"
 has "cut.json" "$tmp/err"
 "$bin" export --skip-invalid "$fleet" "$tmp/cut.json" >"$tmp/skip.csv" 2>"$tmp/err" || fail "--skip-invalid"
+# A document that stops the export halfway leaves -o FILE as it was, and no temp file beside it
+echo old >"$tmp/keep.csv"
+"$bin" export -o "$tmp/keep.csv" "$fleet" "$tmp/cut.json" >/dev/null 2>&1
+[ $? -eq 2 ] || fail "-o FILE with a cut document: want exit 2"
+[ "$(cat "$tmp/keep.csv")" = old ] || fail "a failed export -o changed FILE"
+! ls -A "$tmp" | grep -q '^\.keep\.csv\.tmp\.' || fail "a failed export -o left its temp file"
 cmp -s "$tmp/skip.csv" "$tmp/fleet.csv" || fail "--skip-invalid changed the rows"
 "$bin" export --format xml "$fleet" >/dev/null 2>&1
 [ $? -eq 2 ] || fail "--format xml: want exit 2"

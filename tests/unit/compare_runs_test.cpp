@@ -1,3 +1,5 @@
+// compare_runs and load_base: verdicts per figure, hardware refusals, and which runs of a base
+// folder are read (the last K by created_utc, only those in full).
 #include "compare/compare.hpp"
 #include "compare/compare_render.hpp"
 #include "core/document_io.hpp"
@@ -6,10 +8,14 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <functional>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 
@@ -162,6 +168,120 @@ TEST(CompareRuns, ASymlinkLoopInTheBaseFolderIsNamedNotAnInternalError) {
   EXPECT_EQ(error_code_of([&] { load_base(dir); }, &m), exit_code::usage);
   EXPECT_NE(m.find("loop.json"), std::string::npos) << m;
   fs::remove_all(dir);
+}
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string text_of(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// The golden document's text with another created_utc (and any other edit), written to dir/name.
+void write_run(const fs::path& dir, const std::string& name, const std::string& created,
+               const std::pair<std::string, std::string>& edit = {}) {
+  std::string text = text_of(kData + "golden-synthetic.json");
+  const std::string old = "\"created_utc\": \"2026-01-10T08:00:00Z\"";
+  text.replace(text.find(old), old.size(), "\"created_utc\": \"" + created + "\"");
+  if (!edit.first.empty()) text.replace(text.find(edit.first), edit.first.size(), edit.second);
+  std::ofstream(dir / name, std::ios::binary) << text;
+}
+
+// What load_base chose before it scanned: every document read in full, sorted by (created_utc, path).
+std::vector<std::string> last_k_read_in_full(const fs::path& dir, size_t k) {
+  std::vector<std::pair<std::string, std::string>> runs;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ".json" && fs::is_regular_file(e.path()))
+      runs.emplace_back(read_result(e.path()).created_utc, e.path().string());
+  std::sort(runs.begin(), runs.end());
+  std::vector<std::string> names;
+  for (size_t i = runs.size() - std::min(k, runs.size()); i < runs.size(); ++i) names.push_back(runs[i].second);
+  return names;
+}
+
+struct BaseFolder {
+  fs::path dir = fs::temp_directory_path() / ("gpuaudit-base-" + std::to_string(::getpid()));
+  // Dates shuffled against the names, two runs at the same time (the path breaks the tie), and
+  // one document compact on a single line.
+  BaseFolder() {
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    write_run(dir, "a.json", "2026-03-05T00:00:00Z");
+    write_run(dir, "b.json", "2026-03-01T00:00:00Z");
+    write_run(dir, "c.json", "2026-03-09T00:00:00Z");
+    write_run(dir, "d.json", "2026-03-03T00:00:00Z");
+    write_run(dir, "e.json", "2026-03-09T00:00:00Z");
+    write_run(dir, "f.json", "2026-02-27T00:00:00Z");
+    std::ofstream(dir / "g.json") << read_json_file(dir / "d.json").dump();  // compact, same date as d
+    fs::create_symlink(dir / "gone.json", dir / "dangling.json");  // no document, as before
+  }
+  ~BaseFolder() { fs::remove_all(dir); }
+};
+
+}  // namespace
+
+TEST(CompareRuns, AFolderBaseChoosesTheSameLastKAsReadingEveryDocument) {
+  const BaseFolder f;
+  for (int k : {1, 3, 4, 7, 20}) {
+    const auto base = load_base(f.dir, k);
+    EXPECT_EQ(base.names, last_k_read_in_full(f.dir, static_cast<size_t>(k))) << "k=" << k;
+    ASSERT_EQ(base.docs.size(), base.names.size());
+    for (size_t i = 0; i < base.docs.size(); ++i)
+      EXPECT_EQ(base.docs[i].created_utc, read_result(base.names[i]).created_utc);
+  }
+  const auto three = load_base(f.dir, 3);
+  EXPECT_EQ(three.names, (std::vector<std::string>{(f.dir / "a.json").string(), (f.dir / "c.json").string(),
+                                                   (f.dir / "e.json").string()}));
+}
+
+// Only the chosen documents are read in full: an older one whose date a scan of its text finds
+// does not stop the comparison, however broken the rest of it is; chosen, it is refused.
+TEST(CompareRuns, ABrokenDocumentOutsideTheLastKIsNotReadWhenItsDateIsFound) {
+  const BaseFolder f;
+  write_run(f.dir, "broken.json", "2026-01-01T00:00:00Z", {"\"synthetic\": true", "\"synthetic\": tru"});
+  std::string m;
+  EXPECT_EQ(error_code_of([&] { read_result(f.dir / "broken.json"); }, &m), exit_code::usage);  // invalid JSON
+  const auto base = load_base(f.dir, 3);
+  EXPECT_EQ(base.names.back(), (f.dir / "e.json").string());
+  EXPECT_EQ(error_code_of([&] { load_base(f.dir, 20); }, &m), exit_code::usage);  // now among the last K
+  EXPECT_NE(m.find("broken.json"), std::string::npos) << m;
+
+  write_run(f.dir, "broken.json", "2026-12-31T00:00:00Z", {"\"synthetic\": true", "\"synthetic\": tru"});
+  EXPECT_EQ(error_code_of([&] { load_base(f.dir, 3); }, &m), exit_code::usage);  // the newest
+  EXPECT_NE(m.find("broken.json"), std::string::npos) << m;
+}
+
+TEST(CompareRuns, ADocumentWhoseDateAScanCannotFindIsReadInFullAndRefused) {
+  const BaseFolder f;
+  std::string m;
+  // Cut short: the scan cannot tell its date, so it is read, and refused naming the file.
+  const std::string golden = text_of(kData + "golden-synthetic.json");
+  std::ofstream(f.dir / "cut.json") << golden.substr(0, golden.size() / 2);
+  EXPECT_EQ(error_code_of([&] { load_base(f.dir, 1); }, &m), exit_code::usage);
+  EXPECT_NE(m.find("cut.json"), std::string::npos) << m;
+  fs::remove(f.dir / "cut.json");
+  // No created_utc, or one that is no string: the full read names the field.
+  write_run(f.dir, "nodate.json", "x", {"\"created_utc\": \"x\",", ""});
+  EXPECT_EQ(error_code_of([&] { load_base(f.dir, 1); }, &m), exit_code::usage);
+  EXPECT_NE(m.find("nodate.json"), std::string::npos) << m;
+  EXPECT_NE(m.find("created_utc"), std::string::npos) << m;
+  fs::remove(f.dir / "nodate.json");
+  write_run(f.dir, "number.json", "x", {"\"created_utc\": \"x\"", "\"created_utc\": 20260101"});
+  EXPECT_EQ(error_code_of([&] { load_base(f.dir, 1); }, &m), exit_code::usage);
+  EXPECT_NE(m.find("number.json"), std::string::npos) << m;
+  EXPECT_NE(m.find("created_utc"), std::string::npos) << m;
+  fs::remove(f.dir / "number.json");
+  // A file that cannot be read at all is named too.
+  std::ofstream(f.dir / "unreadable.json") << "{}";
+  ::chmod((f.dir / "unreadable.json").c_str(), 0);
+  if (::access((f.dir / "unreadable.json").c_str(), R_OK) != 0) {  // root reads it anyway
+    EXPECT_EQ(error_code_of([&] { load_base(f.dir, 1); }, &m), exit_code::usage);
+    EXPECT_NE(m.find("unreadable.json"), std::string::npos) << m;
+  }
 }
 
 TEST(CompareRender, JUnitHasOneTestCasePerFigureAndFailuresForRegressions) {

@@ -1,5 +1,6 @@
-// write_file_atomic destroys nothing: devices and FIFOs are written in place, symlinks stay links,
-// modes and owners are kept, "-" is stdout, and stale temp files of a killed write are cleaned.
+// write_file_atomic and AtomicOutputFile (its streamed form) destroy nothing: devices and FIFOs are
+// written in place, symlinks stay links, modes and owners are kept, "-" is stdout, the target is
+// replaced only on commit, and stale temp files of a killed write are cleaned.
 #include "core/error.hpp"
 #include "core/output_file.hpp"
 
@@ -14,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 
 using namespace gpuaudit;
 namespace fs = std::filesystem;
@@ -276,5 +278,107 @@ TEST(OutputFile, AFolderIsRefused) {
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), exit_code::io_error);
     EXPECT_NE(std::string(e.what()).find("is a folder"), std::string::npos) << e.what();
+  }
+}
+
+TEST(OutputFile, AStreamedOutputReplacesTheTargetOnlyOnCommit) {
+  TempDir t;
+  const fs::path p = t.path / "rows.ndjson";
+  std::ofstream(p) << "old";
+  ASSERT_EQ(::chmod(p.c_str(), 0640), 0);
+  {
+    AtomicOutputFile out(p);
+    out.write("{\"a\":1}\n");
+    out.write("");
+    out.write("{\"a\":2}\n");
+    EXPECT_EQ(read(p), "old");  // a reader meanwhile sees the old file whole
+    EXPECT_EQ(entries(t.path), 2);  // and the temp file beside it
+    out.commit();
+  }
+  EXPECT_EQ(read(p), "{\"a\":1}\n{\"a\":2}\n");
+  EXPECT_EQ(lstat_of(p).st_mode & 07777, 0640u);
+  EXPECT_EQ(entries(t.path), 1);
+}
+
+TEST(OutputFile, AStreamedOutputNeverCommittedLeavesTheTargetAndNoTempFile) {
+  TempDir t;
+  const fs::path p = t.path / "rows.csv";
+  std::ofstream(p) << "old";
+  {
+    AtomicOutputFile out(p);
+    out.write("half of the rows");
+  }  // destroyed without commit
+  EXPECT_EQ(read(p), "old");
+  EXPECT_EQ(entries(t.path), 1);
+
+  EXPECT_THROW(
+      {
+        AtomicOutputFile out(p);
+        out.write("a row");
+        throw std::runtime_error("a bad document");  // what stops an export halfway
+      },
+      std::runtime_error);
+  EXPECT_EQ(read(p), "old");
+  EXPECT_EQ(entries(t.path), 1);
+
+  { AtomicOutputFile never(t.path / "new.csv"); }  // a new target is not created either
+  EXPECT_FALSE(fs::exists(t.path / "new.csv"));
+  EXPECT_EQ(entries(t.path), 1);
+}
+
+TEST(OutputFile, AStreamedOutputThroughASymlinkWritesBesideItsTarget) {
+  TempDir t;
+  fs::create_directory(t.path / "store");
+  const fs::path target = t.path / "store" / "rows.csv";
+  std::ofstream(target) << "old";
+  fs::create_symlink("store/rows.csv", t.path / "latest.csv");
+  AtomicOutputFile out(t.path / "latest.csv");
+  out.write("new");
+  EXPECT_EQ(entries(t.path / "store"), 2);  // the temp file is in the target's folder: one file system
+  out.commit();
+  EXPECT_TRUE(fs::is_symlink(t.path / "latest.csv"));
+  EXPECT_EQ(read(target), "new");
+  EXPECT_EQ(entries(t.path / "store"), 1);
+}
+
+TEST(OutputFile, AStreamedOutputToAFifoIsWrittenAsItComes) {
+  TempDir t;
+  const fs::path fifo = t.path / "pipe";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const int rd = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK);
+  ASSERT_GE(rd, 0);
+  std::string got;
+  char buf[256];
+  {
+    AtomicOutputFile out(fifo);
+    out.write("first\n");
+    for (ssize_t n; (n = ::read(rd, buf, sizeof buf)) > 0;) got.append(buf, static_cast<size_t>(n));
+    EXPECT_EQ(got, "first\n");  // before the commit: there is nothing to rename
+    out.write("second\n");
+    out.commit();
+  }
+  for (ssize_t n; (n = ::read(rd, buf, sizeof buf)) > 0;) got.append(buf, static_cast<size_t>(n));
+  ::close(rd);
+  EXPECT_EQ(got, "first\nsecond\n");
+  EXPECT_TRUE(S_ISFIFO(lstat_of(fifo).st_mode));
+  EXPECT_EQ(entries(t.path), 1);
+}
+
+TEST(OutputFile, AStreamedOutputToAFolderIsAnIoErrorAtOnce) {
+  TempDir t;
+  try {
+    AtomicOutputFile out(t.path / ".");
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), exit_code::io_error);
+    EXPECT_NE(std::string(e.what()).find("is a folder"), std::string::npos) << e.what();
+  }
+  try {
+    AtomicOutputFile out(t.path / "missing" / "x.csv");
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), exit_code::io_error);
+    EXPECT_NE(std::string(e.what()).find("cannot write " + (t.path / "missing" / "x.csv").string()), std::string::npos)
+        << e.what();
   }
 }
