@@ -8,7 +8,7 @@ endif()
 find_package(benchmark QUIET)
 # nvidia-smi -q -x import (src/import/parse_nvidia_smi_xml.cpp): Debian libpugixml-dev.
 find_package(pugixml REQUIRED)
-# Text tables padded by display width (src/report/text_table.cpp): Debian libfmt-dev, used header-only
+# Text tables padded by display width (src/text/text_table.cpp): Debian libfmt-dev, used header-only
 # so that the binary, the .deb and the container need no libfmt at run time.
 find_package(fmt 9 REQUIRED)
 # Reading many result documents fast (report, export: src/core/document_read_simd.cpp): Debian

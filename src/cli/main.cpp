@@ -6,7 +6,7 @@
 #include "core/join.hpp"
 #include "core/suggest.hpp"
 #include "probe/cuda_probe.hpp"
-#include "report/escape.hpp"
+#include "text/escape.hpp"
 
 #include <algorithm>
 #include <cstdio>

@@ -4,7 +4,7 @@
 #include "core/exit_codes.hpp"
 #include "core/output_file.hpp"
 #include "host/process_tree.hpp"
-#include "report/escape.hpp"
+#include "text/escape.hpp"
 
 #include <signal.h>
 #include <unistd.h>

@@ -3,8 +3,8 @@
 // lacks. The software differences go into <properties>, where a reader of a failure finds them.
 #include "compare/compare_render.hpp"
 
-#include "report/escape.hpp"
-#include "report/figure_format.hpp"
+#include "text/escape.hpp"
+#include "text/figure_format.hpp"
 
 #include <sstream>
 

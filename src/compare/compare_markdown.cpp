@@ -2,9 +2,9 @@
 // software, then one table row per figure, regressions first.
 #include "compare/compare_render.hpp"
 
-#include "report/escape.hpp"
-#include "report/figure_format.hpp"
-#include "report/format.hpp"
+#include "text/escape.hpp"
+#include "text/figure_format.hpp"
+#include "text/format.hpp"
 
 #include <algorithm>
 #include <sstream>

@@ -1,9 +1,9 @@
 #include "compare/compare_render.hpp"
 
-#include "report/escape.hpp"
-#include "report/figure_format.hpp"
-#include "report/format.hpp"
-#include "report/text_table.hpp"
+#include "text/escape.hpp"
+#include "text/figure_format.hpp"
+#include "text/format.hpp"
+#include "text/text_table.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -2,7 +2,7 @@
 
 #include "core/error.hpp"
 #include "core/names.hpp"
-#include "report/format.hpp"
+#include "text/format.hpp"
 
 #include <cmath>
 #include <sstream>

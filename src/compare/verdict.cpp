@@ -2,8 +2,8 @@
 
 #include "compare/mann_whitney.hpp"
 #include "core/stats.hpp"
-#include "report/figure_format.hpp"
-#include "report/format.hpp"
+#include "text/figure_format.hpp"
+#include "text/format.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,9 +1,9 @@
 #include "report/baselines_text.hpp"
 
 #include "core/join.hpp"
-#include "report/escape.hpp"
-#include "report/format.hpp"
-#include "report/text_table.hpp"
+#include "text/escape.hpp"
+#include "text/format.hpp"
+#include "text/text_table.hpp"
 
 #include <algorithm>
 #include <map>

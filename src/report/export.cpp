@@ -3,7 +3,7 @@
 #include "core/figure_label.hpp"
 #include "core/float_text.hpp"
 #include "core/join.hpp"
-#include "report/escape.hpp"
+#include "text/escape.hpp"
 
 #include <algorithm>
 #include <cmath>

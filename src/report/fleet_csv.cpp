@@ -1,6 +1,6 @@
 // One row per group, for spreadsheets: group keys, then median/min/max/n of every figure present,
 // the findings, the price and the three costs. Numbers use '.' and no thousands separators.
-#include "report/escape.hpp"
+#include "text/escape.hpp"
 #include "report/fleet_render.hpp"
 
 #include <cstdio>

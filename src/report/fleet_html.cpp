@@ -1,11 +1,11 @@
 // The HTML report: one self-contained file. No script at all, inline CSS only, and a Content
 // Security Policy that forbids anything else, so even a tag that slipped through escaping could
 // not run or fetch. Every table has the numbers the charts draw, for screen readers and print.
-#include "report/escape.hpp"
+#include "text/escape.hpp"
 #include "core/join.hpp"
-#include "report/figure_format.hpp"
+#include "text/figure_format.hpp"
 #include "report/fleet_render.hpp"
-#include "report/format.hpp"
+#include "text/format.hpp"
 #include "report/soak_series.hpp"
 #include "report/svg_chart.hpp"
 

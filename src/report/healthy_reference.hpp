@@ -4,7 +4,7 @@
 #pragma once
 
 #include "core/result.hpp"
-#include "score/reference.hpp"
+#include "baselines/reference.hpp"
 
 #include <map>
 #include <mutex>

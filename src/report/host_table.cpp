@@ -1,8 +1,8 @@
 #include "report/host_table.hpp"
 
-#include "report/escape.hpp"
-#include "report/format.hpp"
-#include "report/text_table.hpp"
+#include "text/escape.hpp"
+#include "text/format.hpp"
+#include "text/text_table.hpp"
 
 #include <algorithm>
 #include <cmath>

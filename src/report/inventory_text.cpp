@@ -2,8 +2,8 @@
 
 #include "core/join.hpp"
 #include "probe/usability.hpp"
-#include "report/escape.hpp"
-#include "report/format.hpp"
+#include "text/escape.hpp"
+#include "text/format.hpp"
 
 #include <sstream>
 

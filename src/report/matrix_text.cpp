@@ -1,7 +1,7 @@
 #include "report/matrix_text.hpp"
 
-#include "report/format.hpp"
-#include "report/text_table.hpp"
+#include "text/format.hpp"
+#include "text/text_table.hpp"
 
 #include <algorithm>
 #include <map>

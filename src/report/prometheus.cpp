@@ -2,7 +2,7 @@
 
 #include "core/document_io.hpp"
 #include "core/figure_label.hpp"
-#include "report/escape.hpp"
+#include "text/escape.hpp"
 #include "soak/timeline.hpp"
 
 #include <cctype>

@@ -1,10 +1,10 @@
 #include "report/results_text.hpp"
 
 #include "core/figure_label.hpp"
-#include "report/escape.hpp"
-#include "report/format.hpp"
+#include "text/escape.hpp"
+#include "text/format.hpp"
 #include "report/host_table.hpp"
-#include "report/text_table.hpp"
+#include "text/text_table.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,8 +1,8 @@
 #include "report/svg_chart.hpp"
 
 #include "report/chart_label.hpp"
-#include "report/escape.hpp"
-#include "report/figure_format.hpp"
+#include "text/escape.hpp"
+#include "text/figure_format.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 #include "run/progress.hpp"
 
-#include "report/escape.hpp"
+#include "text/escape.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 #include "run/suite.hpp"
 
-#include "report/escape.hpp"
+#include "text/escape.hpp"
 
 #include <cstdio>
 

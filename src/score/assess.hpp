@@ -5,7 +5,7 @@
 
 #include "core/result.hpp"
 #include "multigpu/topology_baseline.hpp"
-#include "score/reference.hpp"
+#include "baselines/reference.hpp"
 #include "score/thresholds.hpp"
 
 #include <string>

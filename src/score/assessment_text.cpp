@@ -1,8 +1,8 @@
 #include "score/assessment_text.hpp"
 
-#include "report/escape.hpp"
-#include "report/format.hpp"
-#include "report/text_table.hpp"
+#include "text/escape.hpp"
+#include "text/format.hpp"
+#include "text/text_table.hpp"
 #include "score/evidence.hpp"
 #include "score/rules.hpp"
 

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "baselines/baseline_set.hpp"
-#include "score/reference.hpp"
+#include "baselines/reference.hpp"
 
 namespace gpuaudit {
 

@@ -17,7 +17,7 @@
 #include "core/document_validate.hpp"
 #include "core/error.hpp"
 #include "core/json.hpp"
-#include "report/escape.hpp"
+#include "text/escape.hpp"
 #include "score/assess.hpp"
 #include "score/assessment_text.hpp"
 #include "score/baseline_lookup.hpp"

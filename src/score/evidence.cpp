@@ -2,7 +2,7 @@
 
 #include "core/figure_label.hpp"
 #include "core/join.hpp"
-#include "report/format.hpp"
+#include "text/format.hpp"
 
 #include <cctype>
 #include <cmath>

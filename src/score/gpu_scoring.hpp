@@ -5,7 +5,7 @@
 
 #include "core/result.hpp"
 #include "score/figures.hpp"
-#include "score/reference.hpp"
+#include "baselines/reference.hpp"
 #include "score/slice.hpp"
 
 #include <optional>

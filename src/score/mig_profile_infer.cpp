@@ -1,7 +1,7 @@
 #include "score/mig_profile_infer.hpp"
 
 #include "baselines/mig_profile_name.hpp"
-#include "report/format.hpp"
+#include "text/format.hpp"
 
 #include <cmath>
 #include <vector>

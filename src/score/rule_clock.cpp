@@ -9,7 +9,7 @@
 //   one. Deferred to power-capped, thermal-throttled and a time-shared GPU (there the "effective
 //   clock" only measures our share of the time).
 #include "probe/clock_reasons.hpp"
-#include "report/format.hpp"
+#include "text/format.hpp"
 #include "score/evidence.hpp"
 #include "score/rules.hpp"
 

@@ -10,7 +10,7 @@
 // The slowest GPU pair is named when the row lists its pairs (extra.pairs).
 // Peer copies with peer access off (is_staged_peer_copy) are shown, never a verdict on the fabric.
 #include "core/figure_label.hpp"
-#include "report/format.hpp"
+#include "text/format.hpp"
 #include "score/evidence.hpp"
 #include "score/families.hpp"
 #include "score/rules.hpp"

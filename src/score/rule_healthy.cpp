@@ -9,7 +9,7 @@
 //   down: the machine is healthy on them.
 // A GPU with neither gets no healthy verdict: rule_inconclusive says what is missing. A machine-wide
 // finding later turns a GPU's healthy verdict into a note (assess.cpp).
-#include "report/format.hpp"
+#include "text/format.hpp"
 #include "score/evidence.hpp"
 #include "score/families.hpp"
 #include "score/rules.hpp"

@@ -20,7 +20,7 @@
 //   host-bound. Steal is counted apart and always judged: it is the hypervisor's, not a process's.
 //   A CPU quota (cgroup cpu.max below the allowed vCPUs) explains a low ratio whatever the load.
 // Not judged: host/steal's busy_pct (it counts gpuaudit's own checks, which load every core).
-#include "report/format.hpp"
+#include "text/format.hpp"
 #include "score/evidence.hpp"
 #include "score/families.hpp"
 #include "score/rules.hpp"

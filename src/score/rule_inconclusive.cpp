@@ -9,7 +9,7 @@
 //   GPUs were not examined, and its host rows say what they found or why they failed.
 // Exit code 6 (exit_codes.hpp) when no fault finding accompanies it: a CI gate must not read
 // "could not tell" as healthy.
-#include "report/format.hpp"
+#include "text/format.hpp"
 #include "score/evidence.hpp"
 #include "score/families.hpp"
 #include "score/reported_errors.hpp"

@@ -8,7 +8,7 @@
 //   94 (contained) and 63 (remap recorded, pending a reset) medium, 92 (high single-bit rate) low.
 //   A program's own report (score/reported_errors.hpp): CUDA's "uncorrectable ECC error
 //   encountered" (cudaErrorECCUncorrectable, CUDA_ERROR_ECC_UNCORRECTABLE) about this GPU: high.
-#include "report/format.hpp"
+#include "text/format.hpp"
 #include "score/evidence.hpp"
 #include "score/families.hpp"
 #include "score/reported_errors.hpp"

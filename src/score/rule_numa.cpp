@@ -7,7 +7,7 @@
 //   Imported bandwidthTest runs pinned with numactl to two nodes (params.host_numa_node) are the same
 //   pair: swapped when the GPU's own node is known to be the "remote" run's; with the GPU's node
 //   unknown the faster run is taken as near, so only the "placement matters" finding can follow.
-#include "report/format.hpp"
+#include "text/format.hpp"
 #include "score/evidence.hpp"
 #include "score/rules.hpp"
 

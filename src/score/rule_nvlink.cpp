@@ -14,7 +14,7 @@
 //   (POWER9) or to GPUs outside the matrix do not appear in topo -m.
 //   Not judged on a MIG slice or a GPU in MIG mode (no NVLink peer traffic in MIG mode: its links
 //   read down or inactive) or when no source could tell the links.
-#include "report/format.hpp"
+#include "text/format.hpp"
 #include "score/evidence.hpp"
 #include "score/nvlink_links.hpp"
 #include "score/rules.hpp"

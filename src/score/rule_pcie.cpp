@@ -9,7 +9,7 @@
 //   reference is uncertain), or below pcie_link_efficiency x the raw rate of the link they ran on - unless the link is fine and
 //   numa-misplaced already explained them (the far node copies at full speed).
 // Only judged when a pcie/* copy ran on this GPU or the link was seen under load.
-#include "report/format.hpp"
+#include "text/format.hpp"
 #include "score/evidence.hpp"
 #include "score/families.hpp"
 #include "score/rules.hpp"

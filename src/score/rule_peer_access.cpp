@@ -14,7 +14,7 @@
 //   policy across CPU sockets). The cost is said with the figures the document has: the staged
 //   rate of those pairs against the rate of pairs with peer access, or against the PCIe link's raw
 //   rate. Not on MIG (NVIDIA's MIG guide: no GPU-to-GPU P2P in MIG mode, by design: `sliced` says it).
-#include "report/format.hpp"
+#include "text/format.hpp"
 #include "score/evidence.hpp"
 #include "score/reported_errors.hpp"
 #include "score/rules.hpp"

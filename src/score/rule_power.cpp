@@ -13,7 +13,7 @@
 // Power reasons and a draw at the limit are no finding when the limit is the default: power-
 // limited designs (L4, T4, H100 PCIe) hit their cap on every GEMM, and their references include it.
 #include "probe/clock_reasons.hpp"
-#include "report/format.hpp"
+#include "text/format.hpp"
 #include "score/evidence.hpp"
 #include "score/families.hpp"
 #include "score/rules.hpp"

@@ -10,7 +10,7 @@
 // State alone decides MIG, vGPU and co-tenants (no reference needed); a low figure raises the
 // confidence. Full-GPU passthrough ("passthrough") is a whole card in a VM: not a slice.
 #include "core/text_cursor.hpp"
-#include "report/format.hpp"
+#include "text/format.hpp"
 #include "score/evidence.hpp"
 #include "score/families.hpp"
 #include "score/rules.hpp"

@@ -13,7 +13,7 @@
 //   with two or more peers otherwise; low with a single peer (a two-GPU document: which of the two
 //   is off is not known from the pair alone; the evidence says so). In a pair a figure that is
 //   within tolerance of a baseline is not counted: the baseline decides between the two.
-#include "report/format.hpp"
+#include "text/format.hpp"
 #include "score/evidence.hpp"
 #include "score/families.hpp"
 #include "score/rules.hpp"

@@ -9,7 +9,7 @@
 //   hide this; training jobs run for hours at the sustained rate. An imported gpu-burn run counts
 //   too: its rate over the first quarter of the run against the last (its own GEMM against itself).
 #include "probe/clock_reasons.hpp"
-#include "report/format.hpp"
+#include "text/format.hpp"
 #include "score/evidence.hpp"
 #include "score/rules.hpp"
 #include "soak/timeline.hpp"

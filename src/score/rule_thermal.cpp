@@ -14,7 +14,7 @@
 //   inventory only, or at the slowdown temperature with no clock seen.
 // No figure is needed: the telemetry of an imported timeline decides it as well as gpuaudit's own.
 #include "probe/clock_reasons.hpp"
-#include "report/format.hpp"
+#include "text/format.hpp"
 #include "score/evidence.hpp"
 #include "score/families.hpp"
 #include "score/rules.hpp"

@@ -4,7 +4,7 @@
 //     choice for this card; the SMs themselves are fast)
 //   compute low with every SM present and no power, heat or clock cause -> sliced (another
 //     process shares the GPU: MPS or CUDA time-slicing leave no trace in the inventory)
-#include "report/format.hpp"
+#include "text/format.hpp"
 #include "score/evidence.hpp"
 #include "score/families.hpp"
 #include "score/rules.hpp"

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "core/result.hpp"
-#include "score/reference.hpp"
+#include "baselines/reference.hpp"
 
 #include <optional>
 #include <string>

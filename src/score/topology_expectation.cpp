@@ -1,7 +1,7 @@
 #include "score/topology_expectation.hpp"
 
 #include "core/error.hpp"
-#include "report/format.hpp"
+#include "text/format.hpp"
 #include "score/nvlink_links.hpp"
 
 #include <algorithm>

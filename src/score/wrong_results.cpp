@@ -1,7 +1,7 @@
 #include "score/wrong_results.hpp"
 
 #include "gpubench/output_record.hpp"
-#include "report/format.hpp"
+#include "text/format.hpp"
 #include "soak/timeline.hpp"
 
 #include <map>

@@ -4,7 +4,7 @@
 // "1garbage", missing fields), undefined behaviour (1e300 in an int), ill-formed JUnit XML.
 #include "core/document_io.hpp"
 #include "core/error.hpp"
-#include "report/escape.hpp"
+#include "text/escape.hpp"
 #include "report/load_runs.hpp"
 
 #include <gtest/gtest.h>

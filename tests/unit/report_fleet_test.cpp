@@ -1,6 +1,6 @@
 #include "core/document_io.hpp"
 #include "core/error.hpp"
-#include "report/escape.hpp"
+#include "text/escape.hpp"
 #include "report/fleet.hpp"
 #include "report/chart_label.hpp"
 #include "report/fleet_render.hpp"

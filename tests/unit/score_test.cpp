@@ -7,7 +7,7 @@
 #include "core/stats.hpp"
 #include "import/import.hpp"
 #include "import_and_score_support.hpp"
-#include "report/format.hpp"
+#include "text/format.hpp"
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
 #include "score/assess.hpp"

@@ -3,7 +3,7 @@
 #include "core/stats.hpp"
 #include "report/fleet.hpp"
 #include "report/fleet_render.hpp"
-#include "report/text_table.hpp"
+#include "text/text_table.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "report/format.hpp"
+#include "text/format.hpp"
 
 #include <cstdio>
 

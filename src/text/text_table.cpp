@@ -1,6 +1,6 @@
-#include "report/text_table.hpp"
+#include "text/text_table.hpp"
 
-#include "report/escape.hpp"
+#include "text/escape.hpp"
 
 #include <fmt/format.h>
 

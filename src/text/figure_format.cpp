@@ -1,6 +1,6 @@
-#include "report/figure_format.hpp"
+#include "text/figure_format.hpp"
 
-#include "report/format.hpp"
+#include "text/format.hpp"
 
 #include <cmath>
 #include <cstdio>

@@ -2,7 +2,7 @@
 // terminals (export's stdout, report --csv -, score --prometheus -), so a raw ESC ] ... BEL from a
 // tag would retitle the window, ESC [2J clear it, U+009B start a sequence. Each format shows them
 // as text in its own syntax and stays readable by its parsers.
-#include "report/escape.hpp"
+#include "text/escape.hpp"
 #include "report/prometheus.hpp"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-#include "report/escape.hpp"
+#include "text/escape.hpp"
 
 #include <cstdio>
 #include <string>
