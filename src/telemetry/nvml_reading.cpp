@@ -1,6 +1,6 @@
 #include "telemetry/nvml_reading.hpp"
 
-#include "gpubench/gpu_map.hpp"
+#include "probe/gpu_map.hpp"
 
 namespace gpuaudit {
 
