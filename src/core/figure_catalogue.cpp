@@ -1,5 +1,6 @@
 #include "core/figure_catalogue.hpp"
 
+#include <algorithm>
 #include <array>
 #include <utility>
 
@@ -62,7 +63,25 @@ constexpr std::array kEntries{
     Entry{"gpu_burn/errors", {"count", kLower}},
 };
 
+// Families whose members keep their tool's own units, so they have no entry above: what NVML
+// recorded during a figure (telemetry/), the soak's series, and the tools' own figures.
+constexpr std::array<std::string_view, 4> kFamiliesWithoutSpec{"telemetry", "soak", "nvbandwidth", "dcgm"};
+
 }  // namespace
+
+const std::vector<std::string>& figure_families() {
+  static const std::vector<std::string> families = [] {
+    std::vector<std::string> out;
+    auto add = [&](std::string_view name) {
+      const std::string family(name.substr(0, name.find('/')));
+      if (std::find(out.begin(), out.end(), family) == out.end()) out.push_back(family);
+    };
+    for (const Entry& e : kEntries) add(e.name);
+    for (const std::string_view f : kFamiliesWithoutSpec) add(f);
+    return out;
+  }();
+  return families;
+}
 
 std::optional<FigureSpec> figure_spec(std::string_view name) {
   for (const Entry& e : kEntries) {

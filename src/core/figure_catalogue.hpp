@@ -13,7 +13,9 @@
 #include "core/result.hpp"
 
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace gpuaudit {
 
@@ -26,6 +28,11 @@ struct FigureSpec {
 // gpuaudit writes in one unit ("nccl/<collective>", "bandwidthTest/<copy>"); nullopt for a name
 // it does not know (an imported tool's own figure, such as nvbandwidth's, keeps its row's unit).
 std::optional<FigureSpec> figure_spec(std::string_view name);
+
+// The first part of every figure name gpuaudit writes or imports (sm, tensor, gemm, hbm, ..., the
+// imported tools' gpu_burn, bandwidthTest, nvbandwidth, dcgm), in the catalogue's order: what
+// --max-regression and the other figure options accept.
+const std::vector<std::string>& figure_families();
 
 // Whether more of `unit` is better, from the unit alone: a rate or an amount (GB/s, TFLOP/s, IOPS,
 // GiB) yes, a time (us, ns, ms, s) no; nullopt for a unit that does not say (count, %, "").

@@ -1,6 +1,7 @@
 #include "core/names.hpp"
 
 #include "core/error.hpp"
+#include "core/figure_catalogue.hpp"
 #include "core/join.hpp"
 #include "core/suggest.hpp"
 
@@ -8,13 +9,6 @@
 #include <cctype>
 
 namespace gpuaudit {
-
-const std::vector<std::string>& figure_families() {
-  static const std::vector<std::string> f{"sm",   "tensor", "gemm", "hbm",       "l2",          "mem",
-                                          "pcie", "p2p",    "nccl", "host",      "telemetry",   "soak",
-                                          "nvbandwidth", "bandwidthTest", "dcgm"};
-  return f;
-}
 
 void check_figure_prefix(const std::string& prefix, const std::string& option) {
   const std::string family = prefix.substr(0, prefix.find('/'));

@@ -9,10 +9,6 @@
 
 namespace gpuaudit {
 
-// The first part of every figure name gpuaudit writes or imports: sm, tensor, gemm, hbm, l2, mem,
-// pcie, p2p, nccl, host, telemetry, and the imported tools' own (nvbandwidth, bandwidthTest, dcgm).
-const std::vector<std::string>& figure_families();
-
 // Throws input_error("OPTION: \"hbmx\" is no figure family; did you mean 'hbm'? (families: …)")
 // when the part of `prefix` before the first '/' is not a family.
 void check_figure_prefix(const std::string& prefix, const std::string& option);

@@ -7,8 +7,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -115,4 +117,15 @@ TEST(CoreFigureCatalogue, FamiliesAndUnits) {
   row.unit = "GB/s";
   row.higher_is_better = false;  // what a document says does not count
   EXPECT_EQ(known_direction(row), true);
+}
+
+// Every figure family the catalogue knows is one option like --max-regression accepts: the list is
+// derived from it, so an importer's family (gpu_burn/*) is never "no figure family" again.
+TEST(CoreFigureCatalogue, FamiliesAreDerivedFromTheEntries) {
+  const auto& f = figure_families();
+  for (const char* family : {"sm", "tensor", "gemm", "hbm", "l2", "mem", "pcie", "p2p", "nccl", "host", "bandwidthTest",
+                             "gpu_burn", "telemetry", "soak", "nvbandwidth", "dcgm"})
+    EXPECT_NE(std::find(f.begin(), f.end(), family), f.end()) << family;
+  EXPECT_EQ(std::set<std::string>(f.begin(), f.end()).size(), f.size()) << "a family listed twice";
+  for (const auto& family : f) EXPECT_EQ(family.find('/'), std::string::npos) << family;
 }

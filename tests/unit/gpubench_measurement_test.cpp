@@ -1,4 +1,4 @@
-#include "gpubench/gpu_map.hpp"
+#include "probe/gpu_map.hpp"
 #include "gpubench/measurement.hpp"
 #include "gpubench/numa.hpp"
 
