@@ -13,6 +13,7 @@
 #include "core/text_cursor.hpp"
 #include "gpubench/arch_rates.hpp"
 #include "probe/arch_features.hpp"
+#include "text/strings.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -27,12 +28,6 @@ namespace {
 // a 141 GB H200 140.4 GiB. Below 0.88 or above 1.08 it is another board.
 constexpr double kMemoryRatioLow = 0.88;
 constexpr double kMemoryRatioHigh = 1.08;
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 // Case-insensitive, spaces collapsed, "nvidia " prefix dropped: old drivers print "Tesla T4",
 // new ones "NVIDIA T4"-style names, and VMs sometimes drop the vendor.

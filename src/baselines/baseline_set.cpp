@@ -3,6 +3,7 @@
 
 #include "core/document_io.hpp"
 #include "core/error.hpp"
+#include "text/strings.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -16,12 +17,6 @@ namespace gpuaudit {
 namespace {
 
 constexpr const char* kBaselineSchema = "gpuaudit.baseline/1";
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 std::string trim(std::string s) {
   const auto not_space = [](unsigned char c) { return !std::isspace(c); };

@@ -2,6 +2,7 @@
 
 #include "core/float_text.hpp"
 #include "core/stats.hpp"
+#include "text/strings.hpp"
 
 #include <cctype>
 #include <charconv>
@@ -48,12 +49,6 @@ std::string_view trim(std::string_view s) {
 
 bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
 bool contains(std::string_view s, std::string_view part) { return s.find(part) != std::string_view::npos; }
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 std::optional<double> to_double(std::string_view t) {
   if (t.empty()) return std::nullopt;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "import/import.hpp"
+#include "text/strings.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -20,7 +21,7 @@ std::vector<std::string_view> split_ws(std::string_view line);
 std::string_view trim(std::string_view s);
 bool starts_with(std::string_view s, std::string_view prefix);
 bool contains(std::string_view s, std::string_view part);
-std::string lower(std::string_view s);
+using gpuaudit::lower;  // text/strings.hpp
 
 // A whole token as a number ("12.5", "-1", "1e-05"); nullopt for "N/A", "12.5x", "".
 std::optional<double> to_double(std::string_view token);

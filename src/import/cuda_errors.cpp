@@ -10,6 +10,8 @@
 // say (`unknown`: an unknown error, a contained error).
 #include "import/cuda_errors.hpp"
 
+#include "text/strings.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -92,12 +94,6 @@ constexpr std::array kRules = std::to_array<CudaClassRule>({
     {"cudaErrorNotSupported", kClassUnknown, "not-supported", "",
      "the operation is not supported on this system or device (on a vGPU: unified memory or profiling not enabled for its profile)"},
 });
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 std::string_view without_trailing(std::string_view s) {
   while (!s.empty() && (std::isspace(static_cast<unsigned char>(s.back())) || s.back() == '.' || s.back() == '\'' || s.back() == '"'))

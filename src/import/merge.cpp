@@ -12,6 +12,7 @@
 #include "import/smi_values.hpp"
 #include "multigpu/topology.hpp"
 #include "telemetry/summarize.hpp"
+#include "text/strings.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -65,11 +66,6 @@ bool same_bus(const BusKey& a, const BusKey& b) {
   if (!a.known() || !b.known()) return false;
   if (!a.full.empty() && !b.full.empty()) return a.full == b.full;
   return a.bus == b.bus;  // one side knows only the bus number
-}
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
 }
 
 // A UUID that names the GPU: not empty, and not masked by the poster ("GPU-xxxxxxxx-...",

@@ -7,6 +7,8 @@
 // why each class holds for the whole class.
 #include "import/nvml_errors.hpp"
 
+#include "text/strings.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -78,12 +80,6 @@ constexpr std::array kCodes = std::to_array<NvmlReturnCode>({
      "NVML got no answer it understood: for one GPU, that GPU is not answering (often after an Xid: dmesg tells which); when NVML "
      "cannot start at all, most often a container that lost access to the GPU devices or a driver in a bad state"},
 });
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (std::isspace(static_cast<unsigned char>(s.front())) || s.front() == '"')) s.remove_prefix(1);

@@ -1,23 +1,13 @@
 #include "import/smi_values.hpp"
 
+#include "text/strings.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
 
 namespace gpuaudit::imports::smi {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 bool is_absent(std::string_view v) {
   std::string s = lower(trim(v));

@@ -7,6 +7,8 @@
 // a value the tool could not give is absent, never 0.
 #pragma once
 
+#include "text/strings.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -16,8 +18,8 @@
 
 namespace gpuaudit::imports::smi {
 
-std::string_view trim(std::string_view s);
-std::string lower(std::string_view s);
+using gpuaudit::lower;  // text/strings.hpp
+using gpuaudit::trim;
 
 // The leading number of a value ("24.69 W" -> 24.69, "69,50 W" -> 69.5, "16x" -> 16, "0x1F" -> no).
 std::optional<double> number(std::string_view v);

@@ -9,6 +9,7 @@
 
 #include "import/cuda_errors.hpp"
 #include "import/nvml_errors.hpp"
+#include "text/strings.hpp"
 
 #include <algorithm>
 #include <array>
@@ -17,12 +18,6 @@
 
 namespace gpuaudit::imports {
 namespace {
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 std::string trimmed(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);

@@ -3,6 +3,7 @@
 #include "baselines/baseline_set.hpp"
 #include "core/document_io.hpp"
 #include "core/error.hpp"
+#include "text/strings.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -10,11 +11,6 @@
 namespace gpuaudit::multigpu {
 
 namespace {
-
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 void require_source(const Sourced& s, const std::string& what, const std::string& origin) {
   if (s.value <= 0) throw input_error(origin + ": " + what + " must be a positive number");

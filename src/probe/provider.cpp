@@ -1,5 +1,7 @@
 #include "probe/provider.hpp"
 
+#include "text/strings.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <utility>
@@ -7,11 +9,6 @@
 namespace gpuaudit {
 
 namespace {
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
 
 struct Rule {
   const char* field;   // which DMI string

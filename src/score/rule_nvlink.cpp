@@ -18,6 +18,7 @@
 #include "score/evidence.hpp"
 #include "score/nvlink_links.hpp"
 #include "score/rules.hpp"
+#include "text/strings.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -27,11 +28,6 @@
 namespace gpuaudit {
 
 namespace {
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
 
 // NVLink wired on the board (SXM/HGX modules: every link must be up) rather than an optional
 // bridge between add-in cards (PCIe, NVL, GeForce: none is legitimate). A baseline may say so

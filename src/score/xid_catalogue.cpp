@@ -3,17 +3,14 @@
 // someone renting the GPU (who cannot reset a card or reseat it: the provider can).
 #include "score/xid_catalogue.hpp"
 
+#include "text/strings.hpp"
+
 #include <cctype>
 #include <string_view>
 
 namespace gpuaudit {
 
 namespace {
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 constexpr const char* kAskProvider = "ask the provider for another instance";
 

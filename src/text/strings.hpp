@@ -1,0 +1,15 @@
+// The small string helpers every room used to write again: ASCII lower case and trimming.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace gpuaudit {
+
+// ASCII letters to lower case; every other byte (UTF-8 included) as it is.
+std::string lower(std::string_view s);
+
+// Without leading and trailing white space (std::isspace: space, \t, \n, \v, \f, \r).
+std::string_view trim(std::string_view s);
+
+}  // namespace gpuaudit
