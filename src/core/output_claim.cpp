@@ -102,10 +102,9 @@ OutputLock::OutputLock(const fs::path& output) : lock_path_(lock_file_of(output)
       ::close(fd);
       continue;
     }
+    // Who holds it, for the refusal; without this note (a full disk) it says "another process".
     const std::string me = "pid " + std::to_string(::getpid()) + " on " + this_host();
-    if (::ftruncate(fd, 0) == 0 && ::pwrite(fd, me.data(), me.size(), 0) < 0) {
-      // the lock holds without the note; the refusal then says "another process"
-    }
+    if (::ftruncate(fd, 0) == 0) (void)!::pwrite(fd, me.data(), me.size(), 0);
     fd_ = fd;
     return;
   }

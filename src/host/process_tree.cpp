@@ -1,6 +1,7 @@
 // Ending process trees (host/process_tree.hpp).
 #include "host/process_tree.hpp"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/syscall.h>
@@ -80,22 +81,15 @@ int collect_children(pid_t pid, pid_t* out, int max) {
     const long n = ::syscall(SYS_getdents64, dir, buf, sizeof buf);
     if (n <= 0) break;
     for (long off = 0; off < n;) {
-      struct Entry {
-        unsigned long long ino;
-        long long off;
-        unsigned short reclen;
-        unsigned char type;
-        char name[1];
-      };
-      const auto* e = reinterpret_cast<const Entry*>(buf + off);
+      const auto* e = reinterpret_cast<const dirent64*>(buf + off);  // getdents64's records
       long tid = 0;
-      bool digits = e->name[0] != '\0';
-      for (const char* c = e->name; *c; ++c) {
+      bool digits = e->d_name[0] != '\0';
+      for (const char* c = e->d_name; *c; ++c) {
         if (*c < '0' || *c > '9') digits = false;
         else tid = tid * 10 + (*c - '0');
       }
       if (digits) count = read_children(pid, tid, out, count, max);
-      off += e->reclen;
+      off += e->d_reclen;
     }
   }
   ::close(dir);
