@@ -2,7 +2,7 @@
 // capability or MIG profile name overflowed the stack in std::regex; "1g.<400 nines>gb" threw
 // out of std::stod ("internal error"). Each is now a problem of the set, listed.
 #include "baselines/baseline_set.hpp"
-#include "repo_baselines.hpp"
+#include "unit/support/repo_baselines.hpp"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 #include "baselines/gpu_family.hpp"
 #include "baselines/vgpu_profile.hpp"
 #include "core/error.hpp"
-#include "repo_baselines.hpp"
+#include "unit/support/repo_baselines.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

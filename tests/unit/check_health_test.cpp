@@ -7,7 +7,7 @@
 #include "probe/inventory.hpp"
 #include "score/assess.hpp"
 #include "score/baseline_lookup.hpp"
-#include "repo_baselines.hpp"
+#include "unit/support/repo_baselines.hpp"
 
 #include <gtest/gtest.h>
 

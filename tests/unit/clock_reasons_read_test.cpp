@@ -1,7 +1,7 @@
 // "No clock-event reason" is said only of sources that log reasons (issue #12): dmon without -s v,
 // a gpu-burn log and the plain table log none, so their silence is no news and the evidence says so.
 #include "import/import.hpp"
-#include "import_and_score_support.hpp"
+#include "unit/support/import_and_score_support.hpp"
 #include "score/gpu_scoring.hpp"
 
 #include <gtest/gtest.h>

@@ -2,7 +2,7 @@
 // The real shmoo runs are fixtures (tests/data/imports/bandwidthTest/superbench-*-csv-*.txt); these
 // inline strings check the grouping, the MB/s builds and a cut line.
 #include "import/import.hpp"
-#include "import_test_support.hpp"
+#include "unit/support/import_test_support.hpp"
 
 #include <gtest/gtest.h>
 

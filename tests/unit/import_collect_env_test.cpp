@@ -2,7 +2,7 @@
 // blocks are read by their own formats' parsers, at the file's line numbers.
 #include "import/import.hpp"
 #include "import/importer.hpp"
-#include "import_test_support.hpp"
+#include "unit/support/import_test_support.hpp"
 
 #include <gtest/gtest.h>
 

@@ -4,7 +4,7 @@
 // test's; the bytes before it are the fixture's), keep each GPU without the name or UUID the cut
 // line shows only a part of.
 #include "import/import.hpp"
-#include "import_test_support.hpp"
+#include "unit/support/import_test_support.hpp"
 
 #include <gtest/gtest.h>
 

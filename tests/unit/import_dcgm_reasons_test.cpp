@@ -4,7 +4,7 @@
 // rule reads, on the real excerpt in tests/data/imports/dcgmi-diag/.
 #include "import/dcgm_reasons.hpp"
 #include "import/import.hpp"
-#include "import_test_support.hpp"
+#include "unit/support/import_test_support.hpp"
 
 #include <gtest/gtest.h>
 

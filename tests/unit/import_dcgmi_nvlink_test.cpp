@@ -4,11 +4,11 @@
 // foreign text; and the nvlink rule on what it fills (links down on an SXM box; a GPU in MIG mode).
 #include "baselines/baseline_set.hpp"
 #include "import/import.hpp"
-#include "import_test_support.hpp"
+#include "unit/support/import_test_support.hpp"
 #include "score/assess.hpp"
 #include "score/assessment_text.hpp"
 #include "score/baseline_lookup.hpp"
-#include "repo_baselines.hpp"
+#include "unit/support/repo_baselines.hpp"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // (values checked by import_fixtures_test.cpp) and on the option fields they do not show (-F fan,
 // -e encoder/decoder, -P power, -cpu user:command/pid), a repeated screen, foreign text.
 #include "import/import.hpp"
-#include "import_test_support.hpp"
+#include "unit/support/import_test_support.hpp"
 
 #include <gtest/gtest.h>
 

@@ -5,7 +5,7 @@
 // does not have in an importable post).
 #include "baselines/baseline_set.hpp"
 #include "import/import.hpp"
-#include "import_test_support.hpp"
+#include "unit/support/import_test_support.hpp"
 #include "score/assess.hpp"
 #include "score/baseline_lookup.hpp"
 #include "score/thresholds.hpp"

@@ -6,7 +6,7 @@
 #include "core/error.hpp"
 #include "import/import.hpp"
 #include "import/importer.hpp"
-#include "import_test_support.hpp"
+#include "unit/support/import_test_support.hpp"
 
 #include <gtest/gtest.h>
 

@@ -7,11 +7,11 @@
 #include "core/error.hpp"
 #include "core/kernel_event.hpp"
 #include "import/import.hpp"
-#include "import_test_support.hpp"
+#include "unit/support/import_test_support.hpp"
 #include "import/importer.hpp"
 #include "score/assess.hpp"
 #include "score/baseline_lookup.hpp"
-#include "repo_baselines.hpp"
+#include "unit/support/repo_baselines.hpp"
 
 #include <gtest/gtest.h>
 

@@ -8,7 +8,7 @@
 #include "baselines/baseline_set.hpp"
 #include "core/error.hpp"
 #include "import/import.hpp"
-#include "import_test_support.hpp"
+#include "unit/support/import_test_support.hpp"
 #include "import/software_errors.hpp"
 #include "score/assess.hpp"
 #include "score/baseline_lookup.hpp"

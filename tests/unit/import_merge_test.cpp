@@ -9,7 +9,7 @@
 #include "core/error.hpp"
 #include "import/import.hpp"
 #include "import/importer.hpp"
-#include "import_test_support.hpp"
+#include "unit/support/import_test_support.hpp"
 #include "report/fleet_render.hpp"
 #include "report/load_runs.hpp"
 #include "score/assess.hpp"

@@ -3,7 +3,7 @@
 // the layouts and damage a paste has: -o DT timestamps, -s v violation columns, a repeated header,
 // `-` for unsupported, a line cut halfway, pmon output that must not be taken for dmon.
 #include "import/import.hpp"
-#include "import_test_support.hpp"
+#include "unit/support/import_test_support.hpp"
 
 #include <gtest/gtest.h>
 

@@ -5,9 +5,9 @@
 // same `GPU n: name (UUID: ...)` lines (nvlink, gpu-burn); the merge with a -q dump of the same
 // machine; and the verdicts a list alone supports (MIG, vGPU profile).
 #include "import/import.hpp"
-#include "import_and_score_support.hpp"
-#include "import_test_support.hpp"
-#include "repo_baselines.hpp"
+#include "unit/support/import_and_score_support.hpp"
+#include "unit/support/import_test_support.hpp"
+#include "unit/support/repo_baselines.hpp"
 #include "score/assess.hpp"
 #include "score/baseline_lookup.hpp"
 #include "score/thresholds.hpp"

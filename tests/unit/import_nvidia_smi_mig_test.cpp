@@ -4,8 +4,8 @@
 // layout), creation answers, "No MIG-enabled devices found.", a listing cut halfway; and the
 // verdict it leads to: a board a listing names is in MIG mode, so `sliced`.
 #include "import/import.hpp"
-#include "import_and_score_support.hpp"
-#include "import_test_support.hpp"
+#include "unit/support/import_and_score_support.hpp"
+#include "unit/support/import_test_support.hpp"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // tests/data/imports/nvidia-smi-nvlink/ (their values are checked by import_fixtures_test.cpp from the
 // sidecars) and on the other forms of the command, cut pastes and foreign text.
 #include "import/import.hpp"
-#include "import_test_support.hpp"
+#include "unit/support/import_test_support.hpp"
 
 #include <gtest/gtest.h>
 

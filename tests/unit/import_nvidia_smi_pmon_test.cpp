@@ -3,8 +3,8 @@
 // layouts it does not show: -o DT date and time columns, -s um framebuffer, several GPUs, a GPU with
 // no process, a cut line, dmon's header (not pmon's); and what scoring makes of a process list.
 #include "import/import.hpp"
-#include "import_and_score_support.hpp"
-#include "import_test_support.hpp"
+#include "unit/support/import_and_score_support.hpp"
+#include "unit/support/import_test_support.hpp"
 
 #include <gtest/gtest.h>
 

@@ -4,12 +4,12 @@
 // it; and the prefix matching of a cut name (baselines/baseline_match.cpp).
 #include "baselines/baseline_set.hpp"
 #include "import/import.hpp"
-#include "import_and_score_support.hpp"
-#include "import_test_support.hpp"
+#include "unit/support/import_and_score_support.hpp"
+#include "unit/support/import_test_support.hpp"
 #include "score/assess.hpp"
 #include "score/baseline_lookup.hpp"
 #include "score/thresholds.hpp"
-#include "repo_baselines.hpp"
+#include "unit/support/repo_baselines.hpp"
 
 #include <gtest/gtest.h>
 

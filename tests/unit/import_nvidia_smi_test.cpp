@@ -2,7 +2,7 @@
 // (tests/data/imports/nvidia-smi-*/smi-*, each with a .source.json naming where it came from and the
 // values read off it by eye), and on cut, corrupt and foreign inputs.
 #include "import/import.hpp"
-#include "import_test_support.hpp"
+#include "unit/support/import_test_support.hpp"
 
 #include <gtest/gtest.h>
 

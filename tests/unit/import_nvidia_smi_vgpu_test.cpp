@@ -4,8 +4,8 @@
 // (vgpu -l), a MIG-backed vGPU in vgpu -q, the "No supported devices" answer; and the verdicts:
 // a board carrying vGPUs is `sliced`, one carrying none is not.
 #include "import/import.hpp"
-#include "import_and_score_support.hpp"
-#include "import_test_support.hpp"
+#include "unit/support/import_and_score_support.hpp"
+#include "unit/support/import_test_support.hpp"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // tests/data/imports/nvitop/ (no traceable real text paste was found; values checked by
 // import_fixtures_test.cpp) and on MIG device rows, a second screen, cut screens, foreign text.
 #include "import/import.hpp"
-#include "import_test_support.hpp"
+#include "unit/support/import_test_support.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // import/parse_p2p_latency.cpp: one run per file. A README that posts the test's output of two
 // machines (a TITAN RTX box, then a DGX-2) is read up to the second banner, with a warning naming it.
-#include "import_test_support.hpp"
+#include "unit/support/import_test_support.hpp"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 // seen alone) and on the registered formats with real pastes.
 #include "import/import.hpp"
 #include "import/paste_parts.hpp"
-#include "import_test_support.hpp"
+#include "unit/support/import_test_support.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -6,8 +6,8 @@
 #include "core/kernel_event.hpp"
 #include "import/import.hpp"
 #include "import/prometheus_text.hpp"
-#include "import_and_score_support.hpp"
-#include "import_test_support.hpp"
+#include "unit/support/import_and_score_support.hpp"
+#include "unit/support/import_test_support.hpp"
 
 #include <gtest/gtest.h>
 

@@ -4,7 +4,7 @@
 // gives.
 #include "import/software_errors.hpp"
 
-#include "import_and_score_support.hpp"
+#include "unit/support/import_and_score_support.hpp"
 
 #include <gtest/gtest.h>
 

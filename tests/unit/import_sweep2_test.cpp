@@ -3,7 +3,7 @@
 // few lines show the case (each with its source); the longer ones are fixtures under
 // tests/data/imports/ and are checked by import_fixtures_test.cpp as well.
 #include "import/smi_command_line.hpp"
-#include "import_test_support.hpp"
+#include "unit/support/import_test_support.hpp"
 
 #include <gtest/gtest.h>
 

@@ -7,7 +7,7 @@
 #include "import/foreign_input.hpp"
 #include "import/importer.hpp"
 #include "import/smi_values.hpp"
-#include "import_test_support.hpp"
+#include "unit/support/import_test_support.hpp"
 
 #include <gtest/gtest.h>
 

@@ -5,7 +5,7 @@
 #include "import/import.hpp"
 #include "import/importer.hpp"
 #include "import/unread_outputs.hpp"
-#include "import_test_support.hpp"
+#include "unit/support/import_test_support.hpp"
 
 #include <gtest/gtest.h>
 

@@ -6,7 +6,7 @@
 #include "score/mig_profile_infer.hpp"
 #include "score/slice.hpp"
 #include "score/baseline_lookup.hpp"
-#include "repo_baselines.hpp"
+#include "unit/support/repo_baselines.hpp"
 
 #include <gtest/gtest.h>
 

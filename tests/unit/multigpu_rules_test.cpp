@@ -13,7 +13,7 @@
 #include "score/headline.hpp"
 #include "score/wrong_results.hpp"
 #include "soak/soak_runner.hpp"
-#include "repo_baselines.hpp"
+#include "unit/support/repo_baselines.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // rule_fabric: a GPU that has not joined the NVLink fabric (nvidia-smi's Fabric block) is the
 // software stack's fault, said once for the machine with every GPU named (docs/scoring.md).
-#include "import_and_score_support.hpp"
+#include "unit/support/import_and_score_support.hpp"
 
 #include <gtest/gtest.h>
 

@@ -8,7 +8,7 @@
 #include "score/assess.hpp"
 #include "score/assessment_text.hpp"
 #include "score/baseline_lookup.hpp"
-#include "repo_baselines.hpp"
+#include "unit/support/repo_baselines.hpp"
 
 #include <gtest/gtest.h>
 

@@ -7,7 +7,7 @@
 #include "score/assessment_text.hpp"
 #include "score/baseline_lookup.hpp"
 #include "core/stats.hpp"
-#include "repo_baselines.hpp"
+#include "unit/support/repo_baselines.hpp"
 
 #include <gtest/gtest.h>
 

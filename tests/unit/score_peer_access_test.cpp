@@ -2,8 +2,8 @@
 // driver's topo -p2p matrix, p2pBandwidthLatencyTest's CANNOT lines, nvbandwidth's waived peer
 // tests, NCCL's P2P-disabled lines), with the staged copy rate where a figure exists; nothing on a
 // machine whose GPUs all have it; a note, not a finding, on MIG.
-#include "import_and_score_support.hpp"
-#include "import_test_support.hpp"
+#include "unit/support/import_and_score_support.hpp"
+#include "unit/support/import_test_support.hpp"
 
 #include <gtest/gtest.h>
 

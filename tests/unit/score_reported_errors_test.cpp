@@ -3,7 +3,7 @@
 // on the GPU the message names when the document has it, for the machine when not; the program's
 // own errors quoted as inconclusive, never a fault. Texts below are synthetic unless a comment
 // names their source: short lines in the shape nvidia-smi and the frameworks print them.
-#include "import_and_score_support.hpp"
+#include "unit/support/import_and_score_support.hpp"
 
 #include <gtest/gtest.h>
 

@@ -6,7 +6,7 @@
 #include "core/document_io.hpp"
 #include "core/stats.hpp"
 #include "import/import.hpp"
-#include "import_and_score_support.hpp"
+#include "unit/support/import_and_score_support.hpp"
 #include "text/format.hpp"
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
@@ -17,7 +17,7 @@
 #include "score/figures.hpp"
 #include "score/slice.hpp"
 #include "score/thresholds.hpp"
-#include "repo_baselines.hpp"
+#include "unit/support/repo_baselines.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

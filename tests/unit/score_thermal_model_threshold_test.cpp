@@ -7,8 +7,8 @@
 // (nvidia-smi -q of two hosts); the values of the rows are chosen around it.
 #include "baselines/baseline_set.hpp"
 #include "import/import.hpp"
-#include "import_and_score_support.hpp"
-#include "repo_baselines.hpp"
+#include "unit/support/import_and_score_support.hpp"
+#include "unit/support/repo_baselines.hpp"
 #include "score/assess.hpp"
 #include "score/baseline_lookup.hpp"
 #include "score/gpu_scoring.hpp"

@@ -5,8 +5,8 @@
 // 30 C, margin 57 C, max operating at 0, slowdown at -2); the hot variants are SYNTHETIC, made by
 // this test by rewriting GPU 0's temperature, utilisation and clock lines (no public post of a hot
 // Hopper card in the T.Limit layout was found).
-#include "import_and_score_support.hpp"
-#include "import_test_support.hpp"
+#include "unit/support/import_and_score_support.hpp"
+#include "unit/support/import_test_support.hpp"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 #include "baselines/baseline_set.hpp"
 #include "score/baseline_lookup.hpp"
 #include "score/slice.hpp"
-#include "repo_baselines.hpp"
+#include "unit/support/repo_baselines.hpp"
 
 #include <gtest/gtest.h>
 

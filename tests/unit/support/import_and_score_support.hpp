@@ -6,7 +6,7 @@
 
 #include "core/result.hpp"
 #include "import/import.hpp"
-#include "repo_baselines.hpp"
+#include "unit/support/repo_baselines.hpp"
 #include "score/assess.hpp"
 #include "score/baseline_lookup.hpp"
 #include "score/thresholds.hpp"
