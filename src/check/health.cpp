@@ -1,8 +1,10 @@
 #include "check/health.hpp"
+#include "core/finding_ids.hpp"
 
 #include "probe/inventory.hpp"
 
 #include <algorithm>
+#include <array>
 #include <set>
 
 namespace gpuaudit {
@@ -17,10 +19,11 @@ const char* health_level_name(HealthLevel level) {
 }
 
 HealthLevel finding_level(const Finding& f) {
-  static const std::set<std::string> faults{"wrong-results", "gpu-fault", "memory-degraded", "pcie-degraded",
-                                            "nvlink-degraded"};
-  if (f.id == "healthy") return HealthLevel::ok;
-  if (faults.count(f.id) && f.confidence != "low") return HealthLevel::fail;
+  using namespace finding_id;
+  constexpr std::array faults{kWrongResults, kGpuFault, kMemoryDegraded, kPcieDegraded, kNvlinkDegraded};
+  if (f.id == kHealthy) return HealthLevel::ok;
+  const bool fault = std::find(faults.begin(), faults.end(), finding_id::named(f.id)) != faults.end();
+  if (fault && f.confidence != "low") return HealthLevel::fail;
   return HealthLevel::warn;
 }
 

@@ -1,4 +1,5 @@
 #include "report/prometheus.hpp"
+#include "core/finding_ids.hpp"
 
 #include "core/document_io.hpp"
 #include "core/figure_label.hpp"
@@ -263,7 +264,7 @@ std::string prometheus_textfile(const ResultDocument& doc) {
                 gpu_labels(g["gpu"].get<int>()), g["delivered_fraction"].get<double>());
     bool healthy = true;
     for (const auto& f : a.findings) {
-      healthy &= f.id == "healthy";
+      healthy &= f.id == finding_id::kHealthy;
       Labels l = gpu_labels(f.gpu);
       l.emplace(l.begin(), "id", f.id);
       l.emplace_back("confidence", f.confidence);

@@ -1,10 +1,11 @@
 #include "score/assess.hpp"
+#include "core/finding_ids.hpp"
 
 #include "core/exit_codes.hpp"
 #include "score/delivered.hpp"
 #include "score/families.hpp"
 #include "score/headline.hpp"
-#include "score/rules.hpp"
+#include "score/rule_table.hpp"
 #include "score/topology_expectation.hpp"
 #include "score/wrong_results.hpp"
 
@@ -13,45 +14,6 @@
 namespace gpuaudit {
 
 namespace {
-
-std::string join_lines(const std::vector<std::string>& lines) {
-  std::string out;
-  for (const auto& l : lines) out += (out.empty() ? "" : "; ") + l;
-  return out;
-}
-
-// A dump cut to one section (nvidia-smi -q -d TEMPERATURE) names no model: say so, not 'matches ""'.
-std::string no_match_line(const GpuInfo& gpu) {
-  return gpu.name.empty() ? std::string("the document names no model for this GPU") : "no baseline matches \"" + gpu.name + "\"";
-}
-
-Verdict unknown_verdict(const GpuScoring& g) {
-  const GpuInfo& gpu = *g.gpu;
-  std::string id = gpu.pci_device_id ? " (PCI id " + *gpu.pci_device_id + ")" : "";
-  if (g.ref.baseline) {
-    const Baseline& b = *g.ref.baseline;
-    Verdict v = make_verdict("unknown-gpu", gpu.index, "high", "",
-                             "no baseline, estimated from " + (b.architecture.empty() ? std::string("its architecture") : b.architecture) +
-                                 " per-SM figures");
-    v.finding.evidence.push_back(no_match_line(gpu) + id);
-    v.finding.evidence.push_back("expectations: " + b.model + " (" + b.id + "), " +
-                                 (g.ref.note.empty() ? "scaled per SM from its architecture's reference" : g.ref.note));
-    v.finding.summary = "This model has no baseline: it was judged against " +
-                        (b.architecture.empty() ? std::string("its architecture's") : b.architecture) +
-                        " per-SM expectations, an estimate with wider tolerances; a baseline for it would be exact";
-    return v;
-  }
-  Verdict v = make_verdict("unknown-gpu", gpu.index, "high", "", "no baseline for this model");
-  v.finding.evidence.push_back(no_match_line(gpu) + id +
-                               (gpu.compute_capability ? ", compute capability " + *gpu.compute_capability : std::string()));
-  if (!g.ref.note.empty()) v.finding.evidence.push_back(g.ref.note);
-  v.finding.summary = gpu.name.empty() && !gpu.pci_device_id
-                          ? "The document does not say which model this GPU is, so its figures are shown without a "
-                            "verdict. Import a full `nvidia-smi -q` beside it."
-                          : "This model has no baseline and no architecture reference: its figures are shown without a "
-                            "verdict. Add a baseline for it.";
-  return v;
-}
 
 json gpu_json(const GpuScoring& g) {
   json j = json::object();
@@ -94,12 +56,12 @@ json thresholds_record(const Thresholds& t) {
 void healthy_gpus_of_a_sick_machine(std::vector<GpuScoring>& gpus, const std::vector<Verdict>& machine,
                                     std::vector<std::string>& notes) {
   const auto sick = std::find_if(machine.begin(), machine.end(), [](const Verdict& v) {
-    return v.finding.id != "healthy" && v.finding.id != "inconclusive";
+    return v.finding.id != finding_id::kHealthy && v.finding.id != finding_id::kInconclusive;
   });
   if (sick == machine.end()) return;
   for (auto& g : gpus)
     std::erase_if(g.verdicts, [&](const Verdict& v) {
-      if (v.finding.id != "healthy") return false;
+      if (v.finding.id != finding_id::kHealthy) return false;
       notes.push_back("GPU " + std::to_string(g.gpu->index) + ": its own figures pass (" + v.finding.summary +
                       "); the machine's " + sick->finding.id + " finding stands");
       return true;
@@ -126,31 +88,8 @@ Assessment assess(const ResultDocument& doc, const ReferenceLookup& lookup, cons
   }
   const std::vector<WrongResult> wrong = find_wrong_results(doc);
   for (auto& g : gpus) {
-    const GpuInfo& gpu = *g.gpu;
-    // An unknown model with an architecture estimate is judged like any other, on that estimate
-    // (wider tolerances, the headline says "estimated"): the note says so. With no reference at
-    // all, unknown-gpu is the finding, and it means "could not judge the figures" (exit 6).
-    if (g.ref.unknown_model()) {
-      Verdict u = unknown_verdict(g);
-      if (g.ref.baseline) notes.push_back("GPU " + std::to_string(gpu.index) + ": " + u.finding.summary + " (" +
-                                          join_lines(u.finding.evidence) + ")");
-      else g.verdicts.push_back(std::move(u));
-    }
-    rule_wrong_results(g, wrong, t);
-    rule_gpu_fault(g, t);
-    rule_sliced(g, t);
-    rule_power(g, t);
-    rule_thermal(g, t);
-    rule_clock(g, t);
-    rule_sustained(g, t);
-    rule_memory(g, t);
-    rule_numa(g, t);
-    rule_pcie(g, t);
-    rule_nvlink(g, t);
-    rule_nvlink_errors(g, t);
-    rule_unexplained(g, t);
-    rule_straggler(g, gpus, t);
-    rule_healthy(g, t);
+    const GpuRuleContext context{gpus, wrong, t, notes};
+    for (const GpuRule& rule : gpu_rules()) rule.run(g, context);
     g.delivered_fraction = delivered_fraction(g, t);
   }
 
@@ -161,16 +100,7 @@ Assessment assess(const ResultDocument& doc, const ReferenceLookup& lookup, cons
   d.shared = score_figures(doc, std::nullopt, gpus.empty() ? nullptr : gpus.front().baseline(), SliceShare{}, t);
   expect_from_topology(d.shared, gpus, topologies ? *topologies : default_topology_baselines(), t);
   std::vector<Verdict> doc_verdicts;
-  rule_collectives(d, t, doc_verdicts);
-  rule_machine_healthy(d, t, doc_verdicts);
-  rule_host(d, t, doc_verdicts);
-  rule_software(d, t, doc_verdicts);
-  rule_reported_errors(d, t, doc_verdicts);
-  rule_peer_access(d, t, doc_verdicts);
-  rule_fabric(d, t, doc_verdicts);
-  rule_kernel_notes(d, t, doc_verdicts);
-  rule_stopped_rows(d, t, doc_verdicts);
-  rule_inconclusive(d, t, doc_verdicts);  // last: it speaks only where nothing else could
+  for (const DocRule& rule : doc_rules()) rule.run(d, t, doc_verdicts);
   healthy_gpus_of_a_sick_machine(gpus, doc_verdicts, notes);
 
   Assessment a;
@@ -227,8 +157,8 @@ int assessment_exit_code(const Assessment& a) {
   bool inconclusive = false;
   for (const auto& f : a.findings) {
     // unknown-gpu is left only where no reference at all exists: "could not judge", like inconclusive.
-    if (f.id == "inconclusive" || f.id == "unknown-gpu") inconclusive = true;
-    else if (f.id != "healthy") return exit_code::finding;
+    if (f.id == finding_id::kInconclusive || f.id == finding_id::kUnknownGpu) inconclusive = true;
+    else if (f.id != finding_id::kHealthy) return exit_code::finding;
   }
   return inconclusive ? exit_code::inconclusive : exit_code::ok;
 }

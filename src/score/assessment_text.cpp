@@ -1,4 +1,5 @@
 #include "score/assessment_text.hpp"
+#include "core/finding_ids.hpp"
 
 #include "text/escape.hpp"
 #include "text/format.hpp"
@@ -74,7 +75,7 @@ std::string assessment_text(const Assessment& a) {
       o << "  none (no key figure was measured)\n";
   }
   for (const auto& f : a.findings) {
-    const bool host = f.id == "host-bound" || f.id == "software";
+    const bool host = f.id == finding_id::kHostBound || f.id == finding_id::kSoftware;
     o << "  " << f.id << (f.gpu ? " (GPU " + std::to_string(*f.gpu) + ")" : std::string(host ? " (host)" : " (machine)"))
       << (f.confidence.empty() ? "" : ", confidence " + f.confidence) << ": " << f.summary << "\n";
     for (const auto& e : f.evidence) o << "    - " << e << "\n";

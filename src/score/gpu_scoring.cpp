@@ -8,10 +8,10 @@
 
 namespace gpuaudit {
 
-Verdict make_verdict(std::string id, std::optional<int> gpu, std::string confidence, std::string summary,
+Verdict make_verdict(finding_id::Id id, std::optional<int> gpu, std::string confidence, std::string summary,
                      std::string short_text) {
   Verdict v;
-  v.finding.id = std::move(id);
+  v.finding.id = id.str();
   v.finding.gpu = gpu;
   v.finding.confidence = std::move(confidence);
   v.finding.summary = std::move(summary);
@@ -56,7 +56,7 @@ GroupView GpuScoring::group(const std::vector<std::string>& names) const {
   return g;
 }
 
-bool GpuScoring::has(std::string_view id) const {
+bool GpuScoring::has(finding_id::Id id) const {
   return std::any_of(verdicts.begin(), verdicts.end(), [&](const Verdict& v) { return v.finding.id == id; });
 }
 

@@ -3,6 +3,7 @@
 // to an earlier one: a low clock is no separate finding on a power-capped card).
 #pragma once
 
+#include "core/finding_ids.hpp"
 #include "core/result.hpp"
 #include "score/figures.hpp"
 #include "baselines/reference.hpp"
@@ -22,7 +23,7 @@ struct Verdict {
   std::string short_text;
 };
 
-Verdict make_verdict(std::string id, std::optional<int> gpu, std::string confidence, std::string summary,
+Verdict make_verdict(finding_id::Id id, std::optional<int> gpu, std::string confidence, std::string summary,
                      std::string short_text);
 
 // "high" beats "medium" beats "low" beats "" (none yet).
@@ -83,7 +84,7 @@ struct GpuScoring {
   // The first figure of `names` that has a reference.
   const FigureScore* first_scored(const std::vector<std::string>& names) const;
   GroupView group(const std::vector<std::string>& names) const;
-  bool has(std::string_view finding_id) const;
+  bool has(finding_id::Id id) const;
   // The telemetry under load (see LoadTelemetry); empty when nothing saw the card loaded.
   const LoadTelemetry& under_load() const { return load; }
   // Clock-event reasons seen under load.

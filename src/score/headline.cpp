@@ -1,4 +1,5 @@
 #include "score/headline.hpp"
+#include "core/finding_ids.hpp"
 
 #include "score/evidence.hpp"
 
@@ -7,12 +8,8 @@
 namespace gpuaudit {
 
 int finding_priority(const std::string& id) {
-  static const char* order[] = {"wrong-results",   "gpu-fault",       "unknown-gpu",     "sliced",          "power-capped",
-                                "thermal-throttled", "clock-limited", "sustained-drop",  "straggler",
-                                "memory-degraded", "pcie-degraded",   "no-nvlink",       "nvlink-degraded", "no-peer-access",
-                                "numa-misplaced",  "host-bound",      "software",        "inconclusive"};
-  for (int i = 0; i < static_cast<int>(std::size(order)); ++i)
-    if (id == order[i]) return i;
+  for (std::size_t i = 0; i < finding_id::kBySeverity.size(); ++i)
+    if (id == finding_id::kBySeverity[i]) return static_cast<int>(i);
   return 100;
 }
 
@@ -55,11 +52,11 @@ std::string headline(const std::vector<GpuScoring>& gpus, const std::vector<Verd
   bool any_healthy = false;
   for (const auto& g : gpus)
     for (const auto& v : g.verdicts) {
-      if (v.finding.id == "healthy") any_healthy = true;
+      if (v.finding.id == finding_id::kHealthy) any_healthy = true;
       else problems.push_back(&v);
     }
   for (const auto& v : doc_verdicts) {
-    if (v.finding.id == "healthy") any_healthy = true;  // the machine, on its multi-GPU figures
+    if (v.finding.id == finding_id::kHealthy) any_healthy = true;  // the machine, on its multi-GPU figures
     else problems.push_back(&v);
   }
   std::stable_sort(problems.begin(), problems.end(), [](const Verdict* a, const Verdict* b) {

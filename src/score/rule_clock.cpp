@@ -9,6 +9,7 @@
 //   one. Deferred to power-capped, thermal-throttled and a time-shared GPU (there the "effective
 //   clock" only measures our share of the time).
 #include "probe/clock_reasons.hpp"
+#include "core/finding_ids.hpp"
 #include "text/format.hpp"
 #include "score/evidence.hpp"
 #include "score/rules.hpp"
@@ -16,8 +17,8 @@
 namespace gpuaudit {
 
 void rule_clock(GpuScoring& g, const Thresholds& t) {
-  if (g.has("power-capped") || g.has("thermal-throttled")) return;
-  if (g.has("sliced") && g.slice.kind == "full") return;  // time-shared: clocks are not the cause
+  if (g.has(finding_id::kPowerCapped) || g.has(finding_id::kThermalThrottled)) return;
+  if (g.has(finding_id::kSliced) && g.slice.kind == "full") return;  // time-shared: clocks are not the cause
   std::string max_from;
   const std::optional<double> maxc = g.sm_max_mhz(&max_from);
   if (!maxc || *maxc <= 0) return;
@@ -42,7 +43,7 @@ void rule_clock(GpuScoring& g, const Thresholds& t) {
 
   const bool app_clocks = load.reasons.count("applications-clocks") > 0;
   int signs = (eff_low ? 1 : 0) + (tel_low ? 1 : 0) + (app_clocks ? 1 : 0);
-  Verdict v = make_verdict("clock-limited", g.index(), signs >= 2 ? "high" : "medium", "", "");
+  Verdict v = make_verdict(finding_id::kClockLimited, g.index(), signs >= 2 ? "high" : "medium", "", "");
   Finding& f = v.finding;
   const double shown = eff_low ? eff : load.sm_clock_mhz->median;
   if (eff >= 0) {

@@ -10,6 +10,7 @@
 // The slowest GPU pair is named when the row lists its pairs (extra.pairs).
 // Peer copies with peer access off (is_staged_peer_copy) are shown, never a verdict on the fabric.
 #include "core/figure_label.hpp"
+#include "core/finding_ids.hpp"
 #include "text/format.hpp"
 #include "score/evidence.hpp"
 #include "score/families.hpp"
@@ -52,13 +53,13 @@ bool nvlink_in_use(const DocScoring& d) {
 
 void rule_collectives(const DocScoring& d, const Thresholds& /*t*/, std::vector<Verdict>& out) {
   for (const auto& g : *d.gpus)
-    if (g.has("nvlink-degraded") || g.has("no-nvlink")) return;
+    if (g.has(finding_id::kNvlinkDegraded) || g.has(finding_id::kNoNvlink)) return;
   std::vector<const FigureScore*> low;
   for (const auto& f : d.shared)
     if ((f.family == "nccl" || f.family == "p2p") && f.low() && !(f.bench && is_staged_peer_copy(*f.bench))) low.push_back(&f);
   if (low.empty()) return;
   const bool nvlink = nvlink_in_use(d);
-  Verdict v = make_verdict(nvlink ? "nvlink-degraded" : "pcie-degraded", std::nullopt, "medium", "",
+  Verdict v = make_verdict(nvlink ? finding_id::kNvlinkDegraded : finding_id::kPcieDegraded, std::nullopt, "medium", "",
                            (low.front()->bench ? figure_label(*low.front()->bench) : low.front()->name) + " at " +
                                fmt_pct(*low.front()->ratio));
   std::string slowest;

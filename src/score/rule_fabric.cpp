@@ -10,6 +10,7 @@
 //   stack errors of rule_software. "N/A" / "Not Supported" (PCIe cards, NVLink bridges, GH200)
 //   says nothing and is not read (the importers drop it).
 #include "score/rules.hpp"
+#include "core/finding_ids.hpp"
 
 #include <cctype>
 #include <string>
@@ -55,11 +56,11 @@ void rule_fabric(const DocScoring& d, const Thresholds& /*t*/, std::vector<Verdi
   for (const auto& e : refused) lines.push_back(e + " (the fabric manager refused its registration)");
   // The same cause already found from a tool's error 802 (rule_software): one finding, both proofs.
   for (auto& prior : out)
-    if (prior.finding.id == "software" && prior.short_text == "fabric-manager") {
+    if (prior.finding.id == finding_id::kSoftware && prior.short_text == "fabric-manager") {
       for (auto& l : lines) prior.finding.evidence.push_back(std::move(l));
       return;
     }
-  Verdict v = make_verdict("software", std::nullopt, "high", "", "fabric-manager");
+  Verdict v = make_verdict(finding_id::kSoftware, std::nullopt, "high", "", "fabric-manager");
   Finding& f = v.finding;
   f.evidence = lines;
   f.evidence.push_back("to settle it: `systemctl status nvidia-fabricmanager` (and nvlsm on NVLink5 systems), its log, "

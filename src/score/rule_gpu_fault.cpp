@@ -17,6 +17,7 @@
 //   the software rule's, not this one's. Runs right after wrong-results: a GPU that is gone explains
 //   every figure it did not deliver.
 #include "score/reported_errors.hpp"
+#include "core/finding_ids.hpp"
 #include "score/rules.hpp"
 #include "score/xid_catalogue.hpp"
 
@@ -45,7 +46,7 @@ struct Lead {
 }  // namespace
 
 void rule_gpu_fault(GpuScoring& g, const Thresholds& /*t*/) {
-  Verdict v = make_verdict("gpu-fault", g.index(), "", "", "");
+  Verdict v = make_verdict(finding_id::kGpuFault, g.index(), "", "", "");
   Finding& f = v.finding;
   Lead lead;
   std::string where;
@@ -63,7 +64,7 @@ void rule_gpu_fault(GpuScoring& g, const Thresholds& /*t*/) {
     lead.offer(m.meaning, m.advice, m.confidence);
   }
   const int kernel_lines = count;
-  for (const auto& e : reported_errors_on(*g.doc, *g.gpu, "gpu-fault")) {
+  for (const auto& e : reported_errors_on(*g.doc, *g.gpu, finding_id::kGpuFault.str())) {
     ++count;
     if (where.empty()) where = e.file.empty() ? "An imported output" : e.file;
     f.confidence = stronger(f.confidence, e.confidence.empty() ? "medium" : e.confidence);

@@ -10,6 +10,7 @@
 // A GPU with neither gets no healthy verdict: rule_inconclusive says what is missing. A machine-wide
 // finding later turns a GPU's healthy verdict into a note (assess.cpp).
 #include "text/format.hpp"
+#include "core/finding_ids.hpp"
 #include "score/evidence.hpp"
 #include "score/families.hpp"
 #include "score/rules.hpp"
@@ -63,7 +64,7 @@ void rule_healthy(GpuScoring& g, const Thresholds& /*t*/) {
   const Baseline& b = *g.baseline();
   // Against an architecture estimate (an unknown model) healthy is said one step less sure.
   const bool estimated = g.ref.unknown_model();
-  Verdict v = make_verdict("healthy", g.index(), key.empty() || estimated ? "medium" : "high", "",
+  Verdict v = make_verdict(finding_id::kHealthy, g.index(), key.empty() || estimated ? "medium" : "high", "",
                            estimated ? "healthy (estimated)" : "healthy");
   if (estimated)
     v.finding.evidence.push_back("no baseline for this model: judged against " + b_model_of(g) +
@@ -83,10 +84,9 @@ void rule_healthy(GpuScoring& g, const Thresholds& /*t*/) {
 }
 
 void rule_machine_healthy(const DocScoring& d, const Thresholds& /*t*/, std::vector<Verdict>& out) {
-  for (const auto& v : out)
-    if (v.finding.id != "software" && v.finding.id != "host-bound") return;  // the fabric rule spoke
+  if (!out.empty()) return;  // the collectives rule, the one document rule before this, found them slow
   for (const auto& g : *d.gpus)
-    if (g.has("nvlink-degraded") || g.has("no-nvlink")) return;
+    if (g.has(finding_id::kNvlinkDegraded) || g.has(finding_id::kNoNvlink)) return;
   std::vector<const FigureScore*> judged;
   bool all_uncertain = true;
   for (const auto& f : d.shared)
@@ -96,7 +96,7 @@ void rule_machine_healthy(const DocScoring& d, const Thresholds& /*t*/, std::vec
       all_uncertain &= f.uncertain;
     }
   if (judged.empty()) return;
-  Verdict v = make_verdict("healthy", std::nullopt, all_uncertain ? "medium" : "high", "", "healthy");
+  Verdict v = make_verdict(finding_id::kHealthy, std::nullopt, all_uncertain ? "medium" : "high", "", "healthy");
   for (const FigureScore* f : judged) {
     std::string e = figure_evidence(*f);
     if (!f->source.empty()) e += "; reference: " + f->source;

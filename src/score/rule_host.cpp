@@ -21,6 +21,7 @@
 //   A CPU quota (cgroup cpu.max below the allowed vCPUs) explains a low ratio whatever the load.
 // Not judged: host/steal's busy_pct (it counts gpuaudit's own checks, which load every core).
 #include "text/format.hpp"
+#include "core/finding_ids.hpp"
 #include "score/evidence.hpp"
 #include "score/families.hpp"
 #include "score/rules.hpp"
@@ -93,7 +94,7 @@ std::string contended_note(const std::string& figure, double pct, const std::str
 
 void rule_host(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out) {
   const ResultDocument& doc = *d.doc;
-  Verdict v = make_verdict("host-bound", std::nullopt, "", "", "");
+  Verdict v = make_verdict(finding_id::kHostBound, std::nullopt, "", "", "");
   Finding& f = v.finding;
   std::vector<std::string> shorts, why;
   auto raise = [&](const char* c) { f.confidence = stronger(f.confidence, c); };

@@ -10,6 +10,7 @@
 // Exit code 6 (exit_codes.hpp) when no fault finding accompanies it: a CI gate must not read
 // "could not tell" as healthy.
 #include "text/format.hpp"
+#include "core/finding_ids.hpp"
 #include "score/evidence.hpp"
 #include "score/families.hpp"
 #include "score/reported_errors.hpp"
@@ -38,7 +39,7 @@ Verdict gpu_inconclusive(const GpuScoring& g) {
     referenced += f.ratio && family_of(f.name).key ? 1 : 0;
   }
   std::vector<std::string> missing;
-  Verdict v = make_verdict("inconclusive", g.index(), "high", "", "");
+  Verdict v = make_verdict(finding_id::kInconclusive, g.index(), "high", "", "");
   Finding& f = v.finding;
   if (figures == 0) missing.push_back("no benchmark figure");
   else if (referenced == 0) missing.push_back("no key figure with a reference (" + std::to_string(figures) + " other figures)");
@@ -78,7 +79,7 @@ Verdict gpu_inconclusive(const GpuScoring& g) {
 
 void rule_inconclusive(const DocScoring& d, const Thresholds& /*t*/, std::vector<Verdict>& out) {
   bool machine_healthy = false;
-  for (const auto& v : out) machine_healthy |= v.finding.id == "healthy" && !v.finding.gpu;
+  for (const auto& v : out) machine_healthy |= v.finding.id == finding_id::kHealthy && !v.finding.gpu;
   // A run that chose to measure only the host (`gpuaudit run --only host`: mode "quick+only") did
   // not ask about its GPUs: they are not "inconclusive", they were not examined; nor does an imported
   // `vmstat` or `top` alone, which names no GPU. Beside an nvidia-smi table it leaves only host rows
@@ -99,7 +100,7 @@ void rule_inconclusive(const DocScoring& d, const Thresholds& /*t*/, std::vector
     std::vector<const BenchmarkResult*> failed;
     for (const auto& b : d.doc->benchmarks)
       if (b.status == "check-failed" || b.status == "error") failed.push_back(&b);
-    Verdict v = make_verdict("inconclusive", std::nullopt, "high", "", "");
+    Verdict v = make_verdict(finding_id::kInconclusive, std::nullopt, "high", "", "");
     const GpuStatus& st = d.doc->gpu_status;
     const std::string why = st.state != "ok" ? "no GPU in this document (" + st.state +
                                                    (st.message.empty() ? "" : ": " + st.message) + ")"

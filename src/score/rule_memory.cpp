@@ -9,6 +9,7 @@
 //   A program's own report (score/reported_errors.hpp): CUDA's "uncorrectable ECC error
 //   encountered" (cudaErrorECCUncorrectable, CUDA_ERROR_ECC_UNCORRECTABLE) about this GPU: high.
 #include "text/format.hpp"
+#include "core/finding_ids.hpp"
 #include "score/evidence.hpp"
 #include "score/families.hpp"
 #include "score/reported_errors.hpp"
@@ -20,7 +21,7 @@
 namespace gpuaudit {
 
 void rule_memory(GpuScoring& g, const Thresholds& /*t*/) {
-  Verdict v = make_verdict("memory-degraded", g.index(), "", "", "");
+  Verdict v = make_verdict(finding_id::kMemoryDegraded, g.index(), "", "", "");
   Finding& f = v.finding;
   std::vector<std::string> shorts;
   auto raise = [&](const char* c) { f.confidence = stronger(f.confidence, c); };
@@ -86,7 +87,7 @@ void rule_memory(GpuScoring& g, const Thresholds& /*t*/) {
   const GroupView vec = g.group(vector_figures());
   const bool compute_fine = (tensor.present || vec.present) && !tensor.low() && !vec.low();
   const bool compute_measured = tensor.present || vec.present;
-  const bool shared = g.has("sliced") && g.slice.kind == "full";  // time-shared: everything is low
+  const bool shared = g.has(finding_id::kSliced) && g.slice.kind == "full";  // time-shared: everything is low
   if (mem.low() && !shared && (compute_fine || !compute_measured)) {
     raise(compute_fine ? (mem.ratio < 0.75 ? "high" : "medium") : "medium");
     for (const FigureScore* fs : mem.figures) f.evidence.push_back(figure_evidence(*fs));

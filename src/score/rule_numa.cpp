@@ -8,6 +8,7 @@
 //   pair: swapped when the GPU's own node is known to be the "remote" run's; with the GPU's node
 //   unknown the faster run is taken as near, so only the "placement matters" finding can follow.
 #include "text/format.hpp"
+#include "core/finding_ids.hpp"
 #include "score/evidence.hpp"
 #include "score/rules.hpp"
 
@@ -49,7 +50,7 @@ void rule_numa(GpuScoring& g, const Thresholds& t) {
   std::string node = g.gpu->numa_node ? "node " + std::to_string(*g.gpu->numa_node) : std::string("its own node");
   if (!g.gpu->numa_node && host_node(*near_b)) node = "node " + std::to_string(*host_node(*near_b));
   const std::string far_node = host_node(*far_b) ? "node " + std::to_string(*host_node(*far_b)) : std::string("the far node");
-  Verdict v = make_verdict("numa-misplaced", g.index(), faster ? "high" : "medium", "", "");
+  Verdict v = make_verdict(finding_id::kNumaMisplaced, g.index(), faster ? "high" : "medium", "", "");
   Finding& f = v.finding;
   f.evidence.push_back("pcie/h2d_pinned (host memory on " + node + "): " + fmt_value(*near_v, near_b->unit));
   f.evidence.push_back("pcie/h2d_pinned_remote (host memory on " + far_node + "): " + fmt_value(*far_v, far_b->unit) + " (" +

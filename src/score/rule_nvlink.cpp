@@ -15,6 +15,7 @@
 //   Not judged on a MIG slice or a GPU in MIG mode (no NVLink peer traffic in MIG mode: its links
 //   read down or inactive) or when no source could tell the links.
 #include "text/format.hpp"
+#include "core/finding_ids.hpp"
 #include "score/evidence.hpp"
 #include "score/nvlink_links.hpp"
 #include "score/rules.hpp"
@@ -141,7 +142,7 @@ void rule_nvlink(GpuScoring& g, const Thresholds& /*t*/) {
       unlinked_partner |= s.queried > 0 && s.up == 0;
     }
     if (!board_wired(*b) && !(sibling_linked && unlinked_partner)) return;
-    Verdict v = make_verdict("no-nvlink", g.index(), board_wired(*b) ? "high" : "medium", "", "no NVLink (0 of " + std::to_string(want) + " links up)");
+    Verdict v = make_verdict(finding_id::kNoNvlink, g.index(), board_wired(*b) ? "high" : "medium", "", "no NVLink (0 of " + std::to_string(want) + " links up)");
     v.finding.evidence.push_back("nvlink: 0 of " + std::to_string(want) + " links up (" + lc.source + "); " + a_model(b->model) +
                                  " has " + fmt_num(b->nvlink_gbs->value, 0) + " GB/s of NVLink");
     v.finding.evidence.push_back(full_gpus >= 2 ? std::to_string(full_gpus) + " GPUs in this machine: their traffic goes over PCIe"
@@ -153,7 +154,7 @@ void rule_nvlink(GpuScoring& g, const Thresholds& /*t*/) {
     g.verdicts.push_back(std::move(v));
     return;
   }
-  Verdict v = make_verdict("nvlink-degraded", g.index(), "high", "",
+  Verdict v = make_verdict(finding_id::kNvlinkDegraded, g.index(), "high", "",
                            std::to_string(lc.up) + " of " + std::to_string(want) + " NVLink links up");
   v.finding.evidence.push_back("nvlink: " + std::to_string(lc.up) + " of " + std::to_string(want) + " links up (" + lc.source + ")");
   v.finding.figures["links_up"] = lc.up;

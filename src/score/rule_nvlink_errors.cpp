@@ -7,6 +7,7 @@
 //   is one, so one finding says both. A program's "uncorrectable NVLink error detected during the
 //   execution" (cudaErrorNvlinkUncorrectable) about this GPU counts the same (score/reported_errors.hpp).
 #include "score/reported_errors.hpp"
+#include "core/finding_ids.hpp"
 #include "score/rules.hpp"
 #include "score/xid_catalogue.hpp"
 
@@ -27,7 +28,7 @@ void rule_nvlink_errors(GpuScoring& g, const Thresholds& /*t*/) {
     if (where.empty()) where = kernel_event_source(e), advice = m.advice;
     confidence = stronger(confidence, m.confidence);
   }
-  for (const auto& r : reported_errors_on(*g.doc, *g.gpu, "nvlink-degraded")) {
+  for (const auto& r : reported_errors_on(*g.doc, *g.gpu, finding_id::kNvlinkDegraded.str())) {
     lines.push_back(reported_error_line(r));
     if (where.empty()) where = r.file.empty() ? std::string("imported output") : "output " + r.file;
     if (advice.empty()) advice = "ask the provider to reset the GPUs or for another instance";
@@ -36,7 +37,7 @@ void rule_nvlink_errors(GpuScoring& g, const Thresholds& /*t*/) {
   if (lines.empty()) return;
   const std::size_t shown = std::min<std::size_t>(lines.size(), 6);
   for (auto& v : g.verdicts)
-    if (v.finding.id == "nvlink-degraded" || v.finding.id == "no-nvlink") {
+    if (v.finding.id == finding_id::kNvlinkDegraded || v.finding.id == finding_id::kNoNvlink) {
       v.finding.evidence.insert(v.finding.evidence.end(), lines.begin(), lines.begin() + static_cast<long>(shown));
       v.finding.figures["nvlink_xid_events"] = static_cast<double>(lines.size());
       return;
@@ -44,7 +45,7 @@ void rule_nvlink_errors(GpuScoring& g, const Thresholds& /*t*/) {
   std::string numbers;
   for (int x : xids) numbers += (numbers.empty() ? "Xid " : ", ") + std::to_string(x);
   if (numbers.empty()) numbers = "an uncorrectable NVLink error";
-  Verdict v = make_verdict("nvlink-degraded", g.index(), confidence, "", "NVLink errors in the " + where + " (" + numbers + ")");
+  Verdict v = make_verdict(finding_id::kNvlinkDegraded, g.index(), confidence, "", "NVLink errors in the " + where + " (" + numbers + ")");
   v.finding.evidence.assign(lines.begin(), lines.begin() + static_cast<long>(shown));
   if (lines.size() > shown) v.finding.evidence.push_back("... and " + std::to_string(lines.size() - shown) + " more");
   v.finding.figures["nvlink_xid_events"] = static_cast<double>(lines.size());

@@ -10,6 +10,7 @@
 //   numa-misplaced already explained them (the far node copies at full speed).
 // Only judged when a pcie/* copy ran on this GPU or the link was seen under load.
 #include "text/format.hpp"
+#include "core/finding_ids.hpp"
 #include "score/evidence.hpp"
 #include "score/families.hpp"
 #include "score/rules.hpp"
@@ -76,10 +77,10 @@ void rule_pcie(GpuScoring& g, const Thresholds& t) {
   }
   if (!link_low && !copy_low_ref && !copy_low_link) return;
   // Slow copies from the "near" node with a healthy link are the NUMA verdict's, not the link's.
-  if (!link_low && g.has("numa-misplaced")) return;
+  if (!link_low && g.has(finding_id::kNumaMisplaced)) return;
 
   const bool copy_low = copy_low_ref || copy_low_link;
-  Verdict v = make_verdict("pcie-degraded", g.index(), link_low && copy_low ? "high" : "medium", "", "");
+  Verdict v = make_verdict(finding_id::kPcieDegraded, g.index(), link_low && copy_low ? "high" : "medium", "", "");
   Finding& f = v.finding;
   if (gen_seen || width_seen) {
     f.evidence.push_back("under load (" + join(load.link_from) + ") the link ran at best at " + link_name(gen_seen, width_seen) +

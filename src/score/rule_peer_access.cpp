@@ -15,6 +15,7 @@
 //   rate of those pairs against the rate of pairs with peer access, or against the PCIe link's raw
 //   rate. Not on MIG (NVIDIA's MIG guide: no GPU-to-GPU P2P in MIG mode, by design: `sliced` says it).
 #include "text/format.hpp"
+#include "core/finding_ids.hpp"
 #include "score/evidence.hpp"
 #include "score/reported_errors.hpp"
 #include "score/rules.hpp"
@@ -177,7 +178,7 @@ void rule_peer_access(const DocScoring& d, const Thresholds& /*t*/, std::vector<
       if (d.notes) d.notes->push_back("no peer access between GPUs, but MIG is on: NVIDIA's MIG guide lists GPU-to-GPU P2P as not supported in MIG mode (by design)");
       return;
     }
-  Verdict v = make_verdict("no-peer-access", std::nullopt, f.confidence, "", "");
+  Verdict v = make_verdict(finding_id::kNoPeerAccess, std::nullopt, f.confidence, "", "");
   Finding& fi = v.finding;
   for (const auto& [pair, why] : f.pairs)
     if (fi.evidence.size() < 8) fi.evidence.push_back(why);

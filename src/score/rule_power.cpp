@@ -13,6 +13,7 @@
 // Power reasons and a draw at the limit are no finding when the limit is the default: power-
 // limited designs (L4, T4, H100 PCIe) hit their cap on every GEMM, and their references include it.
 #include "probe/clock_reasons.hpp"
+#include "core/finding_ids.hpp"
 #include "text/format.hpp"
 #include "score/evidence.hpp"
 #include "score/families.hpp"
@@ -76,7 +77,7 @@ void rule_power(GpuScoring& g, const Thresholds& t) {
   else conf = "medium";  // reasons with low compute at the default limit
   // A TDP stands in for a default some boards set differently: one step less sure.
   if (def_name != "board default" && conf == "high") conf = "medium";
-  Verdict v = make_verdict("power-capped", g.index(), conf, "", "");
+  Verdict v = make_verdict(finding_id::kPowerCapped, g.index(), conf, "", "");
   Finding& f = v.finding;
   if (limit_low) {
     f.evidence.push_back("power limit " + fmt_num(limit, 0) + " W, " + def_name + " " + fmt_num(def, 0) + " W (" +

@@ -18,15 +18,15 @@ namespace gpuaudit {
 namespace {
 
 struct ClassText {
-  const char* cls;
+  finding_id::Id cls;
   const char* what;  // "a GPU of this machine stopped working"
 };
 
 constexpr std::array kClasses = std::to_array<ClassText>({
-    {"gpu-fault", "a GPU of this machine stopped working or answering"},
-    {"memory-degraded", "a GPU of this machine reported an uncorrectable memory error"},
-    {"nvlink-degraded", "an NVLink of this machine reported an uncorrectable error"},
-    {"sliced", "the GPU is a vGPU without a valid licence"},
+    {finding_id::kGpuFault, "a GPU of this machine stopped working or answering"},
+    {finding_id::kMemoryDegraded, "a GPU of this machine reported an uncorrectable memory error"},
+    {finding_id::kNvlinkDegraded, "an NVLink of this machine reported an uncorrectable error"},
+    {finding_id::kSliced, "the GPU is a vGPU without a valid licence"},
 });
 
 }  // namespace
@@ -35,11 +35,11 @@ void rule_reported_errors(const DocScoring& d, const Thresholds& /*t*/, std::vec
   for (const auto& c : kClasses) {
     // A vGPU's licence is the machine's whatever GPU names it (no per-GPU rule takes it).
     std::vector<ReportedError> errors;
-    if (std::string_view(c.cls) == "sliced") {
+    if (c.cls == finding_id::kSliced) {
       for (auto& e : reported_errors(*d.doc))
         if (e.cls == c.cls) errors.push_back(std::move(e));
     } else {
-      errors = reported_errors_off_gpus(*d.doc, c.cls);
+      errors = reported_errors_off_gpus(*d.doc, c.cls.str());
     }
     if (errors.empty()) continue;
     Verdict v = make_verdict(c.cls, std::nullopt, "", "", "");

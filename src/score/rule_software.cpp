@@ -15,6 +15,7 @@
 // non-default toolkit it cannot run, and the inventory's software.warnings (facts about
 // gpuaudit's own binary, such as a card reached only through PTX JIT).
 #include "compare/environment.hpp"
+#include "core/finding_ids.hpp"
 #include "score/cuda_driver_compat.hpp"
 #include "score/reported_errors.hpp"
 #include "score/rules.hpp"
@@ -30,7 +31,7 @@ namespace {
 // the kernel's "fallen off the bus"): then CUDA seeing no device is that fault, not the stack's.
 bool a_gpu_stopped_answering(const ResultDocument& doc) {
   for (const auto& e : reported_errors(doc))
-    if (e.cls == "gpu-fault" && (e.kind == "gpu-lost" || e.kind == "gpu-unreachable")) return true;
+    if (e.cls == finding_id::kGpuFault && (e.kind == "gpu-lost" || e.kind == "gpu-unreachable")) return true;
   for (const auto& gpu : doc.gpus)
     for (const auto& k : kernel_events(gpu))
       if (k.kind == "fallen-off-bus" || (k.kind == "xid" && k.xid == 79)) return true;
@@ -46,7 +47,7 @@ std::string stack_errors(const DocScoring& d, Verdict& v) {
   std::string first;
   const bool gpu_gone = a_gpu_stopped_answering(*d.doc);
   for (const auto& e : reported_errors(*d.doc)) {
-    if (e.cls != "software") continue;
+    if (e.cls != finding_id::kSoftware) continue;
     if (gpu_gone && no_gpu_reached(e.kind)) {
       if (d.notes) d.notes->push_back(reported_error_line(e) + ": explained by the GPU that stopped answering (gpu-fault)");
       continue;
@@ -102,7 +103,7 @@ void rule_software(const DocScoring& d, const Thresholds& /*t*/, std::vector<Ver
     if (d.notes) d.notes->push_back(line);
   };
   for (const auto& w : s.warnings) note(w);
-  Verdict v = make_verdict("software", std::nullopt, "", "", "");
+  Verdict v = make_verdict(finding_id::kSoftware, std::nullopt, "", "", "");
   Finding& f = v.finding;
   const std::string error_meaning = stack_errors(d, v);
 

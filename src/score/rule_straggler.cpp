@@ -14,6 +14,7 @@
 //   is off is not known from the pair alone; the evidence says so). In a pair a figure that is
 //   within tolerance of a baseline is not counted: the baseline decides between the two.
 #include "text/format.hpp"
+#include "core/finding_ids.hpp"
 #include "score/evidence.hpp"
 #include "score/families.hpp"
 #include "score/rules.hpp"
@@ -79,7 +80,7 @@ void rule_straggler(GpuScoring& g, const std::vector<GpuScoring>& all, const Thr
   std::string conf = "low";
   if (n_peers >= 2) conf = (low.size() >= 2 || worst < 1.0 - 2 * margin) ? "high" : "medium";
 
-  Verdict v = make_verdict("straggler", g.index(), conf, "", "");
+  Verdict v = make_verdict(finding_id::kStraggler, g.index(), conf, "", "");
   Finding& f = v.finding;
   for (const auto& l : low) {
     f.evidence.push_back(l.f->name + " " + fmt_value(l.f->value, l.f->unit) + "; peer median " + fmt_value(l.median, l.f->unit) +

@@ -9,6 +9,7 @@
 //   hide this; training jobs run for hours at the sustained rate. An imported gpu-burn run counts
 //   too: its rate over the first quarter of the run against the last (its own GEMM against itself).
 #include "probe/clock_reasons.hpp"
+#include "core/finding_ids.hpp"
 #include "text/format.hpp"
 #include "score/evidence.hpp"
 #include "score/rules.hpp"
@@ -77,7 +78,7 @@ std::string phase_line(const char* what, const Phase& p) {
 
 void rule_sustained(GpuScoring& g, const Thresholds& t) {
   const double margin = t.rules.sustained_drop_fraction;
-  Verdict v = make_verdict("sustained-drop", g.index(), "", "", "");
+  Verdict v = make_verdict(finding_id::kSustainedDrop, g.index(), "", "", "");
   Finding& f = v.finding;
   std::string cause, worst_name;
   double worst = 1.0;

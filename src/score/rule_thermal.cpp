@@ -14,6 +14,7 @@
 //   inventory only, or at the slowdown temperature with no clock seen.
 // No figure is needed: the telemetry of an imported timeline decides it as well as gpuaudit's own.
 #include "probe/clock_reasons.hpp"
+#include "core/finding_ids.hpp"
 #include "text/format.hpp"
 #include "score/evidence.hpp"
 #include "score/families.hpp"
@@ -116,7 +117,7 @@ void rule_thermal(GpuScoring& g, const Thresholds& t) {
   else if (hot_counts && !now.empty()) conf = "medium";
   else conf = "low";
   if (!sign && compute_low) conf = "medium";  // reasons at inventory, compute low
-  Verdict v = make_verdict("thermal-throttled", g.index(), conf, "", "");
+  Verdict v = make_verdict(finding_id::kThermalThrottled, g.index(), conf, "", "");
   Finding& f = v.finding;
   if (!reasons.empty()) f.evidence.push_back("thermal clock-event reasons under load (" + load.sources() + "): " + join(reasons));
   if (!now.empty()) f.evidence.push_back("active at inventory time: " + join(now));

@@ -7,6 +7,7 @@
 //   direct comparison of outputs, not an inference. Evidence: what it was compared with, the count
 //   of differing elements and the first one.
 #include "score/rules.hpp"
+#include "core/finding_ids.hpp"
 #include "score/wrong_results.hpp"
 
 namespace gpuaudit {
@@ -16,7 +17,7 @@ void rule_wrong_results(GpuScoring& g, const std::vector<WrongResult>& wrong, co
   for (const auto& w : wrong)
     if (w.gpu == g.index()) mine.push_back(&w);
   if (mine.empty()) return;
-  Verdict v = make_verdict("wrong-results", g.index(), "high", "", "");
+  Verdict v = make_verdict(finding_id::kWrongResults, g.index(), "high", "", "");
   Finding& f = v.finding;
   std::uint64_t total = 0;
   std::string sources;

@@ -1,18 +1,22 @@
 // The verdict rules, one file each (rule_<name>.cpp); docs/scoring.md states every rule and the
-// evidence it records. Per-GPU rules run in the order below and may defer to earlier verdicts (a
-// low clock on a power-capped card is the power cap, not a second finding).
+// evidence it records. They run in the order of score/rule_table.cpp, which also says which
+// earlier findings each defers to (a low clock on a power-capped card is the power cap, not a
+// second finding).
 #pragma once
 
 #include "score/gpu_scoring.hpp"
 #include "score/thresholds.hpp"
 
+#include <string>
 #include <vector>
 
 namespace gpuaudit {
 
 struct WrongResult;
 
-// Per GPU, in this order. wrong-results first: it never defers (score/wrong_results.hpp).
+// unknown-gpu: no baseline for the model; with an architecture estimate, a note instead.
+void rule_unknown_gpu(GpuScoring& g, std::vector<std::string>& notes);
+// Per GPU. wrong-results first: it never defers (score/wrong_results.hpp).
 void rule_wrong_results(GpuScoring& g, const std::vector<WrongResult>& wrong, const Thresholds& t);
 // gpu-fault: the kernel log says the GPU fell off the bus or needs a reset (score/xid_catalogue.hpp).
 void rule_gpu_fault(GpuScoring& g, const Thresholds& t);

@@ -1,0 +1,64 @@
+// unknown-gpu: no baseline matches this GPU's model. With an architecture estimate the GPU is judged
+// like any other on that estimate (wider tolerances, the headline says "estimated") and a note says
+// so; with no reference at all, unknown-gpu is the finding, and it means "could not judge the
+// figures" (exit 6). Runs first: every later rule reads the reference this one reports on.
+#include "core/finding_ids.hpp"
+#include "score/rules.hpp"
+
+#include <string>
+#include <vector>
+
+namespace gpuaudit {
+
+namespace {
+
+std::string join_lines(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const auto& l : lines) out += (out.empty() ? "" : "; ") + l;
+  return out;
+}
+
+// A dump cut to one section (nvidia-smi -q -d TEMPERATURE) names no model: say so, not 'matches ""'.
+std::string no_match_line(const GpuInfo& gpu) {
+  return gpu.name.empty() ? std::string("the document names no model for this GPU") : "no baseline matches \"" + gpu.name + "\"";
+}
+
+Verdict unknown_verdict(const GpuScoring& g) {
+  const GpuInfo& gpu = *g.gpu;
+  std::string id = gpu.pci_device_id ? " (PCI id " + *gpu.pci_device_id + ")" : "";
+  if (g.ref.baseline) {
+    const Baseline& b = *g.ref.baseline;
+    Verdict v = make_verdict(finding_id::kUnknownGpu, gpu.index, "high", "",
+                             "no baseline, estimated from " + (b.architecture.empty() ? std::string("its architecture") : b.architecture) +
+                                 " per-SM figures");
+    v.finding.evidence.push_back(no_match_line(gpu) + id);
+    v.finding.evidence.push_back("expectations: " + b.model + " (" + b.id + "), " +
+                                 (g.ref.note.empty() ? "scaled per SM from its architecture's reference" : g.ref.note));
+    v.finding.summary = "This model has no baseline: it was judged against " +
+                        (b.architecture.empty() ? std::string("its architecture's") : b.architecture) +
+                        " per-SM expectations, an estimate with wider tolerances; a baseline for it would be exact";
+    return v;
+  }
+  Verdict v = make_verdict(finding_id::kUnknownGpu, gpu.index, "high", "", "no baseline for this model");
+  v.finding.evidence.push_back(no_match_line(gpu) + id +
+                               (gpu.compute_capability ? ", compute capability " + *gpu.compute_capability : std::string()));
+  if (!g.ref.note.empty()) v.finding.evidence.push_back(g.ref.note);
+  v.finding.summary = gpu.name.empty() && !gpu.pci_device_id
+                          ? "The document does not say which model this GPU is, so its figures are shown without a "
+                            "verdict. Import a full `nvidia-smi -q` beside it."
+                          : "This model has no baseline and no architecture reference: its figures are shown without a "
+                            "verdict. Add a baseline for it.";
+  return v;
+}
+
+}  // namespace
+
+void rule_unknown_gpu(GpuScoring& g, std::vector<std::string>& notes) {
+  if (!g.ref.unknown_model()) return;
+  Verdict u = unknown_verdict(g);
+  if (g.ref.baseline) notes.push_back("GPU " + std::to_string(g.gpu->index) + ": " + u.finding.summary + " (" +
+                                      join_lines(u.finding.evidence) + ")");
+  else g.verdicts.push_back(std::move(u));
+}
+
+}  // namespace gpuaudit
