@@ -43,7 +43,7 @@ struct TimelineSample {
 // Everything one parser found in one file. GPUs are matched across files by PCI bus id, then UUID,
 // then index (merge.cpp); a field a part leaves unset (nullopt / empty) never overwrites another's.
 struct ImportPart {
-  std::string format;  // the Format::name that produced it
+  std::string format;  // the Format::name that produced it: stamped by the importer (read_output), not the parser
   SourceRef source;
   HostInfo host;                   // only the fields the output states (hostname of nccl-tests' rank lines, ...)
   SoftwareInfo software;           // driver, CUDA, NCCL versions the output states

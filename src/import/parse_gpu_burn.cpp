@@ -320,7 +320,6 @@ json phase_json(const std::vector<double>& rates, const std::vector<double>& tem
 
 ImportPart parse_gpu_burn(std::string_view text, const std::string& file) {
   ImportPart part;
-  part.format = "gpu-burn";
   part.source = {"gpu-burn", "", file, 0};
   std::map<int, GpuInfo> gpus;
   std::map<int, Device> devices;

@@ -417,7 +417,6 @@ std::vector<int> positions_without_identity(const std::vector<const Row*>& rows,
 
 ImportPart parse_csv(std::string_view text, const std::string& file) {
   ImportPart part;
-  part.format = "nvidia-smi-csv";
   part.source = {"nvidia-smi", "", file, 0};
   std::optional<Header> header;            // what the following rows are read with
   std::optional<Header> first_header;      // the first, for the apps / timeline decision

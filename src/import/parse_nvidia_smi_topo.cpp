@@ -202,7 +202,6 @@ ImportPart parse_topo(std::string_view raw, const std::string& file) {
   const std::string clean = smi::strip_ansi(raw);
   const std::string_view text = clean;
   ImportPart part;
-  part.format = "nvidia-smi-topo";
   part.source = {"nvidia-smi", "", file, 0};
   const auto lines = lines_of(text);
   auto header = find_header(lines);
