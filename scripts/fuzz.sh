@@ -119,7 +119,7 @@ for t in "${targets[@]}"; do
     echo
   else
     failed+=("$t")
-    echo "!! fuzz_$t failed; the end of its log:" >&2
+    echo "!! $label failed; the end of its log:" >&2
     tail -n 60 "$log" >&2
     for a in $(grep -oE "$ROOT/$BUILD/artifacts/$t-[a-z-]+[0-9a-f]*" "$log" | sort -u); do
       echo "!! reproducer: $a ($(wc -c <"$a") bytes); replay: ${format:+GPUAUDIT_FUZZ_FORMAT=$format }$bin $a" >&2
