@@ -1,7 +1,9 @@
 # libFuzzer targets (-DGPUAUDIT_FUZZ=ON, clang only; scripts/fuzz.sh configures, builds and runs them).
 #
 # Every src/<folder>/<name>_fuzz.cpp defines LLVMFuzzerTestOneInput and becomes the binary
-# fuzz_<name>. The parsers it calls must be instrumented too (coverage is what guides libFuzzer, and
+# fuzz_<name>. The import parsers share one, fuzz_format (src/import/format_fuzz.cpp): it fuzzes the
+# registered format named by GPUAUDIT_FUZZ_FORMAT, and scripts/fuzz.sh runs it once per format the
+# registry lists, so a new format needs no target here. The parsers it calls must be instrumented too (coverage is what guides libFuzzer, and
 # ASan/UBSan are what turn a bad read into a crash): with GPUAUDIT_SANITIZE=ON the sanitized
 # gpuaudit_host itself gains coverage instrumentation (one build for tests and fuzzers, as CI does);
 # otherwise the host sources are compiled a second time into gpuaudit_host_fuzz with

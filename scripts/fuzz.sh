@@ -4,11 +4,18 @@
 # corpus of the real outputs in tests/data/imports/. Any crash, sanitizer report, timeout or
 # out-of-memory fails the script, and the input that caused it is kept and printed.
 #
+# The parsers share one binary, fuzz_format (src/import/format_fuzz.cpp), which fuzzes the format
+# GPUAUDIT_FUZZ_FORMAT names: every format the registry lists (the binary prints them) is a target
+# parse_<format>, seeded from tests/data/imports/<format>/, so a new format is fuzzed as it is
+# registered. The other binaries (fuzz_detect, fuzz_paste_split, ...) are a target each.
+#
 #   scripts/fuzz.sh                  every target, FUZZ_RUNS (500) inputs each from seed 1: the same
 #                                    inputs on every run of one commit, so CI never fails by chance
 #                                    (scripts/test.sh runs this)
-#   FUZZ_SECONDS=600 scripts/fuzz.sh parse_nccl_tests    one target, by time, random: to hunt
-#   build-fuzz/fuzz_parse_nccl_tests build-fuzz/artifacts/parse_nccl_tests-crash-...   replay a crash
+#   FUZZ_SECONDS=600 scripts/fuzz.sh parse_nccl-tests    one target, by time, random: to hunt
+#                                    (a format may be named as it is, nccl-tests, or as parse_nccl_tests)
+#   GPUAUDIT_FUZZ_FORMAT=nccl-tests build-fuzz/fuzz_format build-fuzz/artifacts/parse_nccl-tests-crash-...
+#                                    replay a crash (fuzz.sh prints this line for each one it finds)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -27,17 +34,11 @@ CC_BIN=${FUZZ_CC:-$(command -v clang-14 || command -v clang)}
 CXX_BIN=${FUZZ_CXX:-$(command -v clang++-14 || command -v clang++)}
 [ -x "$CXX_BIN" ] || { echo "fuzz.sh: clang++ not found (scripts/setup.sh --test installs clang-14)" >&2; exit 2; }
 
-# Seed corpus per target: the fixture folders (tests/data/imports/<format>/) of the formats its
-# parser reads. A target not listed here is matched by name: parse_nvidia_smi_q -> nvidia-smi-q,
-# parse_bandwidth_test -> bandwidthTest (letters and digits compared, case ignored). "*" = every format.
+# Seed corpus of the targets that read every format's fixtures ("*": tests/data/imports/*/). A
+# parser's target parse_<format> is seeded with tests/data/imports/<format>/.
 declare -A SEEDS=(
   [detect]="*"
   [paste_split]="*"
-  [parse_gpuaudit]="gpuaudit"
-  [parse_p2p]="p2pBandwidthLatencyTest"
-  [parse_p2p_latency]="p2pBandwidthLatencyTest"
-  [parse_p2p_bandwidth_latency]="p2pBandwidthLatencyTest"
-  [parse_nvidia_smi]="nvidia-smi-q nvidia-smi-xml nvidia-smi-csv nvidia-smi-topo"
 )
 squash() { tr -cd '[:alnum:]' <<<"$1" | tr '[:upper:]' '[:lower:]'; }
 
@@ -54,9 +55,29 @@ else
 fi
 cmake --build "$BUILD" --target gpuaudit_fuzz_all -j "$JOBS"
 
-mapfile -t targets < <(find "$BUILD" -maxdepth 1 -type f -name 'fuzz_*' -perm -u+x -printf '%f\n' | sed 's/^fuzz_//' | sort)
-if [ "$#" -gt 0 ]; then targets=("$@"); fi
-[ "${#targets[@]}" -gt 0 ] || { echo "fuzz.sh: no fuzz targets built" >&2; exit 1; }
+# The targets: each binary but fuzz_format, then parse_<format> for every registered format.
+[ -x "$BUILD/fuzz_format" ] || { echo "fuzz.sh: $BUILD/fuzz_format was not built" >&2; exit 1; }
+mapfile -t registered < <(GPUAUDIT_FUZZ_LIST_FORMATS=1 ASAN_OPTIONS=detect_leaks=0 "$BUILD/fuzz_format" | grep -E '^[A-Za-z0-9._-]+$')
+[ "${#registered[@]}" -gt 0 ] || { echo "fuzz.sh: $BUILD/fuzz_format lists no format" >&2; exit 1; }
+declare -A FORMAT_OF=()  # target -> the format fuzz_format reads
+mapfile -t targets < <(find "$BUILD" -maxdepth 1 -type f -name 'fuzz_*' -perm -u+x -printf '%f\n' | sed 's/^fuzz_//' |
+  grep -vx format | sort)
+for f in "${registered[@]}"; do
+  FORMAT_OF[parse_$f]=$f
+  targets+=("parse_$f")
+done
+if [ "$#" -gt 0 ]; then
+  # A format named as it is (nccl-tests), as its target (parse_nccl-tests) or as its old stub was
+  # (parse_nccl_tests): letters and digits compared, case ignored.
+  targets=()
+  for a in "$@"; do
+    t=$a
+    for f in "${registered[@]}"; do
+      if [ "$(squash "$f")" = "$(squash "$a")" ] || [ "$(squash "parse_$f")" = "$(squash "$a")" ]; then t=parse_$f; fi
+    done
+    targets+=("$t")
+  done
+fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -66,19 +87,20 @@ for d in tests/data/imports/*/; do [ -d "$d" ] && formats+=("$(basename "$d")");
 
 failed=()
 for t in "${targets[@]}"; do
+  format=${FORMAT_OF[$t]:-}
   bin=$BUILD/fuzz_$t
+  [ -n "$format" ] && bin=$BUILD/fuzz_format
   [ -x "$bin" ] || { echo "fuzz.sh: no target $bin" >&2; failed+=("$t"); continue; }
-  wanted=${SEEDS[$t]:-}
-  if [ -z "$wanted" ]; then
-    for f in "${formats[@]}"; do [ "$(squash "parse_$f")" = "$(squash "$t")" ] && wanted=$f; done
-  fi
+  wanted=${SEEDS[$t]:-$format}
   [ "$wanted" = "*" ] && wanted="${formats[*]}"
   corpus=$tmp/corpus_$t
   mkdir -p "$corpus"
+  from=()
   for f in $wanted; do
     dir=tests/data/imports/$f
     [ "$f" = gpuaudit ] && dir=tests/data/scenarios
     [ -d "$dir" ] || continue
+    from+=("$f")
     find "$dir" -type f ! -name '*.source.json' ! -name '*.md' -size -256k -exec cp -t "$corpus" {} +
   done
   # Inputs the fuzzers found before (every target), and a target's own seeds (tests/data/fuzz/<target>/).
@@ -86,19 +108,21 @@ for t in "${targets[@]}"; do
     [ -d "$d" ] && find "$d" -type f ! -name '*.md' -size -256k -exec cp -t "$corpus" {} +
   done
   seeds=$(find "$corpus" -type f | wc -l)
-  echo "== fuzz_$t: $what, $seeds seed files (${wanted:-no fixtures yet})"
+  label=fuzz_$t
+  [ -n "$format" ] && label="fuzz_format $format"
+  echo "== $label: $what, $seeds seed files (${from[*]:-no fixtures yet})"
   log=$tmp/$t.log
-  if ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
-    "$bin" "${budget[@]}" -max_len=262144 -rss_limit_mb=2048 -timeout=20 -print_final_stats=1 \
+  if GPUAUDIT_FUZZ_FORMAT=$format ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} \
+    UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} "$bin" "${budget[@]}" -max_len=262144 -rss_limit_mb=2048 -timeout=20 -print_final_stats=1 \
       -artifact_prefix="$ROOT/$BUILD/artifacts/$t-" "$corpus" >"$log" 2>&1; then
     grep -E '^stat::number_of_executed_units|^stat::new_units_added' "$log" | tr '\n' ' ' || true
     echo
   else
     failed+=("$t")
-    echo "!! fuzz_$t failed; the end of its log:" >&2
+    echo "!! $label failed; the end of its log:" >&2
     tail -n 60 "$log" >&2
     for a in $(grep -oE "$ROOT/$BUILD/artifacts/$t-[a-z-]+[0-9a-f]*" "$log" | sort -u); do
-      echo "!! reproducer: $a ($(wc -c <"$a") bytes); replay: $bin $a" >&2
+      echo "!! reproducer: $a ($(wc -c <"$a") bytes); replay: ${format:+GPUAUDIT_FUZZ_FORMAT=$format }$bin $a" >&2
       echo "!! its first 1000 bytes (cat -v):" >&2
       head -c 1000 "$a" | cat -v >&2
       echo >&2

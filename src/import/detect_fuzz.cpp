@@ -1,6 +1,6 @@
 // libFuzzer target of the importer's detection path (fuzz_detect; scripts/fuzz.sh runs it): whatever
 // a person pastes, every registered format's detect and parse run on it, and the part merges into a
-// document that serialises. Each parser has its own target beside it as well; this one sees the
+// document that serialises. Each parser is fuzzed alone as well (format_fuzz.cpp); this one sees the
 // formats side by side, as detection does (a detector that crashes on another tool's output), the
 // refusals that run before it (foreign_input) and the naming of outputs it does not read
 // (unread_output, inside detect_format).

@@ -1,8 +1,8 @@
 // `gpuaudit import`: other tools' outputs (nvidia-smi, nccl-tests, nvbandwidth, dcgmi, CUDA samples)
 // turned into one result document, so score / compare / report judge them like gpuaudit's own runs.
 //
-// One parser per format (src/import/parse_<format>.cpp, its fuzz target beside it as
-// parse_<format>_fuzz.cpp). A parser is a pure function of the text: it never opens files, never
+// One parser per format (src/import/parse_<format>.cpp; every registered format is fuzzed by
+// format_fuzz.cpp, scripts/fuzz.sh). A parser is a pure function of the text: it never opens files, never
 // throws on bad input (it records what it skipped), and fills an ImportPart. The importer reads each
 // file (importer.cpp; a paste of several outputs is split into them, paste_parts.hpp), detects the
 // format from the content, runs the parser, and merges the parts of one machine into one document
@@ -43,7 +43,7 @@ struct TimelineSample {
 // Everything one parser found in one file. GPUs are matched across files by PCI bus id, then UUID,
 // then index (merge.cpp); a field a part leaves unset (nullopt / empty) never overwrites another's.
 struct ImportPart {
-  std::string format;  // the Format::name that produced it
+  std::string format;  // the Format::name that produced it: stamped by the importer (read_output), not the parser
   SourceRef source;
   HostInfo host;                   // only the fields the output states (hostname of nccl-tests' rank lines, ...)
   SoftwareInfo software;           // driver, CUDA, NCCL versions the output states

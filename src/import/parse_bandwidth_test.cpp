@@ -22,6 +22,7 @@
 // figure is the sum over them. Mapping: docs/import-benchmarks.md.
 #include "import/bench_text.hpp"
 #include "import/import.hpp"
+#include "import/line_parser.hpp"
 
 #include <algorithm>
 #include <map>
@@ -218,6 +219,10 @@ struct BwParser {
     ms.back().points.emplace_back(*bytes, *value);
   }
 
+  void finish() {
+    if (seen) add_rows();
+  }
+
   void add_rows() {
     bool any_mbs = false;
     // Runs of one direction pinned to different host NUMA nodes (numactl prompt lines): the first
@@ -299,18 +304,8 @@ int detect_bandwidth_test(std::string_view text) {
   return score >= 40 ? std::min(score, 100) : 0;
 }
 
-ImportPart parse_bandwidth_test(std::string_view text, const std::string& file) {
-  BwParser p;
-  p.part.format = "bandwidthTest";
-  p.part.source = SourceRef{"bandwidthTest", "", file, 0};
-  const auto lines = split_lines(text);
-  for (std::size_t i = 0; i < lines.size(); ++i) p.on_line(lines[i], static_cast<int>(i + 1));
-  if (p.seen) p.add_rows();
-  return std::move(p.part);
-}
-
 const RegisterFormat reg{
-    {"bandwidthTest", "CUDA samples bandwidthTest output", detect_bandwidth_test, parse_bandwidth_test}};
+    {"bandwidthTest", "CUDA samples bandwidthTest output", detect_bandwidth_test, line_parse<BwParser>("bandwidthTest")}};
 
 }  // namespace
 

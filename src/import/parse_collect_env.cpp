@@ -109,7 +109,6 @@ void read_block(ImportPart& part, const char* format, const std::string& text, c
 
 ImportPart parse_collect_env(std::string_view text, const std::string& file) {
   ImportPart part;
-  part.format = "collect-env";
   part.source = {"collect_env", "", file, 0};
   part.fills_only = true;  // nvidia-smi -L's GPUs and lscpu's host: a -q dump beside it says more
   std::vector<std::pair<int, std::string_view>> lines;

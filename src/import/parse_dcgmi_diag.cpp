@@ -21,6 +21,7 @@
 #include "import/bench_text.hpp"
 #include "import/dcgm_diag_rows.hpp"
 #include "import/import.hpp"
+#include "import/line_parser.hpp"
 
 namespace gpuaudit::imports {
 
@@ -38,6 +39,11 @@ struct DiagParser {
   std::string text;         // the message being assembled from slices
   bool seen = false;
   bool in_table = false;
+
+  void finish() {
+    flush_message();
+    if (seen) dcgm::fill_part(report, part);
+  }
 
   void flush_message() {
     if (pending_key.empty() || text.empty() || report.tests.empty()) {
@@ -224,18 +230,7 @@ int detect_dcgmi_diag(std::string_view text) {
   return score >= 40 ? std::min(score, 100) : 0;
 }
 
-ImportPart parse_dcgmi_diag(std::string_view text, const std::string& file) {
-  DiagParser p;
-  p.part.format = "dcgmi-diag";
-  p.part.source = SourceRef{"dcgmi", "", file, 0};
-  const auto lines = split_lines(text);
-  for (std::size_t i = 0; i < lines.size(); ++i) p.on_line(lines[i], static_cast<int>(i + 1));
-  p.flush_message();
-  if (p.seen) dcgm::fill_part(p.report, p.part);
-  return std::move(p.part);
-}
-
-const RegisterFormat reg{{"dcgmi-diag", "dcgmi diag text table", detect_dcgmi_diag, parse_dcgmi_diag}};
+const RegisterFormat reg{{"dcgmi-diag", "dcgmi diag text table", detect_dcgmi_diag, line_parse<DiagParser>("dcgmi")}};
 
 }  // namespace
 

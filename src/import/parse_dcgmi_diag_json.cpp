@@ -73,7 +73,6 @@ int detect_dcgmi_diag_json(std::string_view text) {
 
 ImportPart parse_dcgmi_diag_json(std::string_view text, const std::string& file) {
   ImportPart part;
-  part.format = "dcgmi-diag-json";
   part.source = SourceRef{"dcgmi", "", file, 0};
   const std::optional<json> parsed = parse_json_or_skip(text, part);
   if (!parsed) return part;

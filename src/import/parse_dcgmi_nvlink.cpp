@@ -31,6 +31,7 @@
 // "| -> CRC FLIT Error | 0 |"): the counters go to nvlink.extra.errors like nvidia-smi nvlink -e's.
 #include "import/bench_text.hpp"
 #include "import/import.hpp"
+#include "import/line_parser.hpp"
 #include "import/smi_values.hpp"
 
 #include <cctype>
@@ -274,18 +275,8 @@ int detect_dcgmi_nvlink(std::string_view text) {
   return 0;
 }
 
-ImportPart parse_dcgmi_nvlink(std::string_view text, const std::string& file) {
-  DcgmiNvlinkParser p;
-  p.part.format = "dcgmi-nvlink";
-  p.part.source = SourceRef{"dcgmi", "", file, 0};
-  const auto lines = split_lines(text);
-  for (std::size_t i = 0; i < lines.size(); ++i) p.on_line(lines[i], static_cast<int>(i + 1));
-  p.finish();
-  return std::move(p.part);
-}
-
 const RegisterFormat reg{{"dcgmi-nvlink", "dcgmi nvlink -s/--link-status (also -e error counts): NVLink link states per GPU",
-                          detect_dcgmi_nvlink, parse_dcgmi_nvlink}};
+                          detect_dcgmi_nvlink, line_parse<DcgmiNvlinkParser>("dcgmi")}};
 
 }  // namespace
 

@@ -205,7 +205,6 @@ int detect_device_query(std::string_view text) {
 ImportPart parse_device_query(std::string_view text, const std::string& file) {
   ImportPart part;
   part.fills_only = true;  // a view from outside NVML: nvidia-smi's facts of the same GPU stay
-  part.format = "deviceQuery";
   part.source = {"deviceQuery", "", file, 0};
   std::vector<Device> devices;
   json info = json::object();

@@ -30,6 +30,7 @@
 #include "core/parse_number.hpp"
 #include "core/text_cursor.hpp"
 #include "import/import.hpp"
+#include "import/line_parser.hpp"
 #include "import/smi_values.hpp"
 
 #include <algorithm>
@@ -318,10 +319,20 @@ json phase_json(const std::vector<double>& rates, const std::vector<double>& tem
   return j;
 }
 
-ImportPart parse_gpu_burn(std::string_view text, const std::string& file) {
+// One GPU's column of the progress lines: its rates (the first report, start-up, left out), the
+// time and temperature of each, and what its error counts add up to.
+struct BurnSeries {
+  std::vector<double> rates, t_at;
+  std::vector<std::optional<double>> temp_of_rate;
+  std::vector<TimelineSample> timeline;
+  long long total_errors = 0;
+  bool died = false, negative = false;
+  int seen_reports = 0;
+};
+
+// The whole output read line by line (line_parser.hpp), then turned into rows per GPU.
+struct BurnParser {
   ImportPart part;
-  part.format = "gpu-burn";
-  part.source = {"gpu-burn", "", file, 0};
   std::map<int, GpuInfo> gpus;
   std::map<int, Device> devices;
   std::map<int, std::string> verdicts;
@@ -333,65 +344,83 @@ ImportPart parse_gpu_burn(std::string_view text, const std::string& file) {
   int last_init = -1;
   int bad = 0;
   std::string first_bad;
-  for (const auto& [no, raw] : smi::numbered_lines(text)) {
-    const std::string_view line = raw;
+
+  void on_line(std::string_view line, int no) {
     if (tested) {
       if (const auto v = verdict_line(line)) {
         if (const auto i = to_index(v->first)) verdicts[*i] = std::string(v->second);
-        continue;
+        return;
       }
     }
-    if (const auto l = list_line(line)) {
-      const auto gi = to_index(l->index);
-      if (!gi) continue;
-      const int i = *gi;
-      GpuInfo g;
-      g.index = i;
-      g.name = std::string(trim(l->name));
-      g.uuid = std::string(l->uuid);
-      g.extra = json::object();
-      SourceRef s = part.source;
-      s.line = no;
-      g.extra["source"] = source_json(s);
-      gpus.emplace(i, std::move(g));
-      if (!part.source.line) part.source.line = no;
-      continue;
-    }
-    if (const auto in = init_line(line)) {
-      const auto di = to_index(in->device);
-      if (!di) continue;
-      const int d = *di;
-      Device& dv = devices[d];
-      last_init = d;
-      dv.dtype = in->doubles ? "fp64" : "fp32";
-      dv.tensor = in->tensor;
-      dv.line = no;
-      if (!part.source.line) part.source.line = no;
-      continue;
-    }
+    if (on_list_line(line, no) || on_init_line(line, no) || on_run_line(line)) return;
+    if (line.find("proc'd:") != std::string::npos) on_progress_line(line, no);
+  }
+
+  // "GPU 0: NVIDIA GeForce RTX 4090 (UUID: GPU-...)"
+  bool on_list_line(std::string_view line, int no) {
+    const auto l = list_line(line);
+    if (!l) return false;
+    const auto gi = to_index(l->index);
+    if (!gi) return true;
+    const int i = *gi;
+    GpuInfo g;
+    g.index = i;
+    g.name = std::string(trim(l->name));
+    g.uuid = std::string(l->uuid);
+    g.extra = json::object();
+    SourceRef s = part.source;
+    s.line = no;
+    g.extra["source"] = source_json(s);
+    gpus.emplace(i, std::move(g));
+    if (!part.source.line) part.source.line = no;
+    return true;
+  }
+
+  // "Initialized device 0 with ... MB of memory (...), using FLOATS"
+  bool on_init_line(std::string_view line, int no) {
+    const auto in = init_line(line);
+    if (!in) return false;
+    const auto di = to_index(in->device);
+    if (!di) return true;
+    const int d = *di;
+    Device& dv = devices[d];
+    last_init = d;
+    dv.dtype = in->doubles ? "fp64" : "fp32";
+    dv.tensor = in->tensor;
+    dv.line = no;
+    if (!part.source.line) part.source.line = no;
+    return true;
+  }
+
+  // The lines around the progress: result size, duration, the summary, the abort.
+  bool on_run_line(std::string_view line) {
     if (const auto bytes = number_between(line, "Results are ", " bytes each")) {
       last_result_bytes = to_ll(*bytes);
       // belongs to the device initialised last (workers start in any order)
       if (last_init >= 0 && !devices[last_init].result_bytes) devices[last_init].result_bytes = last_result_bytes;
-      continue;
+      return true;
     }
     if (const auto secs = number_between(line, "Burning for ", " sec")) {
       run_s = to_d(*secs);
-      continue;
+      return true;
     }
     if (number_between(line, "Tested ", " GPUs:")) {
       tested = true;
-      continue;
+      return true;
     }
     if (contains(line, "Summary at:")) {
       summary_after.push_back(reports.size());
-      continue;
+      return true;
     }
     if (contains(line, "No clients are alive")) {
       aborted = true;
-      continue;
+      return true;
     }
-    if (line.find("proc'd:") == std::string::npos) continue;
+    return false;
+  }
+
+  // "20.0%  proc'd: 81 (47174 Gflop/s) - 0 (0 Gflop/s)   errors: 0 - 0   temps: 50 C - 45 C"
+  void on_progress_line(std::string_view line, int no) {
     for (const std::string_view seg : report_segments(line)) {
       Report r = report_of(seg, no);
       const std::size_t n = reports.empty() ? r.proc.size() : reports.front().proc.size();
@@ -405,25 +434,24 @@ ImportPart parse_gpu_burn(std::string_view text, const std::string& file) {
       reports.push_back(std::move(r));
     }
   }
-  if (bad > 0) part.skipped.push_back(first_bad + (bad > 1 ? " (and " + std::to_string(bad - 1) + " more such lines)" : ""));
-  for (auto& [i, g] : gpus) part.gpus.push_back(g);
 
-  const std::size_t n = reports.empty() ? verdicts.size() : reports.front().proc.size();
-  for (std::size_t gi = 0; gi < n; ++gi) {
-    const int gpu = static_cast<int>(gi);
-    const Device dv = devices.count(gpu) ? devices[gpu] : Device{};
-    std::vector<double> rates, t_at;
-    std::vector<std::optional<double>> temp_of_rate;
-    std::vector<TimelineSample> timeline;
-    long long prev = 0, total_errors = 0, period_max = 0;
-    bool died = false, negative = false;
+  void finish() {
+    if (bad > 0) part.skipped.push_back(first_bad + (bad > 1 ? " (and " + std::to_string(bad - 1) + " more such lines)" : ""));
+    for (auto& [i, g] : gpus) part.gpus.push_back(g);
+    const std::size_t n = reports.empty() ? verdicts.size() : reports.front().proc.size();
+    for (std::size_t gi = 0; gi < n; ++gi) add_gpu_rows(static_cast<int>(gi));
+    add_notes();
+  }
+
+  BurnSeries series_of(std::size_t gi) const {
+    BurnSeries s;
+    long long prev = 0, period_max = 0;
     bool first_report = true;
     std::size_t next_summary = 0;
-    int seen_reports = 0;
     for (std::size_t ri = 0; ri < reports.size(); ++ri) {
       const Report& r = reports[ri];
       while (next_summary < summary_after.size() && summary_after[next_summary] <= ri) {
-        total_errors += period_max;  // gpu-burn zeroes its error counts after each summary
+        s.total_errors += period_max;  // gpu-burn zeroes its error counts after each summary
         period_max = 0;
         ++next_summary;
       }
@@ -432,33 +460,60 @@ ImportPart parse_gpu_burn(std::string_view text, const std::string& file) {
       if (count < 0 || ec.died) {
         // gpu-burn could not read the worker's report: its error count is an uninitialised int
         // (1641686072, -533715488), not a count of wrong elements.
-        died = true;
+        s.died = true;
         continue;
       }
-      if (ec.count < 0) negative = true;
+      if (ec.count < 0) s.negative = true;
       if (ec.count != 0) period_max = std::max(period_max, ec.count < 0 ? 1LL : ec.count);
       if (count == prev) continue;  // this worker did not report: the line repeats its last rate
       prev = count;
-      ++seen_reports;
+      ++s.seen_reports;
       if (first_report) {  // includes the worker's start-up
         first_report = false;
         continue;
       }
       if (rate <= 0) continue;
-      rates.push_back(rate);
-      std::optional<double> ts;
-      if (r.pct && run_s) ts = *r.pct / 100.0 * *run_s;
-      t_at.push_back(ts.value_or(static_cast<double>(rates.size())));
-      temp_of_rate.push_back(r.temps[gi]);
-      TimelineSample s;
-      s.t_s = ts;
-      s.temperature_c = r.temps[gi];
-      timeline.push_back(s);
+      add_rate(s, r, gi, rate);
     }
-    total_errors += period_max;
-    const std::string verdict = verdicts.count(gpu) ? verdicts[gpu] : "";
-    if (rates.empty() && verdict.empty() && !died) continue;
+    s.total_errors += period_max;
+    return s;
+  }
 
+  void add_rate(BurnSeries& s, const Report& r, std::size_t gi, double rate) const {
+    s.rates.push_back(rate);
+    std::optional<double> ts;
+    if (r.pct && run_s) ts = *r.pct / 100.0 * *run_s;
+    s.t_at.push_back(ts.value_or(static_cast<double>(s.rates.size())));
+    s.temp_of_rate.push_back(r.temps[gi]);
+    TimelineSample t;
+    t.t_s = ts;
+    t.temperature_c = r.temps[gi];
+    s.timeline.push_back(t);
+  }
+
+  void add_gpu_rows(int gpu) {
+    const auto d = devices.find(gpu);
+    const Device dv = d != devices.end() ? d->second : Device{};
+    BurnSeries s = series_of(static_cast<std::size_t>(gpu));
+    const auto v = verdicts.find(gpu);
+    const std::string verdict = v != verdicts.end() ? v->second : "";
+    if (s.rates.empty() && verdict.empty() && !s.died) return;
+
+    json extra = json::object();
+    SourceRef src = part.source;
+    src.line = dv.line ? dv.line : (reports.empty() ? 0 : reports.front().line);
+    extra["source"] = source_json(src);
+    part.benchmarks.push_back(gflops_row(gpu, s, params_of(dv, s, verdict), extra));
+    // A worker that died is FAULTY in gpu-burn's summary because of its garbage count: that says
+    // it stopped, not that it computed wrong numbers.
+    if (!s.died && (s.total_errors != 0 || s.negative || verdict == "FAULTY"))
+      part.benchmarks.push_back(errors_row(gpu, s, verdict, extra));
+    if (!s.timeline.empty() &&
+        std::any_of(s.timeline.begin(), s.timeline.end(), [](const TimelineSample& x) { return x.temperature_c.has_value(); }))
+      part.timelines.push_back({gpu, std::move(s.timeline)});
+  }
+
+  json params_of(const Device& dv, const BurnSeries& s, const std::string& verdict) const {
     json params = json::object();
     if (dv.dtype) params["dtype"] = *dv.dtype;
     params["tensor_cores"] = dv.tensor;
@@ -469,88 +524,90 @@ ImportPart parse_gpu_burn(std::string_view text, const std::string& file) {
       if (side >= 1 && std::fabs(side - std::round(side)) < 1e-6) params["matrix_n"] = static_cast<long long>(std::round(side));
     }
     if (run_s) params["run_s"] = *run_s;
-    params["reports"] = seen_reports;
-    params["errors"] = total_errors;
+    params["reports"] = s.seen_reports;
+    params["errors"] = s.total_errors;
     if (!verdict.empty()) params["verdict"] = verdict;
+    add_phases(params, s);
+    return params;
+  }
 
+  // The first and last quarter of the run, for rule_sustained (the card against itself).
+  // A pasted terminal keeps about one line per 10% of the run (the rest were redrawn over), so a
+  // run gives few reports: at least 6, the first and last quarter of them but never fewer than 2.
+  void add_phases(json& params, const BurnSeries& s) const {
+    constexpr std::size_t kMinReports = 6;
+    if (s.died || s.rates.size() < kMinReports) return;
+    const std::size_t n = s.rates.size();
+    const std::size_t q = std::max<std::size_t>(2, n / 4);
+    std::vector<double> br(s.rates.begin(), s.rates.begin() + static_cast<long>(q));
+    std::vector<double> sr(s.rates.end() - static_cast<long>(q), s.rates.end());
+    std::vector<double> bt, st;
+    for (std::size_t i = 0; i < q; ++i) {
+      if (s.temp_of_rate[i]) bt.push_back(*s.temp_of_rate[i]);
+      if (s.temp_of_rate[n - q + i]) st.push_back(*s.temp_of_rate[n - q + i]);
+    }
+    params["burst"] = phase_json(br, bt);
+    params["sustained"] = phase_json(sr, st);
+    if (run_s) params["soak_window_s"] = s.t_at[n - q] - s.t_at[0];
+  }
+
+  static BenchmarkResult gflops_row(int gpu, const BurnSeries& s, json params, const json& extra) {
     BenchmarkResult b;
     b.name = "gpu_burn/gflops";
     b.gpu = gpu;
     b.unit = "GFLOP/s";
-    b.samples = rates;
-    if (!rates.empty()) b.summary = summarize(rates);
-    if (died) {
+    b.samples = s.rates;
+    if (!s.rates.empty()) b.summary = summarize(s.rates);
+    if (s.died) {
       b.status = "error";
       b.message = "gpu-burn's worker for this GPU died (proc'd -1): it stopped computing";
       b.summary.reset();
-    } else if (rates.empty()) {
+    } else if (s.rates.empty()) {
       b.status = "error";
       b.message = "no rate reported after the worker's first report (which includes its start-up)";
     }
-    // The first and last quarter of the run, for rule_sustained (the card against itself).
-    // A pasted terminal keeps about one line per 10% of the run (the rest were redrawn over), so a
-    // run gives few reports: at least 6, the first and last quarter of them but never fewer than 2.
-    constexpr std::size_t kMinReports = 6;
-    if (!died && rates.size() >= kMinReports) {
-      const std::size_t q = std::max<std::size_t>(2, rates.size() / 4);
-      std::vector<double> br(rates.begin(), rates.begin() + static_cast<long>(q));
-      std::vector<double> sr(rates.end() - static_cast<long>(q), rates.end());
-      std::vector<double> bt, st;
-      for (std::size_t i = 0; i < q; ++i) {
-        if (temp_of_rate[i]) bt.push_back(*temp_of_rate[i]);
-        if (temp_of_rate[rates.size() - q + i]) st.push_back(*temp_of_rate[rates.size() - q + i]);
-      }
-      params["burst"] = phase_json(br, bt);
-      params["sustained"] = phase_json(sr, st);
-      if (run_s) params["soak_window_s"] = t_at[rates.size() - q] - t_at[0];
-    }
-    b.params = params;
-    json extra = json::object();
-    SourceRef s = part.source;
-    s.line = dv.line ? dv.line : (reports.empty() ? 0 : reports.front().line);
-    extra["source"] = source_json(s);
+    b.params = std::move(params);
     b.extra = extra;
-    part.benchmarks.push_back(b);
-
-    // A worker that died is FAULTY in gpu-burn's summary because of its garbage count: that says
-    // it stopped, not that it computed wrong numbers.
-    if (!died && (total_errors != 0 || negative || verdict == "FAULTY")) {
-      BenchmarkResult w;
-      w.name = "gpu_burn/errors";
-      w.gpu = gpu;
-      w.status = "check-failed";
-      w.unit = "count";
-      w.higher_is_better = false;
-      json oc = json::object();
-      oc["against"] = "gpu-burn's first product of the same inputs (every product must be the same)";
-      if (total_errors > 0 && !negative) oc["mismatches"] = total_errors;
-      w.params = json{{"output_check", oc}};
-      if (!verdict.empty()) w.params["verdict"] = verdict;
-      w.message = negative ? "gpu-burn counted faulty elements (its count overflowed and printed negative)"
-                           : "gpu-burn counted " + std::to_string(total_errors) + " faulty elements" +
-                                 (verdict == "FAULTY" ? " and said FAULTY" : "");
-      w.extra = extra;
-      part.benchmarks.push_back(std::move(w));
-    }
-    if (!timeline.empty() && std::any_of(timeline.begin(), timeline.end(), [](const TimelineSample& x) { return x.temperature_c.has_value(); }))
-      part.timelines.push_back({gpu, std::move(timeline)});
+    return b;
   }
-  // The "GPU N:" lines and the temperatures are nvidia-smi's numbering (PCI order); the progress
-  // columns are CUDA's devices, numbered fastest first. On GPUs of one model the two agree; on a
-  // mix they need not (a K40m and an M4000: CUDA's device 0 was the M4000, nvidia-smi's GPU 0 the
-  // K40m), so the rows may sit on the wrong GPU: say so.
-  bool mixed = false;
-  for (const auto& [i, g] : gpus) mixed |= g.name != gpus.begin()->second.name;
-  if (mixed)
-    part.warnings.push_back("the GPUs are of different models: gpu-burn's rate columns are CUDA device numbers (fastest first), "
-                            "its GPU names and temperatures nvidia-smi's (PCI order), which may differ");
-  if (aborted) part.warnings.push_back("gpu-burn aborted: \"No clients are alive!\" (every worker died)");
-  if (!reports.empty() && !run_s) part.warnings.push_back("no \"Burning for N seconds\" line: report times are not known");
-  if (reports.empty() && verdicts.empty()) part.skipped.push_back("no progress line (proc'd: ...) and no \"Tested N GPUs\" summary");
-  return part;
-}
 
-const RegisterFormat reg{{"gpu-burn", "gpu-burn output (proc'd / Gflop/s / errors / temps lines)", detect_gpu_burn, parse_gpu_burn}};
+  static BenchmarkResult errors_row(int gpu, const BurnSeries& s, const std::string& verdict, const json& extra) {
+    BenchmarkResult w;
+    w.name = "gpu_burn/errors";
+    w.gpu = gpu;
+    w.status = "check-failed";
+    w.unit = "count";
+    w.higher_is_better = false;
+    json oc = json::object();
+    oc["against"] = "gpu-burn's first product of the same inputs (every product must be the same)";
+    if (s.total_errors > 0 && !s.negative) oc["mismatches"] = s.total_errors;
+    w.params = json{{"output_check", oc}};
+    if (!verdict.empty()) w.params["verdict"] = verdict;
+    w.message = s.negative ? "gpu-burn counted faulty elements (its count overflowed and printed negative)"
+                           : "gpu-burn counted " + std::to_string(s.total_errors) + " faulty elements" +
+                                 (verdict == "FAULTY" ? " and said FAULTY" : "");
+    w.extra = extra;
+    return w;
+  }
+
+  void add_notes() {
+    // The "GPU N:" lines and the temperatures are nvidia-smi's numbering (PCI order); the progress
+    // columns are CUDA's devices, numbered fastest first. On GPUs of one model the two agree; on a
+    // mix they need not (a K40m and an M4000: CUDA's device 0 was the M4000, nvidia-smi's GPU 0 the
+    // K40m), so the rows may sit on the wrong GPU: say so.
+    bool mixed = false;
+    for (const auto& [i, g] : gpus) mixed |= g.name != gpus.begin()->second.name;
+    if (mixed)
+      part.warnings.push_back("the GPUs are of different models: gpu-burn's rate columns are CUDA device numbers (fastest first), "
+                              "its GPU names and temperatures nvidia-smi's (PCI order), which may differ");
+    if (aborted) part.warnings.push_back("gpu-burn aborted: \"No clients are alive!\" (every worker died)");
+    if (!reports.empty() && !run_s) part.warnings.push_back("no \"Burning for N seconds\" line: report times are not known");
+    if (reports.empty() && verdicts.empty()) part.skipped.push_back("no progress line (proc'd: ...) and no \"Tested N GPUs\" summary");
+  }
+};
+
+const RegisterFormat reg{{"gpu-burn", "gpu-burn output (proc'd / Gflop/s / errors / temps lines)", detect_gpu_burn,
+                          line_parse<BurnParser>("gpu-burn")}};
 
 }  // namespace
 

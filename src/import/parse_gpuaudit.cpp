@@ -36,7 +36,6 @@ int detect_gpuaudit(std::string_view text) {
 
 ImportPart parse_gpuaudit(std::string_view text, const std::string& file) {
   ImportPart part;
-  part.format = kGpuauditFormat;
   part.source = {"gpuaudit", "", file, 0};
   try {
     ResultDocument doc = parse_result(std::string(text), file);

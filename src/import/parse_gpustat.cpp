@@ -163,7 +163,6 @@ int detect_gpustat(std::string_view text) {
 
 ImportPart parse_gpustat(std::string_view text, const std::string& file) {
   ImportPart part;
-  part.format = "gpustat";
   part.source = {"gpustat", "", file, 0};
   int skipped = 0;
   bool header = false;

@@ -95,7 +95,6 @@ std::optional<double> clock_of(std::string_view l) {
 
 ImportPart parse_iostat(std::string_view text, const std::string& file) {
   ImportPart part;
-  part.format = "iostat";
   part.source = {"iostat", "", file, 0};
   Command cmd;
   std::optional<std::vector<std::string>> pending;  // a header waiting for its values line

@@ -312,7 +312,6 @@ int detect_kernel_log(std::string_view text) {
 
 ImportPart parse_kernel_log(std::string_view text, const std::string& file) {
   ImportPart part;
-  part.format = "kernel-log";
   part.source = {"kernel log", "", file, 0};
   Parsed p;
   struct Aer {

@@ -56,7 +56,6 @@ std::optional<int> count_of(const std::string& v) {
 
 ImportPart parse_lscpu(std::string_view text, const std::string& file) {
   ImportPart part;
-  part.format = "lscpu";
   part.source = {"lscpu", "", file, 0};
   json facts = json::object();
   json models = json::array();

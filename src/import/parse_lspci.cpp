@@ -396,7 +396,6 @@ GpuInfo gpu_of(const Function& f, const Function* up, int index, const SourceRef
 ImportPart parse_lspci(std::string_view text, const std::string& file) {
   ImportPart part;
   part.fills_only = true;  // a view from outside NVML: nvidia-smi's facts of the same GPU stay
-  part.format = "lspci";
   part.source = {"lspci", "", file, 0};
   const std::vector<Function> fns = functions_of(text);
   if (fns.empty()) {

@@ -98,7 +98,6 @@ CpuShares shares_of(const Row& r) {
 
 ImportPart parse_sysstat(std::string_view text, const std::string& file, bool sar) {
   ImportPart part;
-  part.format = sar ? "sar-cpu" : "mpstat";
   part.source = {sar ? "sar" : "mpstat", "", file, 0};
   std::optional<Header> header;
   std::optional<double> header_clock;

@@ -11,6 +11,7 @@
 // The mapping onto gpuaudit's nccl/<collective> rows is in docs/import-benchmarks.md.
 #include "import/bench_text.hpp"
 #include "import/import.hpp"
+#include "import/line_parser.hpp"
 #include "import/smi_values.hpp"
 
 #include "core/stats.hpp"
@@ -417,10 +418,10 @@ struct Parser {
     }
   }
 
-  void finish(const std::string& file) {
+  void finish() {
     part.software.nccl_version = nccl_version;
     if (!nccl_build.empty()) part.software.extra["nccl_build"] = nccl_build;
-    add_gpus(file);
+    add_gpus();
     for (auto& tab : tables) {
       if (tab.rows.empty()) {
         part.skipped.push_back("line " + std::to_string(tab.header_line) + ": a result table with no rows");
@@ -443,6 +444,14 @@ struct Parser {
       add_rows(tab);
     }
     add_failures();
+    stamp_version();
+  }
+
+  // The version is known only after the header; stamp it on every provenance record.
+  void stamp_version() {
+    if (part.source.version.empty()) return;
+    for (auto& b : part.benchmarks) b.extra["source"]["version"] = part.source.version;
+    for (auto& g : part.gpus) g.extra["source"]["version"] = part.source.version;
   }
 
   // A run that stopped with a failure measured nothing after it: the failure is the result, an
@@ -463,7 +472,7 @@ struct Parser {
     }
   }
 
-  void add_gpus(const std::string&) {
+  void add_gpus() {
     // A result document describes one machine: the GPUs of the first host (rank 0's). Other hosts
     // of a multi-node run are listed in imported["nccl-tests"].hosts.
     std::set<int> seen;
@@ -605,23 +614,8 @@ int detect_nccl_tests(std::string_view text) {
   return score >= 30 ? std::min(score, 100) : 0;
 }
 
-ImportPart parse_nccl_tests(std::string_view text, const std::string& file) {
-  Parser p;
-  p.part.format = "nccl-tests";
-  p.part.source = SourceRef{"nccl-tests", "", file, 0};
-  const auto lines = split_lines(text);
-  for (std::size_t i = 0; i < lines.size(); ++i) p.on_line(lines[i], static_cast<int>(i + 1));
-  p.finish(file);
-  // The version is known only after the header; stamp it on every provenance record.
-  if (!p.part.source.version.empty()) {
-    for (auto& b : p.part.benchmarks) b.extra["source"]["version"] = p.part.source.version;
-    for (auto& g : p.part.gpus) g.extra["source"]["version"] = p.part.source.version;
-  }
-  return std::move(p.part);
-}
-
 const RegisterFormat reg{{"nccl-tests", "nccl-tests *_perf output (all_reduce_perf, all_gather_perf, ...)",
-                          detect_nccl_tests, parse_nccl_tests}};
+                          detect_nccl_tests, line_parse<Parser>("nccl-tests")}};
 
 }  // namespace
 

@@ -13,9 +13,12 @@
 // Multi-node builds list "Process 0 (host): device 0: NAME (bus)" instead of "Device N:".
 #include "import/bench_text.hpp"
 #include "import/import.hpp"
+#include "import/line_parser.hpp"
 #include "import/nvbandwidth_rows.hpp"
 
 #include <algorithm>
+#include <optional>
+#include <string>
 
 namespace gpuaudit::imports {
 
@@ -28,6 +31,8 @@ struct TextParser {
   ImportPart part;
   bool seen = false;  // anything nvbandwidth-shaped
   enum class State { none, header, rows } state = State::none;
+  int last_line = 0;
+  std::optional<std::string> host_line;  // a line of one word: the hostname if "Device 0:" comes next
 
   nvb::Testcase& current_testcase(int ln) {
     if (run.testcases.empty()) {
@@ -92,7 +97,17 @@ struct TextParser {
     seen = true;
   }
 
-  void on_line(std::string_view raw, int ln, std::string_view next) {
+  void on_line(std::string_view raw, int ln) {
+    last_line = ln;
+    if (!trim(raw).empty()) {
+      // v0.7+ prints the hostname alone on the line before "Device 0:" (blank lines may come between).
+      if (host_line && starts_with(trim(raw), "Device 0:")) run.hostname = *host_line;
+      host_line.reset();
+    }
+    read_line(raw, ln);
+  }
+
+  void read_line(std::string_view raw, int ln) {
     std::string_view line = trim(raw);
     // A line quoted as a markdown block quote ("> Running host_to_device_memcpy_sm."): nvbandwidth
     // starts no line with '>', so the quote marks go and the line reads as printed.
@@ -254,8 +269,39 @@ struct TextParser {
       }
       return;
     }
-    // v0.7+ prints the hostname alone on the line before "Device 0:".
-    if (split_ws(line).size() == 1 && starts_with(trim(next), "Device 0:")) run.hostname = std::string(line);
+    if (split_ws(line).size() == 1) host_line = std::string(line);
+  }
+
+  void finish() {
+    end_matrix(last_line);
+    for (auto& tc : run.testcases) {
+      // A matrix whose rows never came (the paste ends after its description) is dropped.
+      std::erase_if(tc.matrices, [](const nvb::Matrix& m) { return m.cells.empty() && !m.sum; });
+    }
+    for (auto& tc : run.testcases)
+      if (tc.status == "Running") {
+        if (tc.matrices.empty()) {
+          tc.status = "Error";
+          if (tc.message.empty()) tc.message = "the output ends (or the tool stopped) before this testcase's result";
+        } else {
+          tc.status = "Passed";
+          part.warnings.push_back("line " + std::to_string(tc.line) + ": " + tc.name + " has no SUM line (cut?)");
+        }
+      }
+    drop_cut_device_names();
+    if (seen) nvb::fill_part(run, part);
+  }
+
+  // Since v0.5 every device line ends in its bus id: one without it, beside lines with it, is cut
+  // ("Device 6: N"), and the name it shows is part of a name.
+  void drop_cut_device_names() {
+    const bool buses = std::any_of(run.devices.begin(), run.devices.end(), [](const nvb::Device& d) { return !d.bus.empty(); });
+    for (auto& d : run.devices)
+      if (buses && d.bus.empty() && !d.name.empty()) {
+        part.skipped.push_back("device " + std::to_string(d.index) + ": its line is cut before the bus id (the paste stops here): the name \"" +
+                               d.name + "\" is not taken");
+        d.name.clear();
+      }
   }
 };
 
@@ -269,44 +315,7 @@ int detect_nvbandwidth(std::string_view text) {
   return score >= 40 ? std::min(score, 100) : 0;
 }
 
-ImportPart parse_nvbandwidth(std::string_view text, const std::string& file) {
-  TextParser p;
-  p.part.format = "nvbandwidth";
-  p.part.source = SourceRef{"nvbandwidth", "", file, 0};
-  const auto lines = split_lines(text);
-  // The next non-blank line after each one (the hostname line is known by what follows it).
-  std::vector<std::string_view> next(lines.size());
-  for (std::size_t i = lines.size(); i-- > 1;) next[i - 1] = trim(lines[i]).empty() ? next[i] : lines[i];
-  for (std::size_t i = 0; i < lines.size(); ++i) p.on_line(lines[i], static_cast<int>(i + 1), next[i]);
-  p.end_matrix(static_cast<int>(lines.size()));
-  for (auto& tc : p.run.testcases) {
-    // A matrix whose rows never came (the paste ends after its description) is dropped.
-    std::erase_if(tc.matrices, [](const nvb::Matrix& m) { return m.cells.empty() && !m.sum; });
-  }
-  for (auto& tc : p.run.testcases)
-    if (tc.status == "Running") {
-      if (tc.matrices.empty()) {
-        tc.status = "Error";
-        if (tc.message.empty()) tc.message = "the output ends (or the tool stopped) before this testcase's result";
-      } else {
-        tc.status = "Passed";
-        p.part.warnings.push_back("line " + std::to_string(tc.line) + ": " + tc.name + " has no SUM line (cut?)");
-      }
-    }
-  // Since v0.5 every device line ends in its bus id: one without it, beside lines with it, is cut
-  // ("Device 6: N"), and the name it shows is part of a name.
-  const bool buses = std::any_of(p.run.devices.begin(), p.run.devices.end(), [](const nvb::Device& d) { return !d.bus.empty(); });
-  for (auto& d : p.run.devices)
-    if (buses && d.bus.empty() && !d.name.empty()) {
-      p.part.skipped.push_back("device " + std::to_string(d.index) + ": its line is cut before the bus id (the paste stops here): the name \"" +
-                               d.name + "\" is not taken");
-      d.name.clear();
-    }
-  if (p.seen) nvb::fill_part(p.run, p.part);
-  return std::move(p.part);
-}
-
-const RegisterFormat reg{{"nvbandwidth", "nvbandwidth text output", detect_nvbandwidth, parse_nvbandwidth}};
+const RegisterFormat reg{{"nvbandwidth", "nvbandwidth text output", detect_nvbandwidth, line_parse<TextParser>("nvbandwidth")}};
 
 }  // namespace
 

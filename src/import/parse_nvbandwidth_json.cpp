@@ -77,7 +77,6 @@ int detect_nvbandwidth_json(std::string_view text) {
 
 ImportPart parse_nvbandwidth_json(std::string_view text, const std::string& file) {
   ImportPart part;
-  part.format = "nvbandwidth-json";
   part.source = SourceRef{"nvbandwidth", "", file, 0};
   const std::optional<json> parsed = parse_json_or_skip(text, part);
   if (!parsed) return part;

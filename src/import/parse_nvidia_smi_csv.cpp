@@ -16,6 +16,7 @@
 // sequence of names, by the gaps between polls in the timestamps, or (a one-shot query) by position;
 // when nothing tells them apart they are one GPU's rows and a warning says so.
 #include "import/import.hpp"
+#include "import/line_parser.hpp"
 #include "import/smi_command_line.hpp"
 #include "import/smi_values.hpp"
 #include "probe/clock_reasons.hpp"
@@ -415,10 +416,10 @@ std::vector<int> positions_without_identity(const std::vector<const Row*>& rows,
   return pos;
 }
 
-ImportPart parse_csv(std::string_view text, const std::string& file) {
+// The output read line by line (line_parser.hpp): blocks of rows, each under a header line or under
+// the command whose --query-gpu list names its columns; then GPUs and timelines (or processes).
+struct CsvParser {
   ImportPart part;
-  part.format = "nvidia-smi-csv";
-  part.source = {"nvidia-smi", "", file, 0};
   std::optional<Header> header;            // what the following rows are read with
   std::optional<Header> first_header;      // the first, for the apps / timeline decision
   std::vector<std::optional<smi::QueryCommand>> block_cmd;  // per block: the command above it, if any
@@ -430,29 +431,33 @@ ImportPart parse_csv(std::string_view text, const std::string& file) {
   bool block_has_rows = false;
   std::string first_bad, continued;
   int continued_no = 0;
-  const auto open_block = [&](Header h) {
+
+  void open_block(Header h) {
     if (!block_cmd.empty() && !block_has_rows && headerless_query(block_cmd.back())) ++commands_without_rows;
     header = std::move(h);
     if (!first_header) first_header = header;
     block_cmd.push_back(cmd);
     block_has_rows = false;
-  };
-  for (const auto& [no0, raw] : smi::numbered_lines(text)) {
-    int no = no0;
-    std::string joined;
-    std::string_view line = raw;
-    // A command broken over lines with trailing backslashes reads as one line.
-    const std::string_view t0 = trim(line);
+  }
+
+  // A command broken over lines with trailing backslashes reads as one line, at its first line.
+  void on_line(std::string_view raw, int no) {
+    const std::string_view t0 = trim(raw);
     const bool ends_in_backslash = !t0.empty() && t0.back() == '\\';
-    if (!continued.empty() || (ends_in_backslash && t0.find("nvidia-smi") != std::string_view::npos)) {
-      if (continued.empty()) continued_no = no;
-      continued += std::string(ends_in_backslash ? t0.substr(0, t0.size() - 1) : t0) + " ";
-      if (ends_in_backslash) continue;
-      joined.swap(continued);
-      line = joined;
-      no = continued_no;
+    if (continued.empty() && !(ends_in_backslash && t0.find("nvidia-smi") != std::string_view::npos)) {
+      read_line(raw, no);
+      return;
     }
-    if (trim(line).empty()) continue;
+    if (continued.empty()) continued_no = no;
+    continued += std::string(ends_in_backslash ? t0.substr(0, t0.size() - 1) : t0) + " ";
+    if (ends_in_backslash) return;
+    std::string joined;
+    joined.swap(continued);
+    read_line(joined, continued_no);
+  }
+
+  void read_line(std::string_view line, int no) {
+    if (trim(line).empty()) return;
     const std::optional<smi::QueryCommand> above = std::exchange(cmd_above, std::nullopt);
     if (auto c = smi::query_command(line)) {
       cmd = c;
@@ -463,47 +468,51 @@ ImportPart parse_csv(std::string_view text, const std::string& file) {
       } else {
         header.reset();  // its own header line follows
       }
-      continue;
+      return;
     }
     if (auto h = header_of(line, no, above)) {
       if (!part.source.line) part.source.line = no;
       open_block(*h);  // a log appended to by a second nvidia-smi run repeats the header
-      continue;
+      return;
     }
     const bool from_command = header && headerless_query(block_cmd.back());
     if (from_command && smi_message(line)) {
       part.skipped.push_back("line " + std::to_string(no) + ": nvidia-smi said \"" +
                              std::string(smi::utf8_prefix(trim(line), 160)) + "\" instead of rows");
       header.reset();
-      continue;
+      return;
     }
     if (smi::looks_like_prompt(line)) {  // the next command: the rows above it are over
       header.reset();
       cmd.reset();
-      continue;
+      return;
     }
     if (!header) {
       if (looks_like_headerless_row(line)) ++headerless;
-      continue;  // prompt lines, the command itself
+      return;  // prompt lines, the command itself
     }
-    if (from_command && trim(line).front() == '#') continue;  // a comment the poster typed ("# Output")
+    if (from_command && trim(line).front() == '#') return;  // a comment the poster typed ("# Output")
+    read_row(line, no, from_command);
+  }
+
+  void read_row(std::string_view line, int no, bool from_command) {
     const auto f = split_csv(line);
     if (f.size() != header->names.size()) {
       if (bad++ == 0)
         first_bad = "line " + std::to_string(no) + ": " + std::to_string(f.size()) + " fields where the " +
                     (from_command ? "command's --query-gpu list" : std::string("header")) + " (line " +
                     std::to_string(header->line) + ") has " + std::to_string(header->names.size());
-      continue;
+      return;
     }
     if (header->one_column && !one_column_row(header->names, f)) {  // the next paste: this output is over
       header.reset();
-      continue;
+      return;
     }
     if (from_command && !plausible_row(header->names, f)) {
       if (implausible++ == 0)
         first_implausible = "line " + std::to_string(no) + ": not values of the command's --query-gpu fields (line " +
                             std::to_string(header->line) + ")";
-      continue;
+      return;
     }
     Row r;
     r.line = no;
@@ -512,27 +521,32 @@ ImportPart parse_csv(std::string_view text, const std::string& file) {
     rows.push_back(std::move(r));
     block_has_rows = true;
   }
-  if (!block_cmd.empty() && !block_has_rows && headerless_query(block_cmd.back())) ++commands_without_rows;
-  if (bad > 0) part.skipped.push_back(first_bad + (bad > 1 ? " (and " + std::to_string(bad - 1) + " more such lines)" : ""));
-  if (implausible > 0)
-    part.skipped.push_back(first_implausible +
-                           (implausible > 1 ? " (and " + std::to_string(implausible - 1) + " more such lines)" : ""));
-  if (commands_without_rows > 0 && rows.empty())
-    part.skipped.push_back("the --query-gpu command line is there but not its output (no line has its " +
-                           std::to_string(first_header ? first_header->names.size() : 0) + " fields)");
-  if (!first_header) {
-    part.skipped.push_back(headerless > 0 ? "no header line (--format=csv,noheader?): " + std::to_string(headerless) +
-                                                " rows whose columns cannot be known; paste the command line with its "
-                                                "--query-gpu list above them, or log again without noheader"
-                                          : "no --query-gpu header line: nothing was read");
-    return part;
-  }
-  header = first_header;
 
-  // --query-compute-apps: processes, attached to their GPU by bus id or UUID.
-  const bool apps = std::find(header->names.begin(), header->names.end(), "pid") != header->names.end() &&
-                    std::find(header->names.begin(), header->names.end(), "utilization.gpu") == header->names.end();
-  if (apps) {
+  void finish() {
+    if (!block_cmd.empty() && !block_has_rows && headerless_query(block_cmd.back())) ++commands_without_rows;
+    if (bad > 0) part.skipped.push_back(first_bad + (bad > 1 ? " (and " + std::to_string(bad - 1) + " more such lines)" : ""));
+    if (implausible > 0)
+      part.skipped.push_back(first_implausible +
+                             (implausible > 1 ? " (and " + std::to_string(implausible - 1) + " more such lines)" : ""));
+    if (commands_without_rows > 0 && rows.empty())
+      part.skipped.push_back("the --query-gpu command line is there but not its output (no line has its " +
+                             std::to_string(first_header ? first_header->names.size() : 0) + " fields)");
+    if (!first_header) {
+      part.skipped.push_back(headerless > 0 ? "no header line (--format=csv,noheader?): " + std::to_string(headerless) +
+                                                  " rows whose columns cannot be known; paste the command line with its "
+                                                  "--query-gpu list above them, or log again without noheader"
+                                            : "no --query-gpu header line: nothing was read");
+      return;
+    }
+    header = first_header;
+    // --query-compute-apps: processes, attached to their GPU by bus id or UUID.
+    const bool apps = std::find(header->names.begin(), header->names.end(), "pid") != header->names.end() &&
+                      std::find(header->names.begin(), header->names.end(), "utilization.gpu") == header->names.end();
+    if (apps) add_processes();
+    else add_timelines();
+  }
+
+  void add_processes() {
     std::map<std::string, std::size_t> by_gpu;
     for (const auto& r : rows) {
       const std::string* bus = r.get({"gpu_bus_id", "pci.bus_id"});
@@ -558,29 +572,13 @@ ImportPart parse_csv(std::string_view text, const std::string& file) {
       if (const std::string* m = r.get({"used_gpu_memory", "used_memory"})) p.used_memory_bytes = smi::mib_bytes(*m);
       part.gpus[it->second].processes.push_back(std::move(p));
     }
-    if (by_gpu.size() > 1 || (by_gpu.size() == 1 && !by_gpu.begin()->first.empty())) return part;
+    if (by_gpu.size() > 1 || (by_gpu.size() == 1 && !by_gpu.begin()->first.empty())) return;
     part.warnings.push_back("compute-apps rows without gpu_bus_id or gpu_uuid: their GPU is not known");
-    return part;
   }
 
-  // Timelines, one per GPU: by index, else bus id, else UUID, else one GPU.
-  std::optional<double> t0;
-  for (const auto& r : rows)
-    if (const std::string* ts = r.get({"timestamp"}))
-      if (auto t = smi::timestamp_seconds(*ts)) {
-        t0 = *t;
-        break;
-      }
-  std::map<std::string, int> index_of;  // GPU key -> index
-  std::map<int, std::size_t> timeline_of;
-  std::set<std::string> unknown;
-  for (const auto& n : header->names)
-    if (!known_columns().count(n) && n.rfind("clocks_event_reasons.", 0) != 0 && n.rfind("clocks_throttle_reasons.", 0) != 0 &&
-        n.rfind("ecc.errors.", 0) != 0)
-      unknown.insert(n);
   // Rows that name no GPU: their place in their block's polls.
-  std::map<const Row*, int> place;
-  {
+  std::map<const Row*, int> places_of_anonymous_rows() {
+    std::map<const Row*, int> place;
     std::map<int, std::vector<const Row*>> anonymous;
     for (const auto& r : rows)
       if (!names_its_gpu(r)) anonymous[r.block].push_back(&r);
@@ -590,44 +588,68 @@ ImportPart parse_csv(std::string_view text, const std::string& file) {
       for (std::size_t i = 0; i < rs.size(); ++i) place[rs[i]] = pos[i];
       if (!why_one.empty()) part.warnings.push_back("line " + std::to_string(rs.front()->line) + ": " + why_one);
     }
+    return place;
   }
-  for (const auto& r : rows) {
-    std::string key;
-    std::optional<int> idx = inum(r, {"index"});
-    if (idx) key = "index:" + std::to_string(*idx);
-    else if (const std::string* b = r.get({"pci.bus_id", "gpu_bus_id"})) key = "bus:" + smi::bus_id_as_printed(*b);
-    else if (const std::string* u = r.get({"uuid", "gpu_uuid"})) key = "uuid:" + *u;
-    else if (auto p = place.find(&r); p != place.end()) idx = p->second, key = "index:" + std::to_string(p->second);
-    auto it = index_of.find(key);
-    if (it == index_of.end()) {
-      const int gi = idx ? *idx : static_cast<int>(index_of.size());
-      it = index_of.emplace(key, gi).first;
-      GpuInfo g;
-      g.index = gi;
-      g.extra = json::object();
-      fill_gpu(g, r, part);
-      SourceRef s = part.source;
-      s.line = r.line;
-      g.extra["source"] = source_json(s);
-      part.gpus.push_back(std::move(g));
-      timeline_of[gi] = part.timelines.size();
-      part.timelines.push_back({gi, {}});
-    }
-    part.timelines[timeline_of[it->second]].second.push_back(sample_of(r, t0));
-  }
-  std::sort(part.gpus.begin(), part.gpus.end(), [](const GpuInfo& a, const GpuInfo& b) { return a.index < b.index; });
-  std::sort(part.timelines.begin(), part.timelines.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  if (!unknown.empty() && !rows.empty()) {
-    json cols = json::array();
-    for (const auto& u : unknown) cols.push_back(u);
-    part.imported = json{{"nvidia-smi-csv", {{"unmapped_columns", cols}}}};
-  }
-  if (rows.empty() && commands_without_rows == 0)
-    part.skipped.push_back("line " + std::to_string(header->line) + ": a header but no data rows");
-  return part;
-}
 
-const RegisterFormat reg{{"nvidia-smi-csv", "nvidia-smi --query-gpu/--query-compute-apps CSV (with a header, or noheader under its command line)", detect_csv, parse_csv}};
+  // Timelines, one per GPU: by index, else bus id, else UUID, else one GPU.
+  void add_timelines() {
+    std::optional<double> t0;
+    for (const auto& r : rows)
+      if (const std::string* ts = r.get({"timestamp"}))
+        if (auto t = smi::timestamp_seconds(*ts)) {
+          t0 = *t;
+          break;
+        }
+    std::map<std::string, int> index_of;  // GPU key -> index
+    std::map<int, std::size_t> timeline_of;
+    const std::map<const Row*, int> place = places_of_anonymous_rows();
+    for (const auto& r : rows) {
+      std::string key;
+      std::optional<int> idx = inum(r, {"index"});
+      if (idx) key = "index:" + std::to_string(*idx);
+      else if (const std::string* b = r.get({"pci.bus_id", "gpu_bus_id"})) key = "bus:" + smi::bus_id_as_printed(*b);
+      else if (const std::string* u = r.get({"uuid", "gpu_uuid"})) key = "uuid:" + *u;
+      else if (auto p = place.find(&r); p != place.end()) idx = p->second, key = "index:" + std::to_string(p->second);
+      auto it = index_of.find(key);
+      if (it == index_of.end()) {
+        const int gi = idx ? *idx : static_cast<int>(index_of.size());
+        it = index_of.emplace(key, gi).first;
+        GpuInfo g;
+        g.index = gi;
+        g.extra = json::object();
+        fill_gpu(g, r, part);
+        SourceRef s = part.source;
+        s.line = r.line;
+        g.extra["source"] = source_json(s);
+        part.gpus.push_back(std::move(g));
+        timeline_of[gi] = part.timelines.size();
+        part.timelines.push_back({gi, {}});
+      }
+      part.timelines[timeline_of[it->second]].second.push_back(sample_of(r, t0));
+    }
+    std::sort(part.gpus.begin(), part.gpus.end(), [](const GpuInfo& a, const GpuInfo& b) { return a.index < b.index; });
+    std::sort(part.timelines.begin(), part.timelines.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    add_unmapped_columns();
+    if (rows.empty() && commands_without_rows == 0)
+      part.skipped.push_back("line " + std::to_string(header->line) + ": a header but no data rows");
+  }
+
+  void add_unmapped_columns() {
+    std::set<std::string> unknown;
+    for (const auto& n : header->names)
+      if (!known_columns().count(n) && n.rfind("clocks_event_reasons.", 0) != 0 && n.rfind("clocks_throttle_reasons.", 0) != 0 &&
+          n.rfind("ecc.errors.", 0) != 0)
+        unknown.insert(n);
+    if (!unknown.empty() && !rows.empty()) {
+      json cols = json::array();
+      for (const auto& u : unknown) cols.push_back(u);
+      part.imported = json{{"nvidia-smi-csv", {{"unmapped_columns", cols}}}};
+    }
+  }
+};
+
+const RegisterFormat reg{{"nvidia-smi-csv", "nvidia-smi --query-gpu/--query-compute-apps CSV (with a header, or noheader under its command line)", detect_csv,
+                          line_parse<CsvParser>("nvidia-smi")}};
 
 }  // namespace
 

@@ -133,7 +133,6 @@ TimelineSample sample_of(const std::map<std::string, std::string>& row, std::opt
 
 ImportPart parse_dmon(std::string_view text, const std::string& file) {
   ImportPart part;
-  part.format = "nvidia-smi-dmon";
   part.source = {"nvidia-smi dmon", "", file, 0};
   std::optional<std::vector<std::string>> header;
   int header_line = 0;

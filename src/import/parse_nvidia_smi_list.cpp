@@ -328,7 +328,6 @@ int detect_list(std::string_view text) {
 
 ImportPart parse_list(std::string_view text, const std::string& file) {
   ListParser p;
-  p.part.format = "nvidia-smi-list";
   p.part.fills_only = true;  // index, name and UUID only: what -q or the table said of the GPU stays
   p.part.source = SourceRef{"nvidia-smi", "", file, 0};
   for (const auto& [no, line] : smi::numbered_lines(text)) {

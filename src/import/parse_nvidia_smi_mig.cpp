@@ -257,7 +257,6 @@ int detect_mig(std::string_view text) {
 
 ImportPart parse_mig(std::string_view text, const std::string& file) {
   Listing l;
-  l.part.format = "nvidia-smi-mig";
   l.part.source = {"nvidia-smi mig", "", file, 0};
   int tables = 0;
   for (const auto& [no, raw] : smi::numbered_lines(text)) {

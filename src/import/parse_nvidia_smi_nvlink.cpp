@@ -23,6 +23,7 @@
 // "(UUID: ...)" is prose, not a header.
 #include "import/bench_text.hpp"
 #include "import/import.hpp"
+#include "import/line_parser.hpp"
 #include "import/smi_values.hpp"
 
 #include <cctype>
@@ -264,18 +265,8 @@ int detect_nvlink(std::string_view text) {
   return links >= 2 ? 80 : 60;
 }
 
-ImportPart parse_nvlink(std::string_view text, const std::string& file) {
-  NvlinkParser p;
-  p.part.format = "nvidia-smi-nvlink";
-  p.part.source = SourceRef{"nvidia-smi", "", file, 0};
-  const auto lines = split_lines(text);
-  for (std::size_t i = 0; i < lines.size(); ++i) p.on_line(lines[i], static_cast<int>(i + 1));
-  p.finish();
-  return std::move(p.part);
-}
-
 const RegisterFormat reg{{"nvidia-smi-nvlink", "nvidia-smi nvlink -s/--status (also -R, -c, -e): NVLink links per GPU",
-                          detect_nvlink, parse_nvlink}};
+                          detect_nvlink, line_parse<NvlinkParser>("nvidia-smi")}};
 
 }  // namespace
 

@@ -58,7 +58,6 @@ int detect_pmon(std::string_view text) {
 
 ImportPart parse_pmon(std::string_view text, const std::string& file) {
   ImportPart part;
-  part.format = "nvidia-smi-pmon";
   part.source = {"nvidia-smi pmon", "", file, 0};
   std::optional<std::vector<std::string>> header;
   std::map<int, std::map<std::int64_t, Proc>> by_gpu;  // GPU -> pid -> process

@@ -508,7 +508,6 @@ int detect_q(std::string_view text) {
 ImportPart parse_q(std::string_view text, const std::string& file) {
   Dump dump;
   ImportPart& part = dump.part;
-  part.format = "nvidia-smi-q";
   part.source = {"nvidia-smi", "", file, 0};
   const IndentNode root = build_indent_tree(text);
 

@@ -375,7 +375,6 @@ enum class Section { none, gpus, mig, processes };
 
 ImportPart parse_table(std::string_view text, const std::string& file) {
   Table t;
-  t.part.format = "nvidia-smi-table";
   t.part.source = {"nvidia-smi", "", file, 0};
   Section sec = Section::none;
   bool in_body = false;      // past the header's "|===" line

@@ -198,38 +198,52 @@ int detect_topo(std::string_view raw) {
   return std::min(score, 100);
 }
 
-ImportPart parse_topo(std::string_view raw, const std::string& file) {
-  const std::string clean = smi::strip_ansi(raw);
-  const std::string_view text = clean;
-  ImportPart part;
-  part.format = "nvidia-smi-topo";
-  part.source = {"nvidia-smi", "", file, 0};
-  const auto lines = lines_of(text);
-  auto header = find_header(lines);
-  if (!header && (header = headerless_header(lines)))
-    part.warnings.push_back("line " + std::to_string(header->line + 1) +
-                            ": the matrix has no header line; its columns read as GPU0..GPU" +
-                            std::to_string(header->columns.size() - 1) + " in row order, then CPU and NUMA affinity");
-  if (!header) {
-    part.skipped.push_back("no topo -m header (a line starting with GPU0 GPU1 ...): nothing was read");
-    return part;
-  }
-  part.source.line = header->line;
-  const auto& cols = header->columns;
-  std::map<std::string, std::size_t> col_index;
-  for (std::size_t i = 0; i < cols.size(); ++i) col_index[cols[i]] = i;
+struct Row {
+  std::string label;
+  int line = 0;
+  std::vector<std::string> cells;    // one per column
+  std::vector<std::string> trailer;  // CPU affinity, NUMA affinity, GPU NUMA ID (as present)
+};
 
-  struct Row {
-    std::string label;
-    int line = 0;
-    std::vector<std::string> cells;   // one per column
-    std::vector<std::string> trailer; // CPU affinity, NUMA affinity, GPU NUMA ID (as present)
-  };
+// The matrix below its header: the rows, the NIC legend, and a cell by its column's name.
+struct Matrix {
+  Header header;
+  std::map<std::string, std::size_t> col_index;
   std::vector<Row> rows;
   std::map<std::string, std::string> nic_legend;  // NIC0 -> mlx5_0
+  std::vector<const Row*> gpu_rows;               // the rows named GPU<n>, in the order printed
+  // Pairs, each from the row of its lower GPU (the matrix is symmetric; the other half fills gaps of
+  // a cut row).
+  std::map<std::pair<int, int>, std::string> pair_cell;
+
+  std::string cell(const Row& r, const std::string& col) const {
+    auto it = col_index.find(col);
+    if (it == col_index.end() || it->second >= r.cells.size()) return "";
+    return r.cells[it->second];
+  }
+};
+
+// A row's cells past the GPU columns when the header is missing: only the affinity values at its
+// end are known, the cells between belong to columns no line names and are dropped (noted once).
+void drop_unnamed_cells(Row& r, const std::vector<std::string>& t, std::size_t n, std::size_t columns, ImportPart& part,
+                        bool& noted) {
+  const std::size_t tail = affinity_tail(t, 1 + n);
+  const std::size_t unnamed = r.trailer.size() - tail;
+  r.trailer.erase(r.trailer.begin(), r.trailer.begin() + static_cast<std::ptrdiff_t>(unnamed));
+  if (unnamed > 0 && !noted) {
+    noted = true;
+    part.skipped.push_back("line " + std::to_string(r.line) + ": row " + std::string(t[0]) + " has " + std::to_string(unnamed) +
+                           " cells past GPU" + std::to_string(columns - 1) +
+                           " (more GPUs or NICs): without the header their columns cannot be named, so they are not read");
+  }
+}
+
+// The lines after the header: matrix rows until the legend, then the NIC legend.
+void read_rows(Matrix& m, const std::vector<std::pair<int, std::string>>& lines, ImportPart& part) {
+  const auto& cols = m.header.columns;
   bool in_nic_legend = false, after_matrix = false, unnamed_noted = false;
   for (const auto& [no, text_line] : lines) {
-    if (no <= header->line) continue;
+    if (no <= m.header.line) continue;
     const auto t = tokens(text_line);
     if (t.empty()) continue;
     if (text_line.find("NIC Legend") != std::string::npos) {
@@ -238,118 +252,110 @@ ImportPart parse_topo(std::string_view raw, const std::string& file) {
     }
     if (in_nic_legend) {
       // "  NIC0: mlx5_0"
-      if (t.size() == 2 && t[0].size() > 1 && t[0].back() == ':') nic_legend[t[0].substr(0, t[0].size() - 1)] = t[1];
+      if (t.size() == 2 && t[0].size() > 1 && t[0].back() == ':') m.nic_legend[t[0].substr(0, t[0].size() - 1)] = t[1];
       continue;
     }
     if (t[0] == "Legend:" || t[0].rfind("Legend", 0) == 0) {
       after_matrix = true;
       continue;
     }
-    if (after_matrix || !col_index.count(t[0])) continue;
+    if (after_matrix || !m.col_index.count(t[0])) continue;
     Row r;
     r.label = t[0];
     r.line = no;
     const std::size_t n = std::min(cols.size(), t.size() - 1);
     r.cells.assign(t.begin() + 1, t.begin() + 1 + static_cast<std::ptrdiff_t>(n));
     r.trailer.assign(t.begin() + 1 + static_cast<std::ptrdiff_t>(n), t.end());
-    if (header->headerless) {
-      // Without the header only the affinity values at the row's end are known: cells between the
-      // GPU columns and them belong to columns no line names.
-      const std::size_t tail = affinity_tail(t, 1 + n);
-      const std::size_t unnamed = r.trailer.size() - tail;
-      r.trailer.erase(r.trailer.begin(), r.trailer.begin() + static_cast<std::ptrdiff_t>(unnamed));
-      if (unnamed > 0 && !unnamed_noted) {
-        unnamed_noted = true;
-        part.skipped.push_back("line " + std::to_string(no) + ": row " + std::string(t[0]) + " has " + std::to_string(unnamed) +
-                               " cells past GPU" + std::to_string(cols.size() - 1) +
-                               " (more GPUs or NICs): without the header their columns cannot be named, so they are not read");
-      }
-    }
+    if (m.header.headerless) drop_unnamed_cells(r, t, n, cols.size(), part, unnamed_noted);
     if (r.cells.size() < cols.size())
       part.skipped.push_back("line " + std::to_string(no) + ": row " + r.label + " has " + std::to_string(r.cells.size()) +
                              " of " + std::to_string(cols.size()) + " cells (cut short)");
-    rows.push_back(std::move(r));
+    m.rows.push_back(std::move(r));
   }
+}
 
-  // GPUs: the rows named GPU<n>, in the order printed.
-  std::vector<const Row*> gpu_rows;
+// GPUs: the rows named GPU<n>, in the order printed (at most kMaxGpuRows), and their pairs' cells.
+void find_gpu_rows(Matrix& m, int last_line, ImportPart& part) {
   std::set<std::string> seen_rows;
-  for (const auto& r : rows)
-    if (gpu_number(r.label) && seen_rows.insert(r.label).second) gpu_rows.push_back(&r);
-  if (gpu_rows.size() > kMaxGpuRows) {
-    part.skipped.push_back("line " + std::to_string(gpu_rows[kMaxGpuRows]->line) + ": more than " +
+  for (const auto& r : m.rows)
+    if (gpu_number(r.label) && seen_rows.insert(r.label).second) m.gpu_rows.push_back(&r);
+  if (m.gpu_rows.size() > kMaxGpuRows) {
+    part.skipped.push_back("line " + std::to_string(m.gpu_rows[kMaxGpuRows]->line) + ": more than " +
                            std::to_string(kMaxGpuRows) + " GPU rows; the rest are not read");
-    gpu_rows.resize(kMaxGpuRows);
+    m.gpu_rows.resize(kMaxGpuRows);
   }
   std::set<std::string> gpu_cols;
-  for (const auto& c : cols)
+  for (const auto& c : m.header.columns)
     if (gpu_number(c)) gpu_cols.insert(c);
   const int expected_gpus = static_cast<int>(gpu_cols.size());
-  if (static_cast<int>(gpu_rows.size()) < expected_gpus)
-    part.skipped.push_back("line " + std::to_string(lines.empty() ? 0 : lines.back().first) + ": the matrix ends after " +
-                           std::to_string(gpu_rows.size()) + " of " + std::to_string(expected_gpus) + " GPU rows");
-
-  auto cell = [&](const Row& r, const std::string& col) -> std::string {
-    auto it = col_index.find(col);
-    if (it == col_index.end() || it->second >= r.cells.size()) return "";
-    return r.cells[it->second];
-  };
-
-  multigpu::Topology topo;
-  topo.source = "nvidia-smi topo -m";
-  // Pairs, each from the row of its lower GPU (the matrix is symmetric; the other half fills gaps of
-  // a cut row).
-  std::map<std::pair<int, int>, std::string> pair_cell;
-  for (const Row* r : gpu_rows) {
+  if (static_cast<int>(m.gpu_rows.size()) < expected_gpus)
+    part.skipped.push_back("line " + std::to_string(last_line) + ": the matrix ends after " +
+                           std::to_string(m.gpu_rows.size()) + " of " + std::to_string(expected_gpus) + " GPU rows");
+  for (const Row* r : m.gpu_rows) {
     const int a = *gpu_number(r->label);
-    for (const Row* s : gpu_rows) {
+    for (const Row* s : m.gpu_rows) {
       const int b = *gpu_number(s->label);
       if (a == b) continue;
-      const std::string c = cell(*r, s->label);
+      const std::string c = m.cell(*r, s->label);
       if (c.empty()) continue;
       auto key = std::make_pair(std::min(a, b), std::max(a, b));
-      if (!pair_cell.count(key) || a < b) pair_cell[key] = c;
+      if (!m.pair_cell.count(key) || a < b) m.pair_cell[key] = c;
     }
   }
-  // Which reading of NV#: switched when every pair shows one NV k and the row sum cannot be direct links.
+}
+
+// The one NV# every pair shows when the matrix is switched (every pair one NV k, and the row sum
+// more links than a GPU has): then each GPU has k links to the switches. nullopt: direct links.
+std::optional<int> switched_links(const Matrix& m, ImportPart& part) {
   std::set<int> nv_counts;
-  bool all_nv = !pair_cell.empty();
-  for (const auto& [k, c] : pair_cell) {
+  bool all_nv = !m.pair_cell.empty();
+  for (const auto& [k, c] : m.pair_cell) {
     if (auto n = nvlinks_of(c)) nv_counts.insert(*n);
     else all_nv = false;
   }
-  const int n_gpus = static_cast<int>(gpu_rows.size());
+  const int n_gpus = static_cast<int>(m.gpu_rows.size());
   const std::size_t full_pairs = static_cast<std::size_t>(n_gpus) * static_cast<std::size_t>(std::max(n_gpus - 1, 0)) / 2;
-  const bool switched = all_nv && nv_counts.size() == 1 && pair_cell.size() == full_pairs &&
+  const bool switched = all_nv && nv_counts.size() == 1 && m.pair_cell.size() == full_pairs &&
                         *nv_counts.begin() * (n_gpus - 1) > kMaxLinksPerGpu;
   if (all_nv && nv_counts.size() == 1 && !switched && n_gpus > 1)
     part.warnings.push_back("every GPU pair shows NV" + std::to_string(*nv_counts.begin()) +
                             ": read as direct links (topo -m cannot tell a small NVSwitch slice from a bridge or mesh)");
+  if (switched) return *nv_counts.begin();
+  return std::nullopt;
+}
 
-  auto synthetic_id = [](int i) { return "topo:GPU" + std::to_string(i); };
-  for (const Row* r : gpu_rows) {
-    const int i = *gpu_number(r->label);
-    multigpu::GpuLinks g;
-    g.index = i;
-    g.bus_id = synthetic_id(i);  // classify_pairs matches link ends by id; cleared below
-    for (const Row* s : gpu_rows) {
-      const int j = *gpu_number(s->label);
-      if (i == j) continue;
-      auto it = pair_cell.find({std::min(i, j), std::max(i, j)});
-      if (it == pair_cell.end()) continue;
-      if (auto n = nvlinks_of(it->second)) {
-        if (switched) continue;
-        g.nvlinks_up += *n;
-        for (int k = 0; k < *n; ++k) g.nvlink_remotes.push_back(synthetic_id(j));
-      }
+std::string synthetic_id(int i) { return "topo:GPU" + std::to_string(i); }
+
+// One GPU's links: NV# cells as direct links to the other GPU, or k links to the switches.
+multigpu::GpuLinks links_of(const Matrix& m, const Row& r, std::optional<int> switched) {
+  const int i = *gpu_number(r.label);
+  multigpu::GpuLinks g;
+  g.index = i;
+  g.bus_id = synthetic_id(i);  // classify_pairs matches link ends by id; cleared below
+  for (const Row* s : m.gpu_rows) {
+    const int j = *gpu_number(s->label);
+    if (i == j) continue;
+    auto it = m.pair_cell.find({std::min(i, j), std::max(i, j)});
+    if (it == m.pair_cell.end()) continue;
+    if (auto n = nvlinks_of(it->second)) {
+      if (switched) continue;
+      g.nvlinks_up += *n;
+      for (int k = 0; k < *n; ++k) g.nvlink_remotes.push_back(synthetic_id(j));
     }
-    if (switched) {
-      g.nvlinks_up = *nv_counts.begin();
-      g.nvlinks_to_switch = *nv_counts.begin();
-    }
-    topo.gpus.push_back(g);
   }
-  for (const auto& [key, c] : pair_cell) {
+  if (switched) {
+    g.nvlinks_up = *switched;
+    g.nvlinks_to_switch = *switched;
+  }
+  return g;
+}
+
+multigpu::Topology topology_of(Matrix& m, ImportPart& part) {
+  multigpu::Topology topo;
+  topo.source = "nvidia-smi topo -m";
+  const std::optional<int> switched = switched_links(m, part);
+  for (const Row* r : m.gpu_rows) topo.gpus.push_back(links_of(m, *r, switched));
+  for (const auto& [key, c] : m.pair_cell) {
     multigpu::PairTopology p;
     p.a = key.first;
     p.b = key.second;
@@ -366,57 +372,86 @@ ImportPart parse_topo(std::string_view raw, const std::string& file) {
     g.nvlink_remotes.clear();
   }
   // classify_pairs names a pair by what it computed; keep the cell exactly as printed.
-  for (auto& p : topo.pairs) p.label = pair_cell[{p.a, p.b}];
-  part.topology = topo;
+  for (auto& p : topo.pairs) p.label = m.pair_cell[{p.a, p.b}];
+  return topo;
+}
 
-  // GpuInfo per GPU row: index, NUMA node, affinity as printed.
-  for (const Row* r : gpu_rows) {
-    GpuInfo g;
-    g.index = *gpu_number(r->label);
-    g.extra = json::object();
-    json im = json::object();
-    std::size_t k = 0;
-    auto next = [&]() -> std::optional<std::string> {
-      if (k < r->trailer.size()) return r->trailer[k++];
-      return std::nullopt;
-    };
-    if (header->cpu_affinity)
-      if (auto v = next()) im["cpu_affinity"] = *v;
-    if (header->numa_affinity)
-      if (auto v = next()) {
-        im["numa_affinity"] = *v;
-        const bool plain = !v->empty() && std::all_of(v->begin(), v->end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
-        if (plain) g.numa_node = smi::integer(*v);
-      }
-    if (header->gpu_numa_id)
-      if (auto v = next()) im["gpu_numa_id"] = *v;
-    if (!im.empty()) g.extra["imported"] = im;
-    SourceRef s = part.source;
-    s.line = r->line;
-    g.extra["source"] = source_json(s);
-    part.gpus.push_back(std::move(g));
-  }
+// GpuInfo of a GPU row: index, NUMA node, affinity as printed.
+GpuInfo gpu_of(const Header& header, const Row& r, const SourceRef& source) {
+  GpuInfo g;
+  g.index = *gpu_number(r.label);
+  g.extra = json::object();
+  json im = json::object();
+  std::size_t k = 0;
+  auto next = [&]() -> std::optional<std::string> {
+    if (k < r.trailer.size()) return r.trailer[k++];
+    return std::nullopt;
+  };
+  if (header.cpu_affinity)
+    if (auto v = next()) im["cpu_affinity"] = *v;
+  if (header.numa_affinity)
+    if (auto v = next()) {
+      im["numa_affinity"] = *v;
+      const bool plain = !v->empty() && std::all_of(v->begin(), v->end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+      if (plain) g.numa_node = smi::integer(*v);
+    }
+  if (header.gpu_numa_id)
+    if (auto v = next()) im["gpu_numa_id"] = *v;
+  if (!im.empty()) g.extra["imported"] = im;
+  SourceRef s = source;
+  s.line = r.line;
+  g.extra["source"] = source_json(s);
+  return g;
+}
 
-  // NICs (any non-GPU column): their path to each GPU, and the device name from the NIC legend.
+// NICs (any non-GPU column): their path to each GPU, and the device name from the NIC legend.
+json nics_of(const Matrix& m) {
   json nics = json::array();
-  for (const auto& c : cols) {
+  for (const auto& c : m.header.columns) {
     if (gpu_number(c)) continue;
     json n = json::object();
     n["name"] = c;
-    if (auto it = nic_legend.find(c); it != nic_legend.end()) n["device"] = it->second;
+    if (auto it = m.nic_legend.find(c); it != m.nic_legend.end()) n["device"] = it->second;
     json to = json::object();
-    for (const Row* r : gpu_rows)
-      if (auto v = cell(*r, c); !v.empty()) to[r->label] = v;
+    for (const Row* r : m.gpu_rows)
+      if (auto v = m.cell(*r, c); !v.empty()) to[r->label] = v;
     n["to_gpus"] = to;
     nics.push_back(n);
   }
+  return nics;
+}
+
+ImportPart parse_topo(std::string_view raw, const std::string& file) {
+  const std::string clean = smi::strip_ansi(raw);
+  const std::string_view text = clean;
+  ImportPart part;
+  part.source = {"nvidia-smi", "", file, 0};
+  const auto lines = lines_of(text);
+  auto header = find_header(lines);
+  if (!header && (header = headerless_header(lines)))
+    part.warnings.push_back("line " + std::to_string(header->line + 1) +
+                            ": the matrix has no header line; its columns read as GPU0..GPU" +
+                            std::to_string(header->columns.size() - 1) + " in row order, then CPU and NUMA affinity");
+  if (!header) {
+    part.skipped.push_back("no topo -m header (a line starting with GPU0 GPU1 ...): nothing was read");
+    return part;
+  }
+  part.source.line = header->line;
+  Matrix m;
+  m.header = std::move(*header);
+  for (std::size_t i = 0; i < m.header.columns.size(); ++i) m.col_index[m.header.columns[i]] = i;
+  read_rows(m, lines, part);
+  find_gpu_rows(m, lines.empty() ? 0 : lines.back().first, part);
+  part.topology = topology_of(m, part);
+  for (const Row* r : m.gpu_rows) part.gpus.push_back(gpu_of(m.header, *r, part.source));
+
   json im = json::object();
-  if (!nics.empty()) im["nics"] = nics;
-  if (!nic_legend.empty()) im["nic_legend"] = nic_legend;
+  if (json nics = nics_of(m); !nics.empty()) im["nics"] = std::move(nics);
+  if (!m.nic_legend.empty()) im["nic_legend"] = m.nic_legend;
   // `nvidia-smi topo -p2p` pasted below it: the peer-access statuses, for the no-peer-access rule.
   if (json p2p = topo_p2p_matrices(raw); !p2p.empty()) im["p2p_matrices"] = std::move(p2p);
   if (!im.empty()) part.imported = json{{"nvidia-smi-topo", im}};
-  if (gpu_rows.empty()) part.skipped.push_back("line " + std::to_string(header->line) + ": a header but no GPU rows");
+  if (m.gpu_rows.empty()) part.skipped.push_back("line " + std::to_string(m.header.line) + ": a header but no GPU rows");
   return part;
 }
 

@@ -229,7 +229,6 @@ int detect_vgpu(std::string_view text) {
 
 ImportPart parse_vgpu(std::string_view text, const std::string& file) {
   ImportPart part;
-  part.format = "nvidia-smi-vgpu";
   part.source = {"nvidia-smi vgpu", "", file, 0};
   const bool table = parse_table(text, part);
   const bool query = !table && parse_query(text, part);

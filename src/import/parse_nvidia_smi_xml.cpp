@@ -276,7 +276,6 @@ int detect_xml(std::string_view text) {
 
 ImportPart parse_xml(std::string_view text, const std::string& file) {
   ImportPart part;
-  part.format = "nvidia-smi-xml";
   part.source = {"nvidia-smi", "", file, 0};
   // A paste may carry the command line or prompt before the XML: start at the first '<'.
   const std::size_t start = text.find('<');

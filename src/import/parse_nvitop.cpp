@@ -245,7 +245,6 @@ int detect_nvitop(std::string_view text) {
 
 ImportPart parse_nvitop(std::string_view text, const std::string& file) {
   Screen sc;
-  sc.part.format = "nvitop";
   sc.part.source = {"nvitop", "", file, 0};
   bool banner = false;
   for (const auto& [no, raw] : smi::numbered_lines(text)) {

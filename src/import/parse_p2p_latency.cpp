@@ -14,6 +14,7 @@
 // of several runs (several banners) is read up to the second banner, with a warning.
 #include "import/bench_text.hpp"
 #include "import/import.hpp"
+#include "import/line_parser.hpp"
 
 #include "core/stats.hpp"
 
@@ -44,8 +45,23 @@ struct P2pParser {
   std::string section;
   bool in_table = false;
   bool seen = false;
+  int runs = 0, second = 0;  // banners seen; the line of the second
 
+  // One run per file: a second banner starts another run, perhaps of another machine (a README of
+  // two boxes), so it is named and left out, as nvidia-smi -l's later tables are.
   void on_line(std::string_view raw, int ln) {
+    if (contains(raw, kBanner) && ++runs == 2) second = ln;
+    if (runs < 2) read_line(raw, ln);
+  }
+
+  void finish() {
+    if (runs > 1)
+      part.warnings.push_back(std::to_string(runs) + " runs of the test in one file: the first is read, the later ones (from line " +
+                              std::to_string(second) + ") are not; import each run as a file of its own");
+    if (seen) add_rows();
+  }
+
+  void read_line(std::string_view raw, int ln) {
     const std::string_view line = trim(raw);
     if (line.empty()) {
       in_table = false;
@@ -256,27 +272,8 @@ int detect_p2p_latency(std::string_view text) {
   return score >= 30 ? std::min(score, 100) : 0;
 }
 
-ImportPart parse_p2p_latency(std::string_view text, const std::string& file) {
-  P2pParser p;
-  p.part.format = "p2pBandwidthLatencyTest";
-  p.part.source = SourceRef{"p2pBandwidthLatencyTest", "", file, 0};
-  const auto lines = split_lines(text);
-  // One run per file: a second banner starts another run, perhaps of another machine (a README of
-  // two boxes), so it is named and left out, as nvidia-smi -l's later tables are.
-  int runs = 0, second = 0;
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    if (contains(lines[i], kBanner) && ++runs == 2) second = static_cast<int>(i + 1);
-    if (runs < 2) p.on_line(lines[i], static_cast<int>(i + 1));
-  }
-  if (runs > 1)
-    p.part.warnings.push_back(std::to_string(runs) + " runs of the test in one file: the first is read, the later ones (from line " +
-                              std::to_string(second) + ") are not; import each run as a file of its own");
-  if (p.seen) p.add_rows();
-  return std::move(p.part);
-}
-
 const RegisterFormat reg{{"p2pBandwidthLatencyTest", "CUDA samples p2pBandwidthLatencyTest output", detect_p2p_latency,
-                          parse_p2p_latency}};
+                          line_parse<P2pParser>("p2pBandwidthLatencyTest")}};
 
 }  // namespace
 

@@ -319,7 +319,6 @@ int detect_prometheus(std::string_view text) {
 
 ImportPart parse_prometheus(std::string_view text, const std::string& file) {
   Scrape sc;
-  sc.part.format = "prometheus-metrics";
   sc.part.source = {"prometheus metrics", "", file, 0};
   int cut = 0;
   for (const auto& [no, raw] : smi::numbered_lines(text)) {

@@ -146,7 +146,6 @@ CpuShares shares_from(const std::map<std::string, double>& m) {
 
 ImportPart parse_top(std::string_view text, const std::string& file) {
   ImportPart part;
-  part.format = "top";
   part.source = {"top", "", file, 0};
   std::vector<Frame> frames;
   for (const auto& [no, raw] : smi::numbered_lines(text)) {

@@ -110,7 +110,6 @@ struct Report {
 
 ImportPart parse_vmstat(std::string_view text, const std::string& file) {
   ImportPart part;
-  part.format = "vmstat";
   part.source = {"vmstat", "", file, 0};
   std::optional<std::vector<std::string>> cols;
   bool after_report = false, next_is_first = false, group_seen = false;

@@ -34,7 +34,9 @@ inline ImportPart parse_as(const std::string& format, const std::string& raw, co
   const Format* f = find_format(format);
   EXPECT_NE(f, nullptr) << format;
   if (!f) return {};
-  return f->parse(normalize_text(raw), file);
+  ImportPart part = f->parse(normalize_text(raw), file);
+  part.format = f->name;  // as the importer stamps it
+  return part;
 }
 
 // A GPU as an importer would report it: index, bus id, UUID and name (the fields parts merge by).
