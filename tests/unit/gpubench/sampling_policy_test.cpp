@@ -1,3 +1,5 @@
+// When a benchmark stops sampling (sampling_policy.hpp): minimum and maximum samples, target CV,
+// budget and hard cap.
 #include "gpubench/sampling_policy.hpp"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// Which CUDA ordinal is which GPU of the document under CUDA_VISIBLE_DEVICES and MIG (device_map.hpp).
 #include "multigpu/device_map.hpp"
 
 #include <gtest/gtest.h>

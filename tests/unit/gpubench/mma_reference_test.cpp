@@ -1,3 +1,5 @@
+// The host reference for the mma.sync benchmark's check (mma_reference.hpp): fragment maps and the
+// expected accumulator values.
 #include "gpubench/mma_reference.hpp"
 #include "gpubench/random_bits.hpp"
 

@@ -1,3 +1,4 @@
+// The spin-wait cycle cap that ends a wait on a frozen timer (timer_guard.hpp).
 #include "gpubench/timer_guard.hpp"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,5 @@
+// Google Benchmark registration names and the --benchmark_filter gpuaudit builds (gbench_names.hpp):
+// the filter selects exactly what run/suite.hpp's name_selected selects.
 #include "gpubench/gbench_names.hpp"
 #include "run/suite.hpp"
 

@@ -1,3 +1,4 @@
+// Lanes per SM of each architecture and the clock a full-rate figure implies (arch_rates.hpp).
 #include "gpubench/arch_rates.hpp"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,5 @@
+// The host reference for the wgmma benchmark's check (wgmma_reference.hpp): K sums and the expected
+// values stay exact in fp32.
 #include "gpubench/random_bits.hpp"
 #include "gpubench/wgmma_reference.hpp"
 

@@ -1,3 +1,5 @@
+// How big each benchmark's buffers and shapes are for a device (sizing.hpp): STREAM arrays, the L2
+// working set, census blocks, GEMM shapes and the PCIe buffer.
 #include "gpubench/sizing.hpp"
 
 #include <gtest/gtest.h>
