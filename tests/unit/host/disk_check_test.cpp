@@ -1,9 +1,8 @@
-// host/disk_*: real reads in a temporary folder with a tiny file, both engines; and the failure
-// paths (no folder, unwritable folder, not enough free space, disk full while writing), each of
-// which must give one line, status "error", and leave no file behind.
+// host/disk_seq_read and host/disk_rand_read (disk_check.hpp): real reads in a temporary folder with a
+// tiny file, both engines; and the failure paths (no folder, unwritable folder, not enough free
+// space, disk full while writing), each of which must give one line, status "error", and leave no
+// file behind; an interrupted check says so.
 #include "host/disk_check.hpp"
-#include "host/disk_engines.hpp"
-#include "host/disk_file.hpp"
 #include "host/subprocess.hpp"
 
 #include <gtest/gtest.h>
@@ -15,19 +14,10 @@
 
 #include <csignal>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace gpuaudit {
 namespace {
 namespace fs = std::filesystem;
-
-std::string fixture(const std::string& name) {
-  std::ifstream f(std::string(GPUAUDIT_TEST_DATA) + "/host/" + name);
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
 
 struct TempDir {
   fs::path path;
@@ -162,59 +152,6 @@ TEST(HostDisk, DiskFullWhileWritingIsAnErrorWithNoLeftover) {
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 0);
   EXPECT_EQ(d.entries(), 0u);
-}
-
-TEST(HostDisk, TestFileHasNoNameWhileItExists) {
-  TempDir d;
-  DiskFileOptions o;
-  o.folder = d.path.string();
-  o.bytes = 16ull << 20;
-  DiskTestFile f(o);
-  EXPECT_GE(f.fd(), 0);
-  EXPECT_EQ(f.bytes(), 16ull << 20);
-  EXPECT_EQ(d.entries(), 0u);  // O_TMPFILE or unlinked: nothing to clean up even after a kill
-  EXPECT_TRUE(fs::exists(f.proc_path()));
-  EXPECT_GT(f.write_mbs(), 0.0);
-}
-
-TEST(HostDisk, SpareSpaceRule) {
-  EXPECT_EQ(disk_spare_bytes(1ull << 30), 128ull << 20);
-  EXPECT_EQ(disk_spare_bytes(100ull << 30), 2048ull << 20);
-}
-
-TEST(HostDisk, ParsesRecordedFioJson) {
-  const DiskReadSample seq = parse_fio_json(fixture("fio-3.33-read-1m-qd16.json"));
-  EXPECT_GT(seq.bytes_per_s, 1e6);
-  EXPECT_GT(seq.iops, 1.0);
-  EXPECT_NEAR(seq.bytes_per_s / seq.iops, 1 << 20, 0.01 * (1 << 20));  // 1 MiB per read
-  const DiskReadSample rnd = parse_fio_json(fixture("fio-3.33-randread-4k-qd32.json"));
-  EXPECT_NEAR(rnd.bytes_per_s / rnd.iops, 4096, 41);
-  ASSERT_TRUE(rnd.p99_latency_us.has_value());
-  EXPECT_GT(*rnd.p99_latency_us, 0.0);
-  // fio sometimes prints a warning line before the JSON.
-  EXPECT_NO_THROW(parse_fio_json("fio: some warning\n" + fixture("fio-3.33-read-1m-qd16.json")));
-  EXPECT_THROW(parse_fio_json("fio: file not found"), std::runtime_error);
-  EXPECT_THROW(parse_fio_json("{\"jobs\":[{\"error\":5,\"read\":{}}]}"), std::runtime_error);
-}
-
-TEST(HostDisk, FioCommandLine) {
-  const auto a = fio_command("fio", "/proc/1/fd/5", 1 << 24, true,
-                             {.sequential = false, .block_bytes = 4096, .queue_depth = 32, .seconds = 0.5});
-  const std::string all = [&] {
-    std::string s;
-    for (const auto& x : a) s += x + " ";
-    return s;
-  }();
-  for (const char* want : {"--filename=/proc/1/fd/5", "--rw=randread", "--bs=4096", "--iodepth=32", "--direct=1",
-                           "--runtime=500ms", "--output-format=json", "--time_based", "--norandommap"})
-    EXPECT_NE(all.find(want), std::string::npos) << want;
-}
-
-TEST(HostDisk, MountOfPath) {
-  const auto m = mount_of("/proc/self");
-  ASSERT_TRUE(m.has_value());
-  EXPECT_EQ(m->mount_point, "/proc");
-  EXPECT_EQ(m->fs_type, "proc");
 }
 
 TEST(HostDisk, AnInterruptedCheckSaysSoAndIsNoError) {

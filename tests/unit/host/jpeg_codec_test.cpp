@@ -1,5 +1,5 @@
-// host/decode_*: the JPEG codec wrapper and a tiny real decode run.
-#include "host/decode_check.hpp"
+// The JPEG codec wrapper host/decode_* uses (jpeg_codec.hpp): a synthetic photo round-trips, its
+// compression is photo-like, and a corrupt stream throws instead of exiting.
 #include "host/jpeg_codec.hpp"
 
 #include <gtest/gtest.h>
@@ -36,22 +36,6 @@ TEST(HostDecode, CorruptStreamThrowsInsteadOfExiting) {
   EXPECT_THROW(decode_jpeg({0xFF, 0xD8, 0x00, 0x01, 0x02}, scratch), JpegError);
   EXPECT_THROW(decode_jpeg({}, scratch), JpegError);
   EXPECT_THROW(encode_jpeg({1, 2, 3}, 10, 10, 90), JpegError);
-}
-
-TEST(HostDecode, TinyRunIsSane) {
-  const auto r = run_decode_check({.samples = 2, .sample_s = 0.05, .cpus = {}, .quality = 90});
-  ASSERT_EQ(r.single.status, "ok") << r.single.message;
-  ASSERT_EQ(r.all.status, "ok") << r.all.message;
-  EXPECT_EQ(r.single.name, "host/decode_single");
-  EXPECT_EQ(r.all.name, "host/decode_all");
-  EXPECT_EQ(r.single.unit, "images/s");
-  // 500x375 decodes take ~1-3 ms on a core: between 10/s (a very slow vCPU) and 100k/s.
-  EXPECT_GT(*r.single.value(), 10.0);
-  EXPECT_LT(*r.single.value(), 1e5);
-  EXPECT_GT(r.all.derived.at("feeds_images_per_s"), 10.0);
-  // Smaller images decode faster than bigger ones.
-  EXPECT_GT(r.single.derived.at("images_per_s_224x224"), r.single.derived.at("images_per_s_1920x1080"));
-  EXPECT_EQ(r.single.params["images"].size(), 3u);
 }
 
 }  // namespace

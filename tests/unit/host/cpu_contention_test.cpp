@@ -1,7 +1,6 @@
 // Other processes' share of the CPUs during a host check (cpu_contention.hpp), from /proc/stat
 // and /proc/self/stat texts written here (synthetic: typical kernel formats, not one machine's).
 #include "host/cpu_contention.hpp"
-#include "host/steal_check.hpp"
 
 #include <gtest/gtest.h>
 
@@ -65,18 +64,6 @@ TEST(HostContention, NothingToSayWithoutTicksOrOwnTime) {
   EXPECT_EQ(cpu_contention(a, CpuUsageMark{{cpu("cpu0", 10, 10)}, 2}, {7}), std::nullopt);  // CPU 7 not in the readings
   const CpuUsageMark odd{{cpu("cpu99999999999999999999", 9, 9), cpu("cpuX", 9, 9)}, 2};
   EXPECT_EQ(cpu_contention(CpuUsageMark{{cpu("cpu99999999999999999999", 0, 0), cpu("cpuX", 0, 0)}, 1}, odd, {0}), std::nullopt);
-}
-
-TEST(HostContention, TheWholeRunShareIsRecordedOnHostSteal) {
-  // Two CPUs over 100 ticks each, 120 busy of which 20 ours, 10 stolen: others used 50%.
-  ProcStatSnapshot a{0, {cpu("cpu", 0, 0), cpu("cpu0", 0, 0), cpu("cpu1", 0, 0)}, 500};
-  ProcStatSnapshot b{2, {cpu("cpu", 120, 70, 10), cpu("cpu0", 70, 30, 0), cpu("cpu1", 50, 40, 10)}, 520};
-  const StealResults r = steal_results({a, b}, {0, 1});
-  ASSERT_EQ(r.steal.status, "ok");
-  EXPECT_NEAR(r.steal.derived.at("foreign_cpu_pct"), 50, 1e-9);
-  EXPECT_NEAR(r.steal.derived.at("whole_run_pct"), 5, 1e-9);
-  a.own_ticks.reset();  // an old sampler, or a fixture: nothing said
-  EXPECT_EQ(steal_results({a, b}).steal.derived.count("foreign_cpu_pct"), 0u);
 }
 
 TEST(HostContention, ALiveMarkPairReadsThisMachine) {

@@ -1,4 +1,5 @@
-// Host files that are malformed (a container's cgroup, a broken /sys) never end a run as
+// The CPU topology (cpu_topology.hpp): CPU lists, this machine's nodes, and host files that are
+// malformed (a container's cgroup, a broken /sys) never end a run as
 // "internal error" (issue #28): cpu.max, a cache size and a CPU list past int or nonsense read as
 // unknown, and a CPU list cannot ask for billions of entries.
 #include "host/cpu_topology.hpp"
@@ -64,4 +65,22 @@ TEST(HostCpuTopology, ACpuListPastAnyCpuIsMalformed) {
   EXPECT_THROW(parse_cpu_list("99999999999999999999"), std::invalid_argument);
   EXPECT_THROW(parse_cpu_list("+3"), std::invalid_argument);
   EXPECT_EQ(parse_cpu_list("0-3, 8"), (std::vector<int>{0, 1, 2, 3, 8}));
+}
+
+TEST(HostTopology, ParsesCpuLists) {
+  EXPECT_EQ(parse_cpu_list("0-3,8,10-11"), (std::vector<int>{0, 1, 2, 3, 8, 10, 11}));
+  EXPECT_EQ(parse_cpu_list("5\n"), (std::vector<int>{5}));
+  EXPECT_TRUE(parse_cpu_list("").empty());
+  EXPECT_THROW(parse_cpu_list("3-1"), std::invalid_argument);
+  EXPECT_THROW(parse_cpu_list("a-b"), std::invalid_argument);
+  EXPECT_THROW(parse_cpu_list("1x"), std::invalid_argument);
+}
+
+TEST(HostTopology, ReadsThisMachine) {
+  const CpuTopology t = read_cpu_topology();
+  ASSERT_FALSE(t.allowed.empty());
+  ASSERT_FALSE(t.nodes.empty());
+  size_t cpus = 0;
+  for (const auto& n : t.nodes) cpus += n.cpus.size();
+  EXPECT_EQ(cpus, t.allowed.size());  // every allowed CPU is in exactly one node
 }
