@@ -12,6 +12,7 @@
 namespace gpuaudit {
 namespace {
 
+// A synthetic list: a full-only benchmark, two host-link copies and an all-GPU one, listed out of order.
 std::vector<ScheduleBench> benches() {
   return {{"pcie/h2d_pinned", 30}, {"hbm/copy", 10}, {"gemm/fp8", 20, true}, {"pcie/d2h_pinned", 30},
           {"nvlink/all", 40, false, true}};
