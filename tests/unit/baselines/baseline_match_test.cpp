@@ -1,6 +1,8 @@
 // baselines/baseline_match: a GPU matched to its baseline by PCI id, name and memory, MIG profile or
 // vGPU profile, and the architecture fallback (with its estimate) for a card the set does not list.
 #include "baselines/baseline_set.hpp"
+#include "baselines/gpu_family.hpp"
+#include "baselines/vgpu_profile.hpp"
 #include "unit/support/repo_baselines.hpp"
 
 #include <gtest/gtest.h>
