@@ -1,4 +1,5 @@
 // report/fleet: runs grouped by tags and built-in keys, cost per delivered unit, findings counted.
+#include "core/error.hpp"
 #include "report/fleet.hpp"
 #include "unit/support/fleet_runs.hpp"
 
