@@ -1,10 +1,11 @@
-// compare_runs and load_base: verdicts per figure, hardware refusals, and which runs of a base
+// compare/compare: compare_runs and load_base: verdicts per figure, hardware refusals, and which runs of a base
 // folder are read (the last K by created_utc, only those in full).
 #include "compare/compare.hpp"
 #include "compare/compare_render.hpp"
 #include "core/document_io.hpp"
 #include "core/error.hpp"
 #include "core/stats.hpp"
+#include "unit/support/compare_files.hpp"
 
 #include <gtest/gtest.h>
 
@@ -20,34 +21,6 @@
 #include <string>
 
 using namespace gpuaudit;
-
-namespace {
-
-const std::string kData = std::string(GPUAUDIT_TEST_DATA) + "/compare/";
-
-BaseRuns base_file(const std::string& name) { return load_base(kData + name); }
-
-Comparison compare_files(const std::string& base, const std::string& next, CompareOptions opt = {}) {
-  return compare_runs(base_file(base), read_result(kData + next), next, opt);
-}
-
-const FigureComparison& figure(const Comparison& c, const std::string& name, std::optional<int> gpu = 0) {
-  for (const auto& f : c.figures)
-    if (f.name == name && f.gpu == gpu) return f;
-  throw std::runtime_error("no figure " + name);
-}
-
-int error_code_of(const std::function<void()>& f, std::string* message = nullptr) {
-  try {
-    f();
-  } catch (const Error& e) {
-    if (message) *message = e.what();
-    return e.code();
-  }
-  return 0;
-}
-
-}  // namespace
 
 TEST(CompareRuns, TwentyPercentHbmDropIsTheOnlyRegression) {
   const auto c = compare_files("golden-synthetic.json", "hbm-drop-20pct-synthetic.json");
@@ -74,48 +47,26 @@ TEST(CompareRuns, FasterEverywhereIsImproved) {
   EXPECT_EQ(figure(c, "sm/launch").outcome, "improved");  // lower is better there
 }
 
-TEST(CompareRuns, DifferentHardwareIsRefusedWithTheReason) {
-  std::string msg;
-  EXPECT_EQ(error_code_of([] { compare_files("golden-synthetic.json", "a100-synthetic.json"); }, &msg), 2);
-  EXPECT_NE(msg.find("GPU model"), std::string::npos) << msg;
-  EXPECT_NE(msg.find("A100"), std::string::npos) << msg;
-  EXPECT_NE(msg.find("--allow-different-hardware"), std::string::npos) << msg;
-  EXPECT_EQ(error_code_of([] { compare_files("golden-synthetic.json", "mig-3g40gb-synthetic.json"); }, &msg), 2);
-  EXPECT_NE(msg.find("MIG profile none ("), std::string::npos) << msg;
-  EXPECT_NE(msg.find("3g.40gb"), std::string::npos) << msg;
-  EXPECT_EQ(error_code_of([] { compare_files("golden-synthetic.json", "two-gpus-synthetic.json"); }, &msg), 2);
-  EXPECT_NE(msg.find("GPU count 1"), std::string::npos) << msg;
-}
-
-TEST(CompareRuns, DifferentHardwareAllowedIsListed) {
-  CompareOptions opt;
-  opt.allow_different_hardware = true;
-  const auto c = compare_files("golden-synthetic.json", "a100-synthetic.json", opt);
-  ASSERT_EQ(c.hardware_differences.size(), 1u);
-  EXPECT_EQ(c.hardware_differences[0].what, "GPU model");
-  EXPECT_NE(compare_text(c).find("hardware DIFFERS"), std::string::npos);
-}
-
 TEST(CompareRuns, CorruptBaseIsAnInputErrorNamingTheFile) {
   std::string msg;
   EXPECT_EQ(error_code_of([] { base_file("corrupt-synthetic.json"); }, &msg), 2);
   EXPECT_NE(msg.find("corrupt-synthetic.json"), std::string::npos) << msg;
   EXPECT_EQ(error_code_of([] { base_file("no-such-file.json"); }, &msg), 2);
-  EXPECT_EQ(error_code_of([] { load_base(kData); }, &msg), 2);  // the folder holds the corrupt file
+  EXPECT_EQ(error_code_of([] { load_base(kCompareData); }, &msg), 2);  // the folder holds the corrupt file
   EXPECT_NE(msg.find("corrupt-synthetic.json"), std::string::npos) << msg;
 }
 
 TEST(CompareRuns, FolderBaseKeepsTheLastKRunsByCreationTime) {
-  const auto base = load_base(kData + "history-synthetic", 2);
+  const auto base = load_base(kCompareData + "history-synthetic", 2);
   ASSERT_EQ(base.docs.size(), 2u);
   EXPECT_EQ(base.docs[0].created_utc, "2026-01-02T08:00:00Z");
   EXPECT_EQ(base.docs[1].created_utc, "2026-01-03T08:00:00Z");
-  const auto c = compare_runs(base, read_result(kData + "golden-synthetic.json"), "golden", {});
+  const auto c = compare_runs(base, read_result(kCompareData + "golden-synthetic.json"), "golden", {});
   EXPECT_FALSE(c.has_regression());
   EXPECT_EQ(figure(c, "hbm/copy").base_runs, 2);
   // All three: the slow oldest run is outvoted by the median, but its samples widen the noise.
-  const auto all = load_base(kData + "history-synthetic", 3);
-  const auto c3 = compare_runs(all, read_result(kData + "golden-synthetic.json"), "golden", {});
+  const auto all = load_base(kCompareData + "history-synthetic", 3);
+  const auto c3 = compare_runs(all, read_result(kCompareData + "golden-synthetic.json"), "golden", {});
   EXPECT_NEAR(*figure(c3, "hbm/copy").base_value, 3000, 30);
   EXPECT_GT(figure(c3, "hbm/copy").judgement->noise_pct, 20);
 }
@@ -162,7 +113,7 @@ TEST(CompareRuns, ASymlinkLoopInTheBaseFolderIsNamedNotAnInternalError) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / ("gpuaudit-loop-" + std::to_string(::getpid()));
   fs::create_directories(dir);
-  fs::copy_file(kData + "golden-synthetic.json", dir / "a.json");
+  fs::copy_file(kCompareData + "golden-synthetic.json", dir / "a.json");
   fs::create_symlink(dir / "loop.json", dir / "loop.json");
   std::string m;
   EXPECT_EQ(error_code_of([&] { load_base(dir); }, &m), exit_code::usage);
@@ -184,7 +135,7 @@ std::string text_of(const fs::path& p) {
 // The golden document's text with another created_utc (and any other edit), written to dir/name.
 void write_run(const fs::path& dir, const std::string& name, const std::string& created,
                const std::pair<std::string, std::string>& edit = {}) {
-  std::string text = text_of(kData + "golden-synthetic.json");
+  std::string text = text_of(kCompareData + "golden-synthetic.json");
   const std::string old = "\"created_utc\": \"2026-01-10T08:00:00Z\"";
   text.replace(text.find(old), old.size(), "\"created_utc\": \"" + created + "\"");
   if (!edit.first.empty()) text.replace(text.find(edit.first), edit.first.size(), edit.second);
@@ -259,7 +210,7 @@ TEST(CompareRuns, ADocumentWhoseDateAScanCannotFindIsReadInFullAndRefused) {
   const BaseFolder f;
   std::string m;
   // Cut short: the scan cannot tell its date, so it is read, and refused naming the file.
-  const std::string golden = text_of(kData + "golden-synthetic.json");
+  const std::string golden = text_of(kCompareData + "golden-synthetic.json");
   std::ofstream(f.dir / "cut.json") << golden.substr(0, golden.size() / 2);
   EXPECT_EQ(error_code_of([&] { load_base(f.dir, 1); }, &m), exit_code::usage);
   EXPECT_NE(m.find("cut.json"), std::string::npos) << m;
@@ -284,50 +235,6 @@ TEST(CompareRuns, ADocumentWhoseDateAScanCannotFindIsReadInFullAndRefused) {
   }
 }
 
-TEST(CompareRender, JUnitHasOneTestCasePerFigureAndFailuresForRegressions) {
-  const auto c = compare_files("golden-synthetic.json", "hbm-drop-20pct-synthetic.json");
-  const std::string x = compare_junit(c);
-  size_t cases = 0;
-  for (size_t p = x.find("<testcase "); p != std::string::npos; p = x.find("<testcase ", p + 1)) ++cases;
-  EXPECT_EQ(cases, c.figures.size());
-  EXPECT_NE(x.find("failures=\"1\""), std::string::npos);
-  EXPECT_NE(x.find("<failure type=\"regressed\""), std::string::npos);
-  EXPECT_NE(x.find("software changed: driver"), std::string::npos);
-}
-
-TEST(CompareRender, UserTextIsEscapedEverywhere) {
-  auto base = base_file("golden-synthetic.json");
-  for (auto& g : base.docs[0].gpus) g.name = "<script>alert(\"x\")</script> & 'q' |";
-  ResultDocument next = base.docs[0];
-  next.software.driver_version = "1.0<b>\"";
-  const auto c = compare_runs(base, next, "new\"<x>.json", {});
-  for (const std::string& out : {compare_junit(c), compare_markdown(c)}) {
-    EXPECT_EQ(out.find("<script>"), std::string::npos) << out;
-    EXPECT_EQ(out.find("<b>"), std::string::npos);
-    EXPECT_EQ(out.find("<x>"), std::string::npos);
-  }
-  EXPECT_NE(compare_junit(c).find("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;"),
-            std::string::npos);
-  EXPECT_NE(compare_markdown(c).find("\\|"), std::string::npos);  // a | would end the table cell
-}
-
-TEST(CompareRender, JsonCarriesVerdictsAndCounts) {
-  const auto c = compare_files("golden-synthetic.json", "hbm-drop-20pct-synthetic.json");
-  const json j = compare_json(c);
-  EXPECT_EQ(j["schema"], "gpuaudit.compare/1");
-  EXPECT_EQ(j["counts"]["regressed"], 1);
-  EXPECT_TRUE(j["regression"].get<bool>());
-  bool found = false;
-  for (const auto& f : j["figures"])
-    if (f["name"] == "hbm/copy") {
-      found = true;
-      EXPECT_EQ(f["verdict"], "regressed");
-      EXPECT_LT(f["p_value"].get<double>(), 0.001);
-      EXPECT_NEAR(f["change_pct"].get<double>(), -20, 1);
-    }
-  EXPECT_TRUE(found);
-}
-
 TEST(CompareRuns, NcclVariantsAreSeparateFigures) {
   // Four allreduce rows share a name and gpu null: float / bf16, out of place / in place. Each is
   // compared with its own base; pooled, bf16's lower figure would make float look improved.
@@ -346,7 +253,7 @@ TEST(CompareRuns, NcclVariantsAreSeparateFigures) {
       }
     return doc;
   };
-  const ResultDocument golden = read_result(kData + "golden-synthetic.json");
+  const ResultDocument golden = read_result(kCompareData + "golden-synthetic.json");
   BaseRuns base;
   base.docs.push_back(with_nccl(golden, 1.0));
   base.names.push_back("base.json");
@@ -361,34 +268,11 @@ TEST(CompareRuns, NcclVariantsAreSeparateFigures) {
   EXPECT_EQ(figure(slower, "nccl/allreduce bf16 x8", std::nullopt).outcome, "regressed");
 }
 
-TEST(CompareRuns, ADifferentDefaultToolkitIsListedAsASoftwareDifference) {
-  ResultDocument base = read_result(kData + "golden-synthetic.json");
-  ResultDocument next = base;
-  CudaToolkit t;
-  t.path = "/usr/local/cuda-12.8";
-  t.version = "12.8.1";
-  t.version_number = 12080;
-  t.is_default = true;
-  base.software.cuda_toolkits = {t};
-  t.path = "/usr/local/cuda-13.0";
-  t.version = "13.0";
-  t.version_number = 13000;
-  next.software.cuda_toolkits = {t};
-  BaseRuns runs;
-  runs.docs.push_back(base);
-  runs.names.push_back("base.json");
-  const auto c = compare_runs(runs, next, "new.json", {});
-  ASSERT_EQ(c.software_differences.size(), 1u);
-  EXPECT_EQ(c.software_differences[0].what, "CUDA toolkit (/usr/local/cuda)");
-  EXPECT_EQ(c.software_differences[0].base, "12.8.1");
-  EXPECT_EQ(c.software_differences[0].next, "13.0");
-}
-
 TEST(CompareRuns, TheDirectionIsGpuauditsNotTheNewDocuments) {
   // A NEW run whose hbm/copy is 20% down and says "higher_is_better": false (read from a file,
   // the validator refuses it; built in memory, compare itself must not believe it).
   const BaseRuns base = base_file("golden-synthetic.json");
-  ResultDocument next = read_result(kData + "hbm-drop-20pct-synthetic.json");
+  ResultDocument next = read_result(kCompareData + "hbm-drop-20pct-synthetic.json");
   for (auto& b : next.benchmarks)
     if (b.name == "hbm/copy") b.higher_is_better = false;
   const auto c = compare_runs(base, next, "next.json", {});
@@ -398,7 +282,7 @@ TEST(CompareRuns, TheDirectionIsGpuauditsNotTheNewDocuments) {
 
 TEST(CompareRuns, AFigureGpuauditDoesNotKnowNeedsBothRunsToAgreeOnItsDirection) {
   BaseRuns base = base_file("golden-synthetic.json");
-  ResultDocument next = read_result(kData + "golden-synthetic.json");
+  ResultDocument next = read_result(kCompareData + "golden-synthetic.json");
   auto rename = [](ResultDocument& d, bool higher) {
     for (auto& b : d.benchmarks)
       if (b.name == "hbm/copy") {
@@ -417,3 +301,4 @@ TEST(CompareRuns, AFigureGpuauditDoesNotKnowNeedsBothRunsToAgreeOnItsDirection) 
   c = compare_runs(base, next, "next.json", {});
   EXPECT_EQ(figure(c, "tool/score").outcome, "same");
 }
+

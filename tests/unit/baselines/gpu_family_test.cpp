@@ -1,4 +1,4 @@
-// family_from_name without std::regex (issue #28: a 30 KB name overflowed the stack in score): the
+// baselines/gpu_family: compute capability from a name. family_from_name without std::regex (issue #28: a 30 KB name overflowed the stack in score): the
 // word patterns agree with the regular expressions they replaced on every name of a generated
 // corpus (the regexes are kept here, in the test, as the reference), and a long name costs a scan.
 #include "baselines/gpu_family.hpp"
@@ -99,4 +99,35 @@ TEST(BaselinesGpuFamily, ALongNameIsAScanNotAStackOverflow) {
   EXPECT_FALSE(family_from_name(std::string(1 << 20, 'a')));
   EXPECT_FALSE(family_from_name(std::string(1 << 20, ' ')));
   EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(5));
+}
+
+TEST(GpuFamily, ComputeCapabilityFromTheName) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"NVIDIA GeForce RTX 5060", "12.0"},        {"NVIDIA GeForce RTX 5090 D v2", "12.0"},
+      {"NVIDIA RTX PRO 2000 Blackwell", "12.0"},  {"NVIDIA RTX 5000 Ada Generation", "8.9"},
+      {"NVIDIA RTX 2000E Ada Generation", "8.9"}, {"Quadro RTX 4000", "7.5"},
+      {"NVIDIA GeForce RTX 4060", "8.9"},         {"NVIDIA GeForce RTX 3050", "8.6"},
+      {"NVIDIA RTX A1000", "8.6"},                {"NVIDIA A10G", "8.6"},
+      {"H100XM", "9.0"},                          {"A100DX", "8.0"},
+      {"NVIDIA A100 80GB PCIe", "8.0"},           {"NVIDIA A800 40GB Active", "8.0"},
+      {"NVIDIA A30", "8.0"},                      {"NVIDIA L4", "8.9"},
+      {"NVIDIA L40S", "8.9"},                     {"NVIDIA H20", "9.0"},
+      {"NVIDIA GH200 120GB", "9.0"},              {"NVIDIA H800 NVL", "9.0"},
+      {"NVIDIA B200", "10.0"},                    {"NVIDIA GB200", "10.0"},
+      {"NVIDIA B300 SXM6 AC", "10.3"},            {"NVIDIA GB300", "10.3"},
+      {"NVIDIA GB10", "12.1"},                    {"Tesla T4", "7.5"},
+      {"NVIDIA GeForce GTX 1660 SUPER", "7.5"},   {"NVIDIA GeForce RTX 2070", "7.5"},
+      {"NVIDIA TITAN V", "7.0"},                  {"Tesla V100-FHHL-16GB", "7.0"},
+      {"Tesla P100-PCIE-12GB", "6.0"},            {"Tesla P4", "6.1"},
+      {"NVIDIA TITAN X (Pascal)", "6.1"},         {"NVIDIA GeForce GTX 1070", "6.1"},
+      {"Tesla M40 24GB", "5.2"},                  {"GeForce GTX TITAN X", "5.2"},
+      {"Tesla M10", "5.0"},                       {"H100XS", "9.0"},
+  };
+  for (const auto& [name, cc] : cases) {
+    const auto f = family_from_name(name);
+    ASSERT_TRUE(f) << name;
+    EXPECT_EQ(f->compute_capability, cc) << name << " matched " << f->family;
+  }
+  EXPECT_FALSE(family_from_name("AMD Instinct MI300X"));
+  EXPECT_FALSE(family_from_name("NVIDIA Mystery"));
 }

@@ -1,11 +1,15 @@
 // The node_exporter textfile: metric names in base units, label escaping, the run's time, and
-// findings as labelled gauges.
+// findings as labelled gauges; control characters in labels shown as text.
 #include "report/prometheus.hpp"
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 namespace gpuaudit {
 namespace {
+
+using namespace std::string_literals;
 
 TEST(PrometheusNaming, FigureAndUnitBecomeBaseUnitNames) {
   EXPECT_EQ(prometheus_metric_name("hbm/copy", "GB/s"), "gpuaudit_hbm_copy_bytes_per_second");
@@ -93,6 +97,28 @@ TEST(PrometheusTextfile, FiguresFindingsAndTime) {
   size_t types = 0;
   for (size_t p = 0; (p = t.find("# TYPE gpuaudit_hbm_copy_bytes_per_second", p)) != std::string::npos; ++p) ++types;
   EXPECT_EQ(types, 1u);
+}
+
+// Control characters in a label (issue #28): a raw ESC ] ... BEL from a tag would retitle the
+// terminal of `score --prometheus -`; they are shown as text in the format's own syntax.
+const std::string kHostile = "\x1B]0;owned\x07\x1B[2J\x7F" "evil\xC2\x9B" "31m\x00x"s;
+
+bool has_raw_control(const std::string& s) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto u = static_cast<unsigned char>(s[i]);
+    if (u < 0x20 || u == 0x7F) return true;
+    if (u == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) <= 0x9F) return true;
+  }
+  return false;
+}
+
+TEST(ReportEscape, PrometheusLabelValuesShowControlCharactersAsText) {
+  const std::string v = prometheus_label_value(kHostile);
+  EXPECT_FALSE(has_raw_control(v)) << v;
+  EXPECT_EQ(v, "\\\\x1B]0;owned\\\\x07\\\\x1B[2J\\\\x7Fevil\\\\u009B31m\\\\x00x");
+  EXPECT_EQ(prometheus_label_value("a\\b\"c\nd"), "a\\\\b\\\"c\\nd");  // the format's own escapes
+  EXPECT_EQ(prometheus_help_text("x\x1B[2Jy"), "x\\\\x1B[2Jy");
+  EXPECT_EQ(prometheus_label_value("bad \xFF utf-8"), "bad \xEF\xBF\xBD utf-8");
 }
 
 }  // namespace

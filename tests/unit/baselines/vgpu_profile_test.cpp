@@ -1,4 +1,4 @@
-// parse_vgpu_profile without std::regex (issue #28: "NVIDIA <30 KB>-24Q" overflowed the stack in
+// baselines/vgpu_profile: time-sliced and MIG-backed profile names parsed. parse_vgpu_profile without std::regex (issue #28: "NVIDIA <30 KB>-24Q" overflowed the stack in
 // score): the hand parser agrees with the regular expression it replaced on a generated corpus of
 // names (the regex kept here as the reference), and a long name is a scan.
 #include "baselines/vgpu_profile.hpp"
@@ -84,4 +84,30 @@ TEST(BaselinesVgpuProfile, ALongNameIsAScanNotAStackOverflow) {
   ASSERT_TRUE(p);
   EXPECT_EQ(p->board.size(), 30000u);
   EXPECT_FALSE(parse_vgpu_profile(std::string(1 << 20, ' ')));
+}
+
+TEST(VgpuProfile, ParsesTimeSlicedAndMigBackedNames) {
+  auto p = parse_vgpu_profile("NVIDIA A10-24Q");
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->board, "A10");
+  EXPECT_EQ(p->name, "A10-24Q");
+  EXPECT_DOUBLE_EQ(p->memory_gb, 24);
+  EXPECT_EQ(p->type, 'Q');
+  EXPECT_FALSE(p->mig_backed());
+  p = parse_vgpu_profile("GRID T4-8Q");  // posted: "Created LearningModelDevice with GPU: NVIDIA GRID T4-8Q"
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->board, "T4");
+  p = parse_vgpu_profile("NVIDIA H100XM-1-10C");
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->board, "H100XM");
+  EXPECT_TRUE(p->mig_backed());
+  EXPECT_EQ(p->mig_profile, "1g.10gb");
+  EXPECT_DOUBLE_EQ(parse_vgpu_profile("GRID M60-0B")->memory_gb, 0.5);
+  EXPECT_EQ(parse_vgpu_profile("NVIDIA A40-4A")->type, 'A');
+  EXPECT_EQ(parse_vgpu_profile("NVIDIA A16-2B")->type, 'B');
+  EXPECT_EQ(parse_vgpu_profile("NVIDIA RTX Pro 6000 Blackwell DC-48C")->board, "RTX Pro 6000 Blackwell DC");
+  for (const char* not_vgpu : {"NVIDIA A100-SXM4-80GB", "Tesla P100-PCIE-16GB", "NVIDIA H100 80GB HBM3",
+                               "NVIDIA A100-SXM4-80GB MIG 1g.10gb", "Tesla V100-SXM2-16GB", "NVIDIA A100-SXM-64GB",
+                               "NVIDIA GeForce RTX 4090 D", "NVIDIA H20-3e"})
+    EXPECT_FALSE(parse_vgpu_profile(not_vgpu)) << not_vgpu;
 }

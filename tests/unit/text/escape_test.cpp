@@ -1,9 +1,8 @@
-// Machine formats and control characters (issue #28): CSV, NDJSON and Prometheus text go to
+// text/escape: XML, Markdown and CSV escaping, and control characters (issue #28): CSV, NDJSON and Prometheus text go to
 // terminals (export's stdout, report --csv -, score --prometheus -), so a raw ESC ] ... BEL from a
 // tag would retitle the window, ESC [2J clear it, U+009B start a sequence. Each format shows them
 // as text in its own syntax and stays readable by its parsers.
 #include "text/escape.hpp"
-#include "report/prometheus.hpp"
 
 #include <gtest/gtest.h>
 
@@ -50,11 +49,14 @@ TEST(ReportEscape, NdjsonEscapesDelAndC1Too) {
   EXPECT_EQ(json::parse(line)["provider"].get<std::string>(), kHostile);  // the same text, read back
 }
 
-TEST(ReportEscape, PrometheusLabelValuesShowControlCharactersAsText) {
-  const std::string v = prometheus_label_value(kHostile);
-  EXPECT_FALSE(has_raw_control(v, false)) << v;
-  EXPECT_EQ(v, "\\\\x1B]0;owned\\\\x07\\\\x1B[2J\\\\x7Fevil\\\\u009B31m\\\\x00x");
-  EXPECT_EQ(prometheus_label_value("a\\b\"c\nd"), "a\\\\b\\\"c\\nd");  // the format's own escapes
-  EXPECT_EQ(prometheus_help_text("x\x1B[2Jy"), "x\\\\x1B[2Jy");
-  EXPECT_EQ(prometheus_label_value("bad \xFF utf-8"), "bad \xEF\xBF\xBD utf-8");
+
+TEST(ReportEscaping, EscapeFunctions) {
+  EXPECT_EQ(xml_escape("a<b>&\"c'\x01"), "a&lt;b&gt;&amp;&quot;c&#39;");
+  EXPECT_EQ(markdown_escape("a|b*c'"), "a\\|b\\*c&#39;");
+  EXPECT_EQ(csv_text("plain"), "plain");
+  EXPECT_EQ(csv_text("a,b"), "\"a,b\"");
+  EXPECT_EQ(csv_text("say \"hi\""), "\"say \"\"hi\"\"\"");
+  EXPECT_EQ(csv_text("+1"), "'+1");
+  EXPECT_EQ(csv_text("@SUM(A1)"), "'@SUM(A1)");
 }
+

@@ -1,4 +1,5 @@
-// Chart arithmetic at the edges of a double (issue #28): values spanning more than DBL_MAX made
+// report/svg_chart: ticks, bar charts with their title, description, wrapped labels and healthy
+// marker. Chart arithmetic at the edges of a double (issue #28): values spanning more than DBL_MAX made
 // nice_ticks return nothing and domain() read front() of an empty vector (report --html crashed).
 // Every finite value now gives a chart or a sentence saying it was not drawn; never "nan" or
 // "inf" in the page, never a crash.
@@ -57,6 +58,22 @@ void expect_safe(const std::string& svg, const std::string& what) {
 }
 
 bool drawn(const std::string& svg) { return svg.find("<svg") != std::string::npos; }
+
+Bar bar(const std::string& label, double value, double lo, double hi, int n) {
+  Bar b;
+  b.label = label;
+  b.value = value;
+  b.lo = lo;
+  b.hi = hi;
+  b.n = n;
+  return b;
+}
+
+size_t count(const std::string& hay, const std::string& needle) {
+  size_t n = 0;
+  for (size_t p = hay.find(needle); p != std::string::npos; p = hay.find(needle, p + 1)) ++n;
+  return n;
+}
 
 }  // namespace
 
@@ -128,4 +145,48 @@ TEST(ReportSvgChart, AMillionPoints) {
   const std::string svg = svg_line_chart(points(xs, ys));
   expect_safe(svg, "a million points");
   EXPECT_TRUE(drawn(svg));
+}
+
+TEST(ReportCharts, NiceTicks) {
+  EXPECT_EQ(nice_ticks(0, 1000, 5), (std::vector<double>{0, 200, 400, 600, 800, 1000}));
+  EXPECT_EQ(nice_ticks(0, 730, 5), (std::vector<double>{0, 200, 400, 600, 800}));
+  EXPECT_EQ(nice_ticks(0, 3.1, 5), (std::vector<double>{0, 1, 2, 3, 4}));
+  const auto t = nice_ticks(55, 92, 5);
+  EXPECT_DOUBLE_EQ(t.front(), 50);
+  EXPECT_DOUBLE_EQ(t.back(), 100);
+}
+
+TEST(ReportCharts, BarChartCarriesTitleDescAndEscapedLabels) {
+  BarChart c;
+  c.id = "x-1";
+  c.title = "hbm/copy by group";
+  c.axis_label = "GB/s";
+  c.unit = "GB/s";
+  c.bars = {bar("a<b", 3000, 2900, 3100, 8), bar("c", 1500, 1500, 1500, 1)};
+  const std::string svg = svg_bar_chart(c);
+  EXPECT_NE(svg.find("role=\"img\""), std::string::npos);
+  EXPECT_NE(svg.find("<title id=\"x-1-title\">hbm/copy by group</title>"), std::string::npos);
+  EXPECT_NE(svg.find("a&lt;b: 3000 GB/s (min 2900, max 3100, 8 values)"), std::string::npos);
+  EXPECT_EQ(svg.find("a<b"), std::string::npos);
+  EXPECT_EQ(count(svg, "<rect"), 2u);
+  EXPECT_EQ(count(svg, "<path"), 1u);  // no whisker where min == max
+}
+
+TEST(ReportCharts, BarChartWrapsLabelsAndMarksTheHealthyCard) {
+  BarChart c;
+  c.id = "x-2";
+  c.title = "gemm/bf16 by group";
+  c.unit = "TFLOP/s";
+  c.bars = {bar("alpha-cloud / us-east / NVIDIA H100 80GB HBM3", 700, 690, 710, 8),
+            bar("gamma-compute / ap-south / NVIDIA H100 80GB HBM3 MIG 3g.40gb", 300, 290, 310, 2)};
+  c.bars[1].reference = 745;
+  const std::string svg = svg_bar_chart(c);
+  // Two lines, the whole profile shown; the full label in the bar's title.
+  EXPECT_NE(svg.find(">gamma-compute / ap-south</tspan>"), std::string::npos) << svg;
+  EXPECT_NE(svg.find(">NVIDIA H100 80GB HBM3 MIG 3g.40gb</tspan>"), std::string::npos) << svg;
+  EXPECT_NE(svg.find("<title>gamma-compute / ap-south / NVIDIA H100 80GB HBM3 MIG 3g.40gb: 300"), std::string::npos);
+  EXPECT_EQ(count(svg, "class=\"reference\""), 1u);
+  EXPECT_NE(svg.find("healthy card of the model (its baseline)</text>"), std::string::npos);  // its legend
+  EXPECT_NE(svg.find("healthy 745"), std::string::npos);                                      // its desc
+  EXPECT_NE(svg.find("viewBox=\"0 0 " + std::to_string(kChartWidth) + " "), std::string::npos);
 }
