@@ -87,6 +87,7 @@ inline BenchmarkResult figure(const std::string& name, double v, const std::stri
   b.samples = {v};
   b.summary = Summary{1, v, v, v, v, 0, 0};
   return b;
+}
 
 // A synthetic n-GPU document: the healthy H100 scenario's GPU and figures copied to every index.
 inline ResultDocument copies_of(const std::string& scenario, int n) {
