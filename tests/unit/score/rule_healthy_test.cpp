@@ -15,6 +15,7 @@
 #include "score/thresholds.hpp"
 #include "text/format.hpp"
 #include "unit/support/import_and_score_support.hpp"
+#include "unit/support/real_world_case.hpp"
 #include "unit/support/repo_baselines.hpp"
 #include "unit/support/score_scenarios.hpp"
 
@@ -36,4 +37,25 @@ TEST(Traps, PassthroughIsAWholeCard) {
   const Finding* f = find(a, "healthy");
   ASSERT_NE(f, nullptr);
   EXPECT_TRUE(evidence_has(*f, "passthrough"));
+}
+
+TEST(RuleHealthy, EveryKeyFigureWithinToleranceIsHealthyWithEvidence) {
+  const Assessment a = score(scenario("h100-sxm-healthy"));
+  const Finding* f = find(a, "healthy");
+  ASSERT_NE(f, nullptr) << a.headline;
+  EXPECT_EQ(f->gpu, 0);
+  EXPECT_FALSE(f->evidence.empty());
+}
+
+TEST(RuleHealthy, AGpuWithAFindingIsNotAlsoHealthy) {
+  const Assessment a = score(scenario("h100-power-capped"));
+  ASSERT_NE(find(a, "power-capped"), nullptr) << a.headline;
+  EXPECT_EQ(find(a, "healthy"), nullptr) << a.headline;
+}
+
+// A real idle 8x H100 SXM box seen only through nvidia-smi -q (tests/data/real-world/): no figure
+// was measured, so no GPU is called healthy from state alone.
+TEST(RuleHealthy, StateWithoutFiguresIsNotCalledHealthyPerGpu) {
+  for (const auto& f : real_world::findings_of_case("h100-sxm-x8-idle-gen5"))
+    EXPECT_FALSE(f.id == "healthy" && f.gpu) << "GPU " << *f.gpu;
 }
