@@ -1,3 +1,6 @@
+// score/rule_nvlink.cpp: links down or missing, from NVML, imported outputs (below) and nvidia-smi
+// state alone (section at the end).
+//
 // Where the nvlink rule reads links from when NVML did not (src/score/rule_nvlink.cpp): an imported
 // `nvidia-smi nvlink -s` (links per GPU, or "all links are inActive"), else an imported `topo -m`
 // where it can tell (a bridge card's row sum, a full NVSwitch matrix, a row with no NV# at all), and

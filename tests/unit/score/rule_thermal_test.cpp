@@ -1,3 +1,6 @@
+// score/rule_thermal.cpp: thermal-throttled with the model's thresholds (below), on the T.Limit
+// scale of Hopper under drivers 565+, and from nvidia-smi state and telemetry alone (sections at the end).
+//
 // The thermal rule with the MODEL's slowdown and max operating temperatures (baseline
 // temperature_slowdown_c, temperature_max_operating_c) standing
 // in for the card's own, which the plain nvidia-smi table, dmon, a --query-gpu log and gpu-burn do

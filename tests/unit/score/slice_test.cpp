@@ -1,3 +1,6 @@
+// score/slice.cpp: the share of a full card a GPU is: vGPUs (below), MIG slices from the profile
+// table and the SM census (section at the end).
+//
 // The share of a board a vGPU is (src/score/slice.cpp): a time-sliced profile sees every SM and
 // its framebuffer share (kind "full", vgpu_profile set); a MIG-backed one is its MIG slice.
 #include "baselines/baseline_set.hpp"
