@@ -1,12 +1,36 @@
 // text/format: byte sizes in binary units, fixed decimals, "?" for a value not known, and a quoted
 // message clipped at a UTF-8 character boundary.
+//
+// text/format.cpp: clipped cuts a long text at a character boundary, never inside a UTF-8 sequence.
 #include "text/format.hpp"
+#include "baselines/baseline_set.hpp"
+#include "core/document_io.hpp"
+#include "core/error.hpp"
+#include "core/exit_codes.hpp"
+#include "core/stats.hpp"
+#include "import/import.hpp"
+#include "score/assess.hpp"
+#include "score/assessment_text.hpp"
+#include "score/baseline_lookup.hpp"
+#include "score/evidence.hpp"
+#include "score/figures.hpp"
+#include "score/slice.hpp"
+#include "score/thresholds.hpp"
+#include "unit/support/import_and_score_support.hpp"
+#include "unit/support/repo_baselines.hpp"
+#include "unit/support/score_scenarios.hpp"
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <optional>
+#include <set>
+#include <sstream>
 #include <string>
+#include <unistd.h>
 
 namespace gpuaudit {
 namespace {
@@ -44,3 +68,17 @@ TEST(Format, ClippedNeverCutsInsideACharacter) {
 
 }  // namespace
 }  // namespace gpuaudit
+
+namespace from_scoring_tests {
+
+namespace fs = std::filesystem;
+using namespace gpuaudit;
+using namespace gpuaudit::score_scenarios;
+
+TEST(Format, ClippedCutsAtACharacterBoundary) {
+  EXPECT_EQ(clipped("short", 10), "short");
+  EXPECT_EQ(clipped("abcdef", 3), "abc...");
+  EXPECT_EQ(clipped("a\u00e9b", 2), "a...");  // not half of the two-byte e-acute
+}
+
+}  // namespace from_scoring_tests

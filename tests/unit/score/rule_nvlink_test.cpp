@@ -1,3 +1,6 @@
+// score/rule_nvlink.cpp: links down or missing, from NVML, imported outputs (below) and nvidia-smi
+// state alone (section at the end).
+//
 // Where the nvlink rule reads links from when NVML did not (src/score/rule_nvlink.cpp): an imported
 // `nvidia-smi nvlink -s` (links per GPU, or "all links are inActive"), else an imported `topo -m`
 // where it can tell (a bridge card's row sum, a full NVSwitch matrix, a row with no NV# at all), and
@@ -7,6 +10,7 @@
 #include "score/assessment_text.hpp"
 #include "score/baseline_lookup.hpp"
 #include "core/stats.hpp"
+#include "unit/support/evidence_documents.hpp"
 #include "unit/support/repo_baselines.hpp"
 
 #include <gtest/gtest.h>
@@ -197,5 +201,51 @@ TEST(ScoreNvlinkSources, ABridgedPairIsExpectedAtItsNvlinkRateAndTheSlowestPairI
   for (const auto& e : f->evidence) named |= e.find("slowest pair: GPU 0 -> GPU 1") != std::string::npos;
   EXPECT_TRUE(named) << why(slow);
 }
+
+}  // namespace
+
+// ---- links down from nvidia-smi state alone (documents holding no gpuaudit figure) ----
+namespace {
+
+namespace evidence_cases {
+
+using gpuaudit::evidence_docs::topologies;
+using gpuaudit::evidence_docs::score;
+using gpuaudit::evidence_docs::Ids;
+using gpuaudit::evidence_docs::ids_of;
+using gpuaudit::evidence_docs::why;
+using gpuaudit::evidence_docs::find;
+using gpuaudit::evidence_docs::evidence_has;
+using gpuaudit::evidence_docs::idle_gpu;
+using gpuaudit::evidence_docs::h100_sxm;
+using gpuaudit::evidence_docs::mark_imported;
+using gpuaudit::evidence_docs::Load;
+using gpuaudit::evidence_docs::load;
+using gpuaudit::evidence_docs::under_load;
+using gpuaudit::evidence_docs::figure;
+using gpuaudit::evidence_docs::doc_of;
+
+TEST(EvidenceNvlink, AllLinksDownOnOneGpuOfAnHgxBox) {
+  // nvidia-smi -q of GPU 3 alone: an SXM board with every link down.
+  GpuInfo g = h100_sxm(3);
+  g.nvlink.links_up = 0;
+  const Assessment a = score(doc_of({g}));
+  const Finding* f = find(a, "no-nvlink", 3);
+  ASSERT_NE(f, nullptr) << why(a);
+  EXPECT_EQ(f->confidence, "high");
+  // A one-GPU VM of an HGX board, with no sign of peers, has nothing to talk to: not judged.
+  GpuInfo lone = h100_sxm(0);
+  lone.nvlink.links_up = 0;
+  EXPECT_EQ(find(score(doc_of({lone})), "no-nvlink"), nullptr);
+}
+
+TEST(EvidenceNvlink, LinksDownFromStateAlone) {
+  GpuInfo g0 = h100_sxm(0), g1 = h100_sxm(1);
+  g1.nvlink.links_up = 12;
+  const Assessment a = score(doc_of({g0, g1}));
+  EXPECT_NE(find(a, "nvlink-degraded", 1), nullptr) << why(a);
+}
+
+}  // namespace evidence_cases
 
 }  // namespace

@@ -1,9 +1,13 @@
+// score/slice.cpp: the share of a full card a GPU is: vGPUs (below), MIG slices from the profile
+// table and the SM census (section at the end).
+//
 // The share of a board a vGPU is (src/score/slice.cpp): a time-sliced profile sees every SM and
 // its framebuffer share (kind "full", vgpu_profile set); a MIG-backed one is its MIG slice.
 #include "baselines/baseline_set.hpp"
 #include "score/baseline_lookup.hpp"
 #include "score/slice.hpp"
 #include "unit/support/repo_baselines.hpp"
+#include "unit/support/score_scenarios.hpp"
 
 #include <gtest/gtest.h>
 
@@ -63,3 +67,68 @@ TEST(SliceShare, VgpuModeWithoutAProfileNameUsesTheReportedMemory) {
   EXPECT_NEAR(s.memory_fraction, 0.5, 0.01);
   EXPECT_TRUE(s.uncertain);
 }
+
+// ---- MIG shares and the SM census, on a small in-code baseline ----
+namespace {
+
+namespace scenario_cases {
+
+using gpuaudit::score_scenarios::kScenarios;
+using gpuaudit::score_scenarios::score;
+using gpuaudit::score_scenarios::scenario;
+using gpuaudit::score_scenarios::Ids;
+using gpuaudit::score_scenarios::ids_of;
+using gpuaudit::score_scenarios::describe;
+using gpuaudit::score_scenarios::find;
+using gpuaudit::score_scenarios::evidence_has;
+using gpuaudit::score_scenarios::toy_baseline;
+using gpuaudit::score_scenarios::figure;
+using gpuaudit::score_scenarios::copies_of;
+using gpuaudit::score_scenarios::scale;
+using gpuaudit::score_scenarios::finding;
+using gpuaudit::score_scenarios::count;
+
+TEST(Slice, MigShareFromTheProfileTable) {
+  ResultDocument doc;
+  GpuInfo g;
+  g.mig.is_mig_device = true;
+  g.mig.profile = "2g.20gb";
+  GpuReference ref;
+  ref.baseline = toy_baseline();
+  const SliceShare s = slice_share(doc, g, ref);
+  EXPECT_EQ(s.kind, "mig");
+  EXPECT_DOUBLE_EQ(s.sm_fraction, 0.30);
+  EXPECT_DOUBLE_EQ(s.memory_fraction, 0.25);
+  EXPECT_FALSE(s.uncertain);
+}
+
+TEST(Slice, UnlistedProfileIsEstimatedAndSaysSo) {
+  ResultDocument doc;
+  GpuInfo g;
+  g.mig.is_mig_device = true;
+  g.mig.profile = "3g.40gb";
+  GpuReference ref;
+  ref.baseline = toy_baseline();
+  const SliceShare s = slice_share(doc, g, ref);
+  EXPECT_TRUE(s.uncertain);
+  EXPECT_EQ(s.slice_sms, 43);  // 3/7 of 100
+  EXPECT_EQ(s.memory_slices, 4);  // 40 of 80 GB
+  EXPECT_NE(s.note.find("estimated"), std::string::npos);
+}
+
+TEST(Slice, CensusBelowTheModelSharesTheSms) {
+  ResultDocument doc;
+  doc.benchmarks.push_back(figure("sm/census", 80, "count"));
+  GpuInfo g;
+  g.sm_count = 100;
+  GpuReference ref;
+  ref.baseline = toy_baseline();
+  const SliceShare s = slice_share(doc, g, ref);
+  EXPECT_EQ(s.kind, "census");
+  EXPECT_DOUBLE_EQ(s.sm_fraction, 0.8);
+  EXPECT_DOUBLE_EQ(s.memory_fraction, 1.0);
+}
+
+}  // namespace scenario_cases
+
+}  // namespace

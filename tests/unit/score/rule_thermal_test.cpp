@@ -1,3 +1,6 @@
+// score/rule_thermal.cpp: thermal-throttled with the model's thresholds (below), on the T.Limit
+// scale of Hopper under drivers 565+, and from nvidia-smi state and telemetry alone (sections at the end).
+//
 // The thermal rule with the MODEL's slowdown and max operating temperatures (baseline
 // temperature_slowdown_c, temperature_max_operating_c) standing
 // in for the card's own, which the plain nvidia-smi table, dmon, a --query-gpu log and gpu-burn do
@@ -8,6 +11,8 @@
 #include "baselines/baseline_set.hpp"
 #include "import/import.hpp"
 #include "unit/support/import_and_score_support.hpp"
+#include "unit/support/import_test_support.hpp"
+#include "unit/support/evidence_documents.hpp"
 #include "unit/support/repo_baselines.hpp"
 #include "score/assess.hpp"
 #include "score/baseline_lookup.hpp"
@@ -197,3 +202,172 @@ TEST(ThermalModelThreshold, AnUnknownModelBorrowsNoThreshold) {
 
 }  // namespace
 }  // namespace gpuaudit
+
+// ---- thermal-throttled from nvidia-smi state and telemetry alone (no gpuaudit figure) ----
+namespace {
+
+namespace evidence_cases {
+using namespace gpuaudit;
+
+using gpuaudit::evidence_docs::topologies;
+using gpuaudit::evidence_docs::score;
+using gpuaudit::evidence_docs::Ids;
+using gpuaudit::evidence_docs::ids_of;
+using gpuaudit::evidence_docs::why;
+using gpuaudit::evidence_docs::find;
+using gpuaudit::evidence_docs::evidence_has;
+using gpuaudit::evidence_docs::idle_gpu;
+using gpuaudit::evidence_docs::h100_sxm;
+using gpuaudit::evidence_docs::mark_imported;
+using gpuaudit::evidence_docs::Load;
+using gpuaudit::evidence_docs::load;
+using gpuaudit::evidence_docs::under_load;
+using gpuaudit::evidence_docs::figure;
+using gpuaudit::evidence_docs::doc_of;
+
+TEST(EvidenceThermal, AtTheSlowdownTemperatureWithTheClockDown) {
+  ResultDocument d = doc_of({h100_sxm()});
+  d.benchmarks.push_back(under_load(0, load(1590, 560, 90)));
+  const Assessment a = score(d);
+  EXPECT_EQ(ids_of(a), (Ids{{"thermal-throttled", 0}})) << why(a);
+  const Finding* f = find(a, "thermal-throttled");
+  EXPECT_EQ(f->confidence, "high");
+  EXPECT_TRUE(evidence_has(*f, "at or above the card's slowdown temperature, 87 C")) << why(a);
+}
+
+TEST(EvidenceThermal, ThermalReasonsUnderLoad) {
+  ResultDocument d = doc_of({h100_sxm()});
+  d.benchmarks.push_back(under_load(0, load(1600, 560, 84, {"sw-thermal"})));
+  const Assessment a = score(d);
+  EXPECT_EQ(ids_of(a), (Ids{{"thermal-throttled", 0}})) << why(a);
+  EXPECT_EQ(find(a, "thermal-throttled")->confidence, "high");
+}
+
+TEST(EvidenceThermal, HotAtFullClockIsNotThrottled) {
+  ResultDocument d = doc_of({h100_sxm()});
+  d.benchmarks.push_back(under_load(0, load(1975, 690, 87)));
+  const Assessment a = score(d);
+  EXPECT_EQ(ids_of(a), (Ids{{"healthy", 0}})) << why(a);
+}
+
+// NVML's GPU Max Operating Temp is "the temperature at which the GPU can be throttled below base
+// clock": a card sitting at it is thermally limited even in an idle snapshot (a laptop part whose
+// platform set the limit low), and under load it is a thermal sign like the slowdown threshold.
+TEST(EvidenceThermal, IdleSnapshotAtTheMaxOperatingTemperature) {
+  GpuInfo g = idle_gpu("NVIDIA GeForce MX330");
+  g.temperature_c = 56;
+  g.temperature_slowdown_c = 97;
+  g.temperature_max_operating_c = 57;
+  const Assessment a = score(doc_of({g}));
+  const Finding* f = find(a, "thermal-throttled");
+  ASSERT_NE(f, nullptr) << why(a);
+  EXPECT_EQ(f->confidence, "low");
+  EXPECT_TRUE(evidence_has(*f, "max operating temperature of 57 C")) << why(a);
+}
+
+TEST(EvidenceThermal, WellBelowTheMaxOperatingTemperatureIsNotThermal) {
+  GpuInfo g = h100_sxm();
+  g.temperature_max_operating_c = 87;
+  g.temperature_c = 80;  // warm, 7 C under the limit
+  EXPECT_EQ(find(score(doc_of({g})), "thermal-throttled"), nullptr);
+}
+
+TEST(EvidenceThermal, AtTheMaxOperatingTemperatureUnderLoadWithTheClockDown) {
+  GpuInfo g = h100_sxm();
+  g.temperature_max_operating_c = 85;
+  ResultDocument d = doc_of({g});
+  d.benchmarks.push_back(under_load(0, load(1590, 560, 84)));  // under the 87 C slowdown, at the 85 C limit
+  const Assessment a = score(d);
+  const Finding* f = find(a, "thermal-throttled");
+  ASSERT_NE(f, nullptr) << why(a);
+  EXPECT_EQ(f->confidence, "high");
+  EXPECT_TRUE(evidence_has(*f, "at the card's max operating temperature (85 C)")) << why(a);
+}
+
+}  // namespace evidence_cases
+
+}  // namespace
+
+// ---- the T.Limit scale ----
+// The thermal rule on the T.Limit scale (docs/scoring.md, thermal-throttled): Hopper and later cards
+// under drivers 565+ print their temperature as a margin below T.Limit and their thresholds as
+// offsets on that scale, with no absolute thresholds. The base is a real 565.57.01 `nvidia-smi -q`
+// of an idle 8x H100 SXM (thamada/gls, tests/data/imports/nvidia-smi-q/h100-sxm-x8-thamada-gls.txt:
+// 30 C, margin 57 C, max operating at 0, slowdown at -2); the hot variants are SYNTHETIC, made by
+// this test by rewriting GPU 0's temperature, utilisation and clock lines (no public post of a hot
+// Hopper card in the T.Limit layout was found).
+namespace gpuaudit::tlimit_cases {
+namespace {
+
+using import_and_score::find_finding;
+
+const std::string kReal = imports::import_test::read_bytes(imports::import_test::fixture_dir("nvidia-smi-q") /
+                                                           "h100-sxm-x8-thamada-gls.txt");
+
+// GPU 0's first occurrence of `from` replaced by `to` (the fixture's first GPU section comes first).
+std::string replace_first(std::string s, const std::string& from, const std::string& to) {
+  const auto at = s.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) s.replace(at, from.size(), to);
+  return s;
+}
+
+// GPU 0 at `temp_c` with T.Limit margin `margin_c`, `util` busy, SM clock `sm_mhz` (max 1980).
+std::string synthetic(int temp_c, int margin_c, const std::string& util, int sm_mhz) {
+  std::string s = replace_first(kReal, "GPU Current Temp                  : 30 C",
+                                "GPU Current Temp                  : " + std::to_string(temp_c) + " C");
+  s = replace_first(s, "GPU T.Limit Temp                  : 57 C",
+                    "GPU T.Limit Temp                  : " + std::to_string(margin_c) + " C");
+  s = replace_first(s, "        Gpu                               : 0 %", "        Gpu                               : " + util);
+  return replace_first(s, "        SM                                : 345 MHz",
+                       "        SM                                : " + std::to_string(sm_mhz) + " MHz");
+}
+
+std::vector<Finding> findings(const std::string& text) {
+  return import_and_score::findings_of_texts({{"smi-q.txt", text}});
+}
+
+using import_and_score::evidence_has;
+
+TEST(ThermalTLimit, TheRealIdleDumpFarFromItsLimitIsNotThermal) {
+  ASSERT_FALSE(kReal.empty());
+  const auto fs = findings(kReal);
+  for (int gpu = 0; gpu < 8; ++gpu) EXPECT_EQ(find_finding(fs, "thermal-throttled", gpu), nullptr) << gpu;
+}
+
+TEST(ThermalTLimit, SyntheticBusyPastTheSlowdownOffsetWithALowClockIsThrottled) {
+  const auto fs = findings(synthetic(89, -3, "100 %", 1500));
+  const Finding* f = find_finding(fs, "thermal-throttled", 0);
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->confidence, "high");  // at the slowdown offset AND the clock at 76% of max
+  EXPECT_TRUE(evidence_has(*f, "GPU T.Limit Temp -3 C")) << f->evidence.front();
+  EXPECT_TRUE(evidence_has(*f, "at its slowdown threshold"));
+  EXPECT_EQ(f->figures.at("t_limit_margin_c"), -3);
+  for (int gpu = 1; gpu < 8; ++gpu) EXPECT_EQ(find_finding(fs, "thermal-throttled", gpu), nullptr) << gpu;
+}
+
+TEST(ThermalTLimit, SyntheticBusyAtTheMaxOperatingOffsetWithALowClockIsThrottled) {
+  const auto fs = findings(synthetic(86, 1, "100 %", 1600));
+  const Finding* f = find_finding(fs, "thermal-throttled", 0);
+  ASSERT_NE(f, nullptr);
+  EXPECT_TRUE(evidence_has(*f, "at its max operating temperature"));
+}
+
+TEST(ThermalTLimit, SyntheticBusyAtTheLimitAtFullClockIsNotThrottlingYet) {
+  EXPECT_EQ(find_finding(findings(synthetic(88, -2, "100 %", 1980)), "thermal-throttled", 0), nullptr);
+}
+
+TEST(ThermalTLimit, SyntheticBusyWithMarginLeftIsNotThermal) {
+  EXPECT_EQ(find_finding(findings(synthetic(80, 7, "100 %", 1500)), "thermal-throttled", 0), nullptr);
+}
+
+TEST(ThermalTLimit, SyntheticIdleAtItsLimitIsASignAtInventoryOnly) {
+  const auto fs = findings(synthetic(87, 0, "0 %", 345));
+  const Finding* f = find_finding(fs, "thermal-throttled", 0);
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->confidence, "low");
+  EXPECT_TRUE(evidence_has(*f, "at inventory: GPU T.Limit Temp 0 C"));
+}
+
+}  // namespace
+}  // namespace gpuaudit::tlimit_cases

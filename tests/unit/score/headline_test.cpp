@@ -1,0 +1,68 @@
+// score/headline.cpp: the one-line verdict names the first finding with its short text, the GPU and
+// card count on a multi-GPU machine, the delivered share, and lists the other findings after it.
+#include "baselines/baseline_set.hpp"
+#include "core/document_io.hpp"
+#include "core/error.hpp"
+#include "core/exit_codes.hpp"
+#include "core/stats.hpp"
+#include "import/import.hpp"
+#include "score/assess.hpp"
+#include "score/assessment_text.hpp"
+#include "score/baseline_lookup.hpp"
+#include "score/evidence.hpp"
+#include "score/figures.hpp"
+#include "score/slice.hpp"
+#include "score/thresholds.hpp"
+#include "text/format.hpp"
+#include "unit/support/import_and_score_support.hpp"
+#include "unit/support/repo_baselines.hpp"
+#include "unit/support/score_scenarios.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+using namespace gpuaudit;
+using namespace gpuaudit::score_scenarios;
+
+TEST(Headline, MigSliceSaysProfileSmsAndShare) {
+  const Assessment a = score(scenario("h100-mig-3g40gb"));
+  EXPECT_EQ(a.headline, "NVIDIA H100 80GB HBM3 \u2014 sliced: MIG 3g.40gb, 60 of 132 SMs; delivers 46% of a full card");
+  // Geometric mean of measured / FULL-card reference: BF16 GEMM, FP32, HBM copy.
+  const double want = std::cbrt((351.9 / 790.0) * (26.8 / 60.21) * (1406.5 / 2900.0));
+  ASSERT_TRUE(a.delivered_fraction);
+  EXPECT_NEAR(*a.delivered_fraction, want, 1e-9);
+  // The slice is judged against its share: 60/132 of the card's GEMM, 4/8 of its bandwidth.
+  const json& figs = a.extra["gpus"][0]["figures"];
+  for (const auto& f : figs) {
+    if (f["name"] == "gemm/bf16") {
+      EXPECT_NEAR(f["expected"].get<double>(), 790.0 * 60 / 132, 1e-9);
+    } else if (f["name"] == "hbm/copy") {
+      EXPECT_NEAR(f["expected"].get<double>(), 2900.0 / 2, 1e-9);
+    } else if (f["name"] == "pcie/h2d_pinned") {
+      EXPECT_NEAR(f["expected"].get<double>(), 51.0, 1e-9);  // not sliced
+    }
+  }
+}
+
+TEST(Headline, MultiGpuNamesTheGpuAndCountsCards) {
+  const Assessment a = score(scenario("nvlink-degraded"));
+  EXPECT_EQ(a.headline.rfind("2x NVIDIA H100 80GB HBM3 \u2014 nvlink-degraded: 12 of 18 NVLink links up on GPU 1", 0), 0u)
+      << a.headline;
+  EXPECT_NE(a.headline.find("(mean of 2)"), std::string::npos);
+}
+
+TEST(Headline, OtherFindingsAreListedAfterTheFirst) {
+  ResultDocument doc = scenario("h100-power-capped");
+  doc.host.steal_pct = 20;
+  for (auto& b : doc.benchmarks)
+    if (b.name == "host/steal") b.derived["whole_run_pct"] = 20;
+  const Assessment a = score(doc);
+  EXPECT_NE(a.headline.find("power-capped: power limit 350 W of 700 W; also host-bound"), std::string::npos) << a.headline;
+}

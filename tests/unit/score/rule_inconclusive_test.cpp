@@ -1,0 +1,153 @@
+// score/rule_inconclusive.cpp: where nothing can decide, the verdict is inconclusive (exit 6), never
+// a silent pass, and it never hides a fault.
+#include "baselines/baseline_set.hpp"
+#include "core/document_io.hpp"
+#include "core/error.hpp"
+#include "core/exit_codes.hpp"
+#include "core/stats.hpp"
+#include "import/import.hpp"
+#include "score/assess.hpp"
+#include "score/assessment_text.hpp"
+#include "score/baseline_lookup.hpp"
+#include "score/evidence.hpp"
+#include "score/figures.hpp"
+#include "score/slice.hpp"
+#include "score/thresholds.hpp"
+#include "text/format.hpp"
+#include "unit/support/evidence_documents.hpp"
+#include "unit/support/import_and_score_support.hpp"
+#include "unit/support/repo_baselines.hpp"
+#include "unit/support/score_scenarios.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+using namespace gpuaudit;
+
+namespace {
+
+namespace scenario_cases {
+
+using gpuaudit::score_scenarios::kScenarios;
+using gpuaudit::score_scenarios::score;
+using gpuaudit::score_scenarios::scenario;
+using gpuaudit::score_scenarios::Ids;
+using gpuaudit::score_scenarios::ids_of;
+using gpuaudit::score_scenarios::describe;
+using gpuaudit::score_scenarios::find;
+using gpuaudit::score_scenarios::evidence_has;
+using gpuaudit::score_scenarios::toy_baseline;
+using gpuaudit::score_scenarios::figure;
+using gpuaudit::score_scenarios::copies_of;
+using gpuaudit::score_scenarios::scale;
+using gpuaudit::score_scenarios::finding;
+using gpuaudit::score_scenarios::count;
+
+TEST(HostBound, ImportedHostRowsBesideAGpuLeaveTheGpuInconclusive) {
+  // An nvidia-smi table (no figure) imported with a `top` of 0.0 st leaves only host rows, like a
+  // `run --only host`; but the GPU was shown to be judged. It was "nothing judged", exit 0
+  // (RunPod pods' tables and tops); it is inconclusive, exit 6.
+  ResultDocument doc;
+  doc.mode = "imported";
+  GpuInfo g;
+  g.index = 0;
+  g.name = "NVIDIA A100 80GB PCIe";
+  doc.gpus.push_back(g);
+  BenchmarkResult steal;
+  steal.name = "host/steal";
+  steal.unit = "%";
+  steal.samples = {0.0};
+  steal.summary = summarize(steal.samples);
+  doc.benchmarks.push_back(steal);
+  const Assessment a = score(doc);
+  ASSERT_FALSE(a.findings.empty());
+  EXPECT_EQ(a.findings[0].id, "inconclusive");
+  EXPECT_EQ(assessment_exit_code(a), exit_code::inconclusive);
+  doc.mode = "quick+only";  // the same rows from `gpuaudit run --only host/steal`: not examined
+  EXPECT_EQ(assessment_exit_code(score(doc)), exit_code::ok);
+}
+
+TEST(Assessment, FailedRowWithNoGpuNamedIsInconclusiveNotSilent) {
+  // dcgmi diag's "PCIe | Fail - All" row names no GPU index, and a paste of that block alone names
+  // no GPU at all (NVIDIA/DCGM#49): it was "none (no key figure was measured)", exit 0. A failed
+  // check is never a silent pass: inconclusive, exit 6, quoting the failure.
+  ResultDocument doc;
+  doc.gpu_status.state = "no-device";
+  BenchmarkResult b;
+  b.name = "dcgm/pcie";
+  b.status = "check-failed";
+  b.message = "dcgmi diag: PCIe failed: GPU 0's NvLink link 0 is currently down " + std::string(400, 'x');
+  doc.benchmarks.push_back(b);
+  const Assessment a = score(doc);
+  EXPECT_EQ(assessment_exit_code(a), exit_code::inconclusive);
+  EXPECT_NE(a.headline.find("inconclusive: dcgm/pcie check-failed with no GPU named"), std::string::npos) << a.headline;
+  const std::vector<Finding> f = a.findings;
+  ASSERT_EQ(f.size(), 1u);
+  bool quoted = false;
+  for (const auto& e : f[0].evidence)
+    quoted |= e.rfind("dcgm/pcie check-failed on no named GPU: dcgmi diag: PCIe failed: GPU 0's NvLink", 0) == 0 &&
+              e.size() < 300 && e.substr(e.size() - 3) == "...";
+  EXPECT_TRUE(quoted) << f[0].evidence.size();
+}
+
+}  // namespace scenario_cases
+
+namespace evidence_cases {
+
+using gpuaudit::evidence_docs::topologies;
+using gpuaudit::evidence_docs::score;
+using gpuaudit::evidence_docs::Ids;
+using gpuaudit::evidence_docs::ids_of;
+using gpuaudit::evidence_docs::why;
+using gpuaudit::evidence_docs::find;
+using gpuaudit::evidence_docs::evidence_has;
+using gpuaudit::evidence_docs::idle_gpu;
+using gpuaudit::evidence_docs::h100_sxm;
+using gpuaudit::evidence_docs::mark_imported;
+using gpuaudit::evidence_docs::Load;
+using gpuaudit::evidence_docs::load;
+using gpuaudit::evidence_docs::under_load;
+using gpuaudit::evidence_docs::figure;
+using gpuaudit::evidence_docs::doc_of;
+
+TEST(EvidenceInconclusive, StateWithoutFaultOrLoadIsInconclusive) {
+  const Assessment a = score(doc_of({h100_sxm()}));
+  EXPECT_EQ(ids_of(a), (Ids{{"inconclusive", 0}})) << why(a);
+  const Finding* f = find(a, "inconclusive");
+  EXPECT_TRUE(evidence_has(*f, "no benchmark figure and no telemetry under load")) << why(a);
+  EXPECT_NE(f->summary.find("gpuaudit run --quick"), std::string::npos) << f->summary;
+  EXPECT_NE(f->summary.find("nvidia-smi --query-gpu="), std::string::npos) << f->summary;
+  EXPECT_EQ(assessment_exit_code(a), exit_code::inconclusive);
+  EXPECT_EQ(exit_code::inconclusive, 6);
+  EXPECT_NE(a.headline.find("inconclusive"), std::string::npos) << a.headline;
+  EXPECT_EQ(a.headline.find("no key figure"), std::string::npos) << a.headline;
+}
+
+TEST(EvidenceInconclusive, NeverHidesAFault) {
+  GpuInfo capped = h100_sxm(1);
+  capped.power.limit_w = capped.power.enforced_limit_w = 300;
+  const Assessment a = score(doc_of({h100_sxm(0), capped}));
+  EXPECT_EQ(ids_of(a), (Ids{{"inconclusive", 0}, {"power-capped", 1}})) << why(a);
+  EXPECT_EQ(assessment_exit_code(a), exit_code::finding);
+  EXPECT_NE(a.headline.find("power-capped"), std::string::npos) << a.headline;  // the fault leads
+  EXPECT_NE(a.headline.find("also inconclusive"), std::string::npos) << a.headline;
+}
+
+TEST(EvidenceInconclusive, AnEmptyDocumentIsInconclusive) {
+  ResultDocument d;
+  d.gpu_status.state = "no-device";
+  const Assessment a = score(d);
+  EXPECT_EQ(ids_of(a), (Ids{{"inconclusive", -1}})) << why(a);
+  EXPECT_EQ(assessment_exit_code(a), exit_code::inconclusive);
+}
+
+}  // namespace evidence_cases
+
+}  // namespace
