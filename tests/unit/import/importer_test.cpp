@@ -1,19 +1,32 @@
-// The importer's intake (src/import/importer.cpp, import_machines.cpp): each file read or named with
-// why not (lenient by default, --strict refuses), a paste split into its outputs with the paste's own
-// line numbers, a JSON read as JSON (a ticket that quotes Xid lines is refused with a hint), UTF-16
-// and UTF-32 decoded, a kernel log recognised after its first 4 MiB, and one machine per document
-// (files of two machines refused or, with --allow-mixed, judged apart; a paste of two nodes split).
+// Unit tests of the importer (src/import/importer.cpp): reading files and folders, splitting
+// pastes, detection ties, format overrides, machines and encodings.
+#include "baselines/baseline_set.hpp"
+#include "compare/compare.hpp"
+#include "compare/compare_render.hpp"
+#include "core/document_io.hpp"
 #include "core/error.hpp"
 #include "import/import.hpp"
 #include "import/importer.hpp"
+#include "report/fleet_render.hpp"
+#include "report/load_runs.hpp"
+#include "score/assess.hpp"
+#include "score/baseline_lookup.hpp"
+#include "score/thresholds.hpp"
 #include "unit/support/import_test_support.hpp"
 
 #include <gtest/gtest.h>
 
+#include <stdlib.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <iterator>
+#include <regex>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -207,7 +220,6 @@ TEST_F(Importer, APasteOfTwoNodesIsTwoMachines) {
   }
 }
 
-
 TEST_F(Importer, FilesOfTwoMachinesAreRefusedUnlessAllowedMixed) {
   const std::string h100 = fixture("nvidia-smi-q", kSmiQ), h200 = fixture("nvidia-smi-q", "exporter-capture-h200-mig-load.txt");
   const std::string why = error_of({h100, h200});
@@ -283,3 +295,289 @@ TEST_F(Importer, AKernelLogWhoseNvrmLinesComeAfterItsFirst4MiBIsRecognised) {
 
 }  // namespace
 }  // namespace gpuaudit::imports
+
+using namespace gpuaudit;
+
+using namespace gpuaudit::imports;
+
+namespace fs = std::filesystem;
+namespace {
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    std::string t = (fs::temp_directory_path() / "gpuaudit-import-XXXXXX").string();
+    path = ::mkdtemp(t.data());
+  }
+  ~TempDir() { fs::remove_all(path); }
+  std::string write(const std::string& name, const std::string& text) const {
+    const fs::path p = path / name;
+    std::ofstream(p, std::ios::binary) << text;
+    return p.string();
+  }
+};
+
+int detect_tie(std::string_view t) { return t.rfind("SYNTHETIC-TIE", 0) == 0 ? 40 : 0; }
+
+ImportPart parse_nothing(std::string_view, const std::string& file) {
+  ImportPart p;
+  p.source.file = file;
+  p.skipped.push_back("line 1: no table");
+  return p;
+}
+
+const RegisterFormat tie_a{{"synthetic-tie-a", "tests only", detect_tie, parse_nothing}};
+
+using import_test::gpu;
+
+BenchmarkResult figure(const std::string& name, std::optional<int> gpu, double v) {
+  BenchmarkResult b;
+  b.name = name;
+  b.gpu = gpu;
+  b.unit = "GB/s";
+  b.samples = {v};
+  b.summary = summarize(b.samples);
+  return b;
+}
+
+int error_code_of(const std::function<void()>& f, std::string* message) {
+  try {
+    f();
+  } catch (const Error& e) {
+    *message = e.what();
+    return e.code();
+  }
+  return 0;
+}
+
+}  // namespace
+
+namespace {
+
+TimelineSample sample(double t, std::optional<double> util, std::optional<double> power, double sm_clock,
+                      std::vector<std::string> reasons = {}) {
+  TimelineSample s;
+  s.t_s = t;
+  s.gpu_util_pct = util;
+  s.power_w = power;
+  s.power_limit_w = 700;
+  s.sm_clock_mhz = sm_clock;
+  s.temperature_c = 60 + t;
+  s.pcie_gen = 5;
+  s.pcie_width = 16;
+  s.clock_event_reasons = std::move(reasons);
+  return s;
+}
+
+}  // namespace
+
+TEST(ImportFiles, DetectsParsesAndFillsTheDocument) {
+  TempDir d;
+  const std::string f = d.write("synthetic-fake.txt",
+                                "SYNTHETIC-FAKE-TOOL 1.2\ngpu 0 00000000:18:00.0 GPU-a NVIDIA H100 80GB HBM3\n"
+                                "fig pcie/h2d_pinned 0 24.5\nhost node-1\n???\n");
+  ImportOptions opt;
+  opt.tags = {{"provider", "example"}};
+  ImportReport rep;
+  const ResultDocument doc = import_files({f}, opt, &rep);
+  EXPECT_EQ(doc.schema, kResultSchema);
+  EXPECT_EQ(doc.mode, "imported");
+  EXPECT_EQ(doc.tool.name, "gpuaudit");
+  EXPECT_EQ(doc.tool.version, GPUAUDIT_VERSION);
+  EXPECT_TRUE(std::regex_match(doc.created_utc, std::regex(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")));
+  EXPECT_EQ(doc.gpu_status.state, "ok");
+  EXPECT_EQ(doc.tags.at("provider"), "example");
+  EXPECT_EQ(doc.host.hostname, "node-1");
+  ASSERT_EQ(doc.benchmarks.size(), 1u);
+  EXPECT_EQ(doc.benchmarks[0].extra["source"]["line"], 3);
+  ASSERT_FALSE(rep.lines.empty());
+  EXPECT_EQ(rep.lines[0], f + ": synthetic-fake (fake-tool 1.2), 1 GPU, 1 figure, 1 line skipped");
+  EXPECT_EQ(doc.extra["import"][0]["skipped"][0], "line 5: not understood");
+  // The document is a valid gpuaudit document: it reads back, "schema" first (the import records
+  // after the figures), so importing or scoring it again takes it whole.
+  const std::string text = to_pretty_json(doc);
+  EXPECT_EQ(text.rfind("{\n  \"schema\": \"gpuaudit.result/1\"", 0), 0u) << text.substr(0, 200);
+  EXPECT_LT(text.find("\"benchmarks\""), text.find("\"import\""));
+  EXPECT_EQ(detect_format(text, "again.json"), kGpuauditFormat);
+  const ResultDocument back = parse_result(text, "back");
+  EXPECT_EQ(back.benchmarks.size(), 1u);
+}
+
+TEST(ImportFiles, CrlfAndABomAreNormalisedBeforeDetection) {
+  TempDir d;
+  const std::string f = d.write("synthetic-crlf.txt", "\xEF\xBB\xBFSYNTHETIC-FAKE-TOOL 1.2\r\nfig x/y - 3\r\n");
+  const ResultDocument doc = import_files({f}, {}, nullptr);
+  ASSERT_EQ(doc.benchmarks.size(), 1u);
+  EXPECT_EQ(doc.gpus.size(), 0u);
+  EXPECT_EQ(doc.gpu_status.state, "no-device");
+}
+
+TEST(ImportFiles, ATieIsAnErrorNamingBothFormats) {
+  TempDir d;
+  const std::string f = d.write("synthetic-tie.txt", "SYNTHETIC-TIE\n");
+  std::string msg;
+  EXPECT_EQ(error_code_of([&] { import_files({f}, {}, nullptr); }, &msg), exit_code::usage);
+  EXPECT_NE(msg.find(f), std::string::npos);
+  EXPECT_NE(msg.find("synthetic-tie-a"), std::string::npos);
+  EXPECT_NE(msg.find("synthetic-tie-b"), std::string::npos);
+  EXPECT_NE(msg.find("--format"), std::string::npos);
+}
+
+TEST(ImportFiles, FormatOverridesDetection) {
+  TempDir d;
+  const std::string f = d.write("synthetic-override.txt", "no marker here\nfig a/b - 1\n");
+  std::string msg;
+  EXPECT_EQ(error_code_of([&] { import_files({f}, {}, nullptr); }, &msg), exit_code::usage);
+  EXPECT_NE(msg.find("not an output gpuaudit can import (looked for: "), std::string::npos) << msg;
+  EXPECT_NE(msg.find("synthetic-fake"), std::string::npos);
+  ImportOptions opt;
+  opt.format = "synthetic-fake";
+  EXPECT_EQ(import_files({f}, opt, nullptr).benchmarks.size(), 1u);
+  opt.format = "no-such-format";
+  EXPECT_EQ(error_code_of([&] { import_files({f}, opt, nullptr); }, &msg), exit_code::usage);
+  EXPECT_NE(msg.find("no-such-format"), std::string::npos);
+}
+
+TEST(ImportFiles, BadFilesGetOneLineNamingThem) {
+  TempDir d;
+  const std::string empty = d.write("synthetic-empty.txt", " \n\n");
+  const std::string foreign = d.write("synthetic-foreign.txt", "Hello, this is a shopping list\n");
+  const std::string nothing = d.write("synthetic-nothing.txt", "SYNTHETIC-TIE nothing\n");
+  const std::string big = (d.path / "synthetic-big.txt").string();
+  { std::ofstream(big) << "x"; }
+  fs::resize_file(big, kMaxInputBytes + 1);  // sparse: costs no disk
+  fs::create_directories(d.path / "no-files");
+  const std::string missing = (d.path / "missing.txt").string();
+  struct Case {
+    std::vector<std::string> files;
+    ImportOptions opt;
+    std::string names, says;
+  };
+  ImportOptions tie_a;
+  tie_a.format = "synthetic-tie-a";
+  const std::vector<Case> cases = {
+      {{empty}, {}, empty, "is empty"},
+      {{foreign}, {}, foreign, "not an output gpuaudit can import"},
+      {{nothing}, tie_a, nothing, "nothing could be read from it (line 1: no table)"},
+      {{big}, {}, big, "over the 64 MiB"},
+      {{(d.path / "no-files").string()}, {}, (d.path / "no-files").string(), "is a folder with no file in it"},
+      {{missing}, {}, missing, "cannot open"},
+      {{"/dev/null"}, {}, "/dev/null", "is a character device"},
+      {{}, {}, "import", "no file given"},
+  };
+  for (const auto& c : cases) {
+    std::string msg;
+    EXPECT_EQ(error_code_of([&] { import_files(c.files, c.opt, nullptr); }, &msg), exit_code::usage) << c.says;
+    EXPECT_NE(msg.find(c.names), std::string::npos) << msg;
+    EXPECT_NE(msg.find(c.says), std::string::npos) << msg;
+    EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
+  }
+}
+namespace {
+
+std::string gpuaudit_document() {
+  ResultDocument d;
+  d.tool.version = "0.0.9";
+  d.created_utc = "2026-11-30T00:00:00Z";
+  d.mode = "quick";
+  GpuInfo g = gpu(0, "00000000:18:00.0", "GPU-a", "NVIDIA H100 80GB HBM3");
+  d.gpus.push_back(g);
+  d.benchmarks.push_back(figure("hbm/copy", 0, 3000));
+  return to_pretty_json(d);
+}
+
+}  // namespace
+
+TEST(ImportFiles, AGpuauditDocumentPassesThroughAndOthersMergeIntoIt) {
+  TempDir d;
+  const std::string doc_file = d.write("synthetic-run.json", gpuaudit_document());
+  const ResultDocument alone = import_files({doc_file}, {}, nullptr);
+  EXPECT_EQ(json(alone), json(parse_result(gpuaudit_document(), "x")));
+
+  const std::string fake =
+      d.write("synthetic-fake.txt", "SYNTHETIC-FAKE-TOOL 1\ngpu 4 18:00.0 - NVIDIA H100\nfig nccl/allreduce - 400\n");
+  ImportReport rep;
+  const ResultDocument merged = import_files({fake, doc_file}, {}, &rep);
+  EXPECT_EQ(merged.mode, "quick");
+  EXPECT_EQ(merged.created_utc, "2026-11-30T00:00:00Z");
+  ASSERT_EQ(merged.gpus.size(), 1u);
+  EXPECT_EQ(merged.gpus[0].name, "NVIDIA H100");  // the part states a name (of the same model): it is taken
+  ASSERT_EQ(merged.benchmarks.size(), 2u);
+  EXPECT_EQ(merged.benchmarks[0].name, "hbm/copy");
+  ASSERT_EQ(merged.extra["import"].size(), 2u);
+  EXPECT_EQ(merged.extra["import"][0]["format"], "gpuaudit");
+  EXPECT_EQ(merged.extra["import"][1]["format"], "synthetic-fake");
+  EXPECT_EQ(rep.lines.size(), 2u);
+
+  std::string msg;
+  EXPECT_EQ(error_code_of([&] { import_files({doc_file, doc_file}, {}, nullptr); }, &msg), exit_code::usage);
+  EXPECT_NE(msg.find("second gpuaudit document"), std::string::npos);
+  // Another model at the document's GPU's address is another machine (machine_identity.hpp), not a rename.
+  const std::string other = d.write("synthetic-other.txt", "SYNTHETIC-FAKE-TOOL 1\ngpu 0 18:00.0 - NVIDIA H200\n");
+  EXPECT_EQ(error_code_of([&] { import_files({doc_file, other}, {}, nullptr); }, &msg), exit_code::usage);
+  EXPECT_NE(msg.find("two machines in one import: model at 0000:18:00.0"), std::string::npos) << msg;
+}
+
+TEST(ImportFiles, ACorruptGpuauditDocumentIsNamed) {
+  TempDir d;
+  const std::string f = d.write("synthetic-corrupt.json", "{\"schema\": \"gpuaudit.result/1\", \"gpus\": [");
+  EXPECT_EQ(detect_format(read_input(f), f), kGpuauditFormat);
+  std::string msg;
+  EXPECT_EQ(error_code_of([&] { import_files({f}, {}, nullptr); }, &msg), exit_code::usage);
+  EXPECT_NE(msg.find(f + ": not valid JSON"), std::string::npos) << msg;
+}
+
+TEST(ImportedDocuments, CompareScoreAndReportReadThem) {
+  TempDir d;
+  // A figure, a GPU known only by index (a minimal entry), and ok rows without a figure
+  // (a timeline's telemetry row): what imported documents have and gpuaudit's own do not.
+  const std::string f = d.write("synthetic-fake.txt",
+                                "SYNTHETIC-FAKE-TOOL 1.2\ngpu 0 00000000:18:00.0 GPU-a NVIDIA H100 80GB HBM3\n"
+                                "fig pcie/h2d_pinned 0 24.5\nfig pcie/h2d_pinned 3 12.0\nfig nccl/allreduce - 400\n");
+  ResultDocument doc = import_files({f}, {}, nullptr);
+  doc.benchmarks.push_back(timeline_row(0, {sample(0, 100, 650, 1900)}, {"nvidia-smi", "", "log.csv", 2}));
+  const std::string a = (d.path / "a.json").string(), b = (d.path / "b.json").string();
+  write_result(a, doc);
+  write_result(b, doc);
+
+  const BaselineSet set = load_baselines(fs::path(GPUAUDIT_SOURCE_DIR) / "baselines");
+  ResultDocument scored = read_result(a);
+  EXPECT_NO_THROW(score_document(scored, reference_lookup(set), set.version, Thresholds{}));
+  ASSERT_TRUE(scored.assessment);
+  bool provenance = false;
+  for (const auto& finding : scored.assessment->findings)
+    for (const auto& e : finding.evidence) provenance |= e.find("(from fake-tool 1.2, synthetic-fake.txt line 3)") != std::string::npos;
+  EXPECT_TRUE(provenance) << json(*scored.assessment).dump(1);
+
+  const Comparison c = compare_runs(load_base(a), read_result(b), b, CompareOptions{});
+  EXPECT_FALSE(c.has_regression());
+  EXPECT_FALSE(compare_text(c).empty());
+
+  const auto runs = load_runs({a, b});
+  const FleetReport r = build_fleet_report(runs, parse_group_by("gpu"));
+  EXPECT_EQ(r.run_count, 2u);
+  EXPECT_FALSE(fleet_text(r).empty());
+  EXPECT_FALSE(fleet_html(r, runs).empty());
+}
+
+// Inputs libFuzzer found (tests/data/fuzz/import-regressions/): every format parses each, and
+// what it read serialises strictly (no invalid UTF-8 cut out of an error message or a column).
+TEST(ImportRegressions, FuzzerFindingsSerialiseStrictly) {
+  const fs::path dir = fs::path(GPUAUDIT_TEST_DATA) / "fuzz" / "import-regressions";
+  int n = 0;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().extension() == ".md") continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    const std::string raw((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string text = normalize_text(raw);
+    for (const auto& f : format_registry()) {
+      ImportPart part = f.parse(text, entry.path().filename().string());
+      part.format = f.name;
+      ResultDocument doc;
+      merge_part(doc, std::move(part));
+      EXPECT_NO_THROW((void)json(doc).dump()) << entry.path().filename() << " through " << f.name;
+    }
+    ++n;
+  }
+  EXPECT_GE(n, 2);
+}
