@@ -16,7 +16,6 @@
 #include <vector>
 
 using namespace gpuaudit::imports;
-
 namespace fs = std::filesystem;
 namespace {
 

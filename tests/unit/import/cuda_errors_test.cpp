@@ -15,7 +15,6 @@
 #include <vector>
 
 using namespace gpuaudit::imports;
-
 namespace fs = std::filesystem;
 
 TEST(CudaErrors, LookupsByNameNumberAndMessage) {

@@ -15,15 +15,10 @@ namespace gpuaudit::imports {
 namespace {
 
 namespace fs = std::filesystem;
-
 using import_test::detected;
-
 using import_test::fixture_dir;
-
 using import_test::gpu;
-
 using import_test::parse_as;
-
 using import_test::read_bytes;
 
 // The one-line error import_files gives `file`, "" when it imports.

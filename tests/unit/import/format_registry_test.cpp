@@ -169,9 +169,7 @@ TEST(ImportBenchOutputs, CutPastesNeverCrash) {
 }  // namespace gpuaudit::imports
 
 using namespace gpuaudit;
-
 using namespace gpuaudit::imports;
-
 namespace fs = std::filesystem;
 namespace {
 
@@ -308,6 +306,7 @@ std::string check_expectation(const json& doc, const json& e) {
                                                                 " within " + std::to_string(rel * 100) + "%";
 }
 
+#define SKIP_WITHOUT_FIXTURES(list)                                                                  \
   if ((list).empty()) GTEST_SKIP() << "no fixtures in " << imports_dir().string() << " yet (sidecars " \
                                    << kSidecarSuffix << ")"
 
@@ -409,9 +408,7 @@ TEST(ImportFixtures, SelectorsAndPointersFindWhatTheySay) {
 }
 
 using namespace gpuaudit;
-
 using namespace gpuaudit::imports;
-
 namespace fs = std::filesystem;
 namespace {
 
@@ -432,11 +429,8 @@ namespace gpuaudit::imports {
 namespace {
 
 namespace fs = std::filesystem;
-
 using import_test::detected;
-
 using import_test::parse_as;
-
 using import_test::read_bytes;
 
 const fs::path kData = fs::path(GPUAUDIT_TEST_DATA) / "imports";
@@ -516,7 +510,6 @@ namespace gpuaudit::imports {
 namespace {
 
 using import_test::detected;
-
 using import_test::parse_as;
 
 TEST(NormalizeText, ABlockQuotedPasteIsUnquoted) {

@@ -297,9 +297,7 @@ TEST_F(Importer, AKernelLogWhoseNvrmLinesComeAfterItsFirst4MiBIsRecognised) {
 }  // namespace gpuaudit::imports
 
 using namespace gpuaudit;
-
 using namespace gpuaudit::imports;
-
 namespace fs = std::filesystem;
 namespace {
 

@@ -31,9 +31,7 @@
 #include <string>
 
 using namespace gpuaudit;
-
 using namespace gpuaudit::imports;
-
 namespace fs = std::filesystem;
 namespace {
 
@@ -303,15 +301,10 @@ namespace gpuaudit::imports {
 namespace {
 
 namespace fs = std::filesystem;
-
 using import_test::detected;
-
 using import_test::fixture_dir;
-
 using import_test::gpu;
-
 using import_test::parse_as;
-
 using import_test::read_bytes;
 
 ImportPart part_of(const std::string& format, std::vector<GpuInfo> gpus, bool fills_only) {

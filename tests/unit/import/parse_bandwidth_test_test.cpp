@@ -60,15 +60,9 @@ TEST(ImportBandwidthTestCsv, MbsLinesConvertAndACutLineIsNamed) {
   EXPECT_NE(p.skipped[0].find("line 2"), std::string::npos) << p.skipped[0];
 }
 
-}  // namespace
-}  // namespace gpuaudit::imports
-
-namespace gpuaudit::imports {
-namespace {
-
 namespace fs = std::filesystem;
 
-ImportPart parse(const std::string& raw) {
+ImportPart parse_numa(const std::string& raw) {
   const Format* f = find_format("bandwidthTest");
   EXPECT_NE(f, nullptr);
   if (!f) return {};
@@ -82,14 +76,8 @@ std::string run(const std::string& prompt, double h2d) {
          std::to_string(h2d) + "\n\n";
 }
 
-const BenchmarkResult* row(const ImportPart& p, const std::string& name) {
-  for (const auto& b : p.benchmarks)
-    if (b.name == name) return &b;
-  return nullptr;
-}
-
 TEST(ImportBandwidthTestNuma, TwoPinnedRunsAreOneGpuAndAFarNode) {
-  const auto p = parse(run("$ numactl -m0 -N0 bandwidthTest", 12150.7) + run("$ numactl --membind=1 --cpunodebind=1 ./bandwidthTest", 3783.4));
+  const auto p = parse_numa(run("$ numactl -m0 -N0 bandwidthTest", 12150.7) + run("$ numactl --membind=1 --cpunodebind=1 ./bandwidthTest", 3783.4));
   ASSERT_EQ(p.gpus.size(), 1u);
   const BenchmarkResult* near_row = row(p, "pcie/h2d_pinned");
   const BenchmarkResult* far_row = row(p, "pcie/h2d_pinned_remote");
@@ -102,17 +90,17 @@ TEST(ImportBandwidthTestNuma, TwoPinnedRunsAreOneGpuAndAFarNode) {
 
 TEST(ImportBandwidthTestNuma, NodeSpellingsAndRunsWithoutANode) {
   // "-N 1" alone: CPUs on node 1, buffers there by local allocation.
-  const auto a = parse(run("# numactl -N 1 bandwidthTest", 12000) + run("# numactl -N 0 bandwidthTest", 4000));
+  const auto a = parse_numa(run("# numactl -N 1 bandwidthTest", 12000) + run("# numactl -N 0 bandwidthTest", 4000));
   ASSERT_NE(row(a, "pcie/h2d_pinned_remote"), nullptr);
   EXPECT_EQ(row(a, "pcie/h2d_pinned")->params["host_numa_node"], 1);
   // Two runs on the same node, or without numactl, are repeats: no remote figure.
-  const auto b = parse(run("$ numactl -m 0 bandwidthTest", 12000) + run("$ numactl -m 0 bandwidthTest", 11900));
+  const auto b = parse_numa(run("$ numactl -m 0 bandwidthTest", 12000) + run("$ numactl -m 0 bandwidthTest", 11900));
   EXPECT_EQ(row(b, "pcie/h2d_pinned_remote"), nullptr);
-  const auto c = parse(run("$ ./bandwidthTest", 12000) + run("$ ./bandwidthTest", 11900));
+  const auto c = parse_numa(run("$ ./bandwidthTest", 12000) + run("$ ./bandwidthTest", 11900));
   EXPECT_EQ(row(c, "pcie/h2d_pinned_remote"), nullptr);
   EXPECT_EQ(c.gpus.size(), 1u);
   // Interleaved memory is on no single node.
-  const auto d = parse(run("$ numactl --interleave=all bandwidthTest", 12000) + run("$ numactl -m 1 bandwidthTest", 4000));
+  const auto d = parse_numa(run("$ numactl --interleave=all bandwidthTest", 12000) + run("$ numactl -m 1 bandwidthTest", 4000));
   EXPECT_EQ(row(d, "pcie/h2d_pinned_remote"), nullptr);
 }
 

@@ -43,9 +43,7 @@ namespace gpuaudit::imports {
 namespace {
 
 using import_test::detected;
-
 using import_test::read_bytes;
-
 namespace fs = std::filesystem;
 
 ImportPart parse(const char* format, const std::string& raw) { return import_test::parse_as(format, raw, "paste.txt"); }

@@ -21,9 +21,7 @@ namespace gpuaudit::imports {
 namespace {
 
 using import_test::detected;
-
 using import_test::read_bytes;
-
 namespace fs = std::filesystem;
 
 const fs::path kData = fs::path(GPUAUDIT_TEST_DATA) / "imports";
@@ -61,7 +59,6 @@ namespace gpuaudit::imports {
 namespace {
 
 using import_test::detected;
-
 using import_test::parse_as;
 
 TEST(ImportNcclTests, ARunStoppedBeforeItsTableIsReadAndTheFailureKept) {

@@ -47,7 +47,6 @@ namespace gpuaudit::imports {
 namespace {
 
 using import_test::detected;
-
 using import_test::parse_as;
 
 TEST(ImportNvbandwidth, AQuotedRunningLineStillNamesTheTestcase) {

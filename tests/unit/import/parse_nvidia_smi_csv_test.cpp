@@ -19,11 +19,8 @@ namespace gpuaudit::imports {
 namespace {
 
 namespace fs = std::filesystem;
-
 using import_test::detected;
-
 using import_test::parse_as;
-
 using import_test::read_bytes;
 
 TEST(ImportNvidiaSmiCsv, NoheaderRowsWithoutTheirCommandSayWhatToAdd) {
@@ -120,7 +117,6 @@ namespace gpuaudit::imports {
 namespace {
 
 using import_test::detected;
-
 using import_test::parse_as;
 
 TEST(ImportNvidiaSmiCsv, ANoheaderLogUnderItsCommandLineReadsTheCommandsFields) {
@@ -265,15 +261,10 @@ namespace gpuaudit::imports {
 namespace {
 
 namespace fs = std::filesystem;
-
 using import_test::detected;
-
 using import_test::fixture_dir;
-
 using import_test::gpu;
-
 using import_test::parse_as;
-
 using import_test::read_bytes;
 
 TEST(CsvOneColumn, AColumnThatNamesItselfIsAHeader) {

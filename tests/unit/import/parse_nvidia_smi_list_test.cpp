@@ -59,9 +59,7 @@ namespace gpuaudit::imports {
 namespace {
 
 namespace fs = std::filesystem;
-
 using import_test::detected;
-
 using import_test::read_bytes;
 
 const fs::path kList = import_test::fixture_dir("nvidia-smi-list");
@@ -72,7 +70,6 @@ ImportPart parse_list(const std::string& raw) { return import_test::parse_as("nv
 ResultDocument import_text(const std::string& text) { return import_and_score::import_texts({{"smi-list.txt", text}}); }
 
 using import_and_score::find_finding;
-
 using import_and_score::findings_of;
 
 TEST(ImportNvidiaSmiList, TheNewMigLayoutGivesTheBoardAndItsSlices) {

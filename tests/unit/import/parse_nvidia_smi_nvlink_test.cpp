@@ -51,9 +51,7 @@ namespace gpuaudit::imports {
 namespace {
 
 namespace fs = std::filesystem;
-
 using import_test::detected;
-
 using import_test::read_bytes;
 
 ImportPart parse(const std::string& raw) { return import_test::parse_as("nvidia-smi-nvlink", raw, "nvlink.txt"); }

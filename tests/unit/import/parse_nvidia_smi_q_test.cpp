@@ -12,11 +12,8 @@ namespace gpuaudit::imports {
 namespace {
 
 namespace fs = std::filesystem;
-
 using import_test::detected;
-
 using import_test::parse_as;
-
 using import_test::read_bytes;
 
 const fs::path kData = fs::path(GPUAUDIT_TEST_DATA) / "imports";

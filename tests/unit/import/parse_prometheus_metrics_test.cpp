@@ -14,7 +14,6 @@ namespace gpuaudit::imports {
 namespace {
 
 using import_test::detected;
-
 using import_test::read_bytes;
 
 ImportPart parse_prom(const std::string& raw) { return import_test::parse_as("prometheus-metrics", raw, "metrics.txt"); }

@@ -13,7 +13,6 @@ namespace gpuaudit::imports {
 namespace {
 
 using import_test::detected;
-
 using import_test::read_bytes;
 
 TEST(ImportPrometheusText, SampleGrammar) {

@@ -11,7 +11,6 @@ namespace gpuaudit::imports {
 namespace {
 
 using import_test::detected;
-
 using import_test::parse_as;
 
 TEST(SmiCommandLine, ReadsTheQueryFormatIdsAndLoopAfterAnyPrompt) {
