@@ -44,5 +44,23 @@ TEST(ImportHostCpu, IostatCountsTheFirstReportOnlyWithDashY) {
   EXPECT_EQ(y.host.vcpus, 8);
 }
 
+// Real: Azure's AKS troubleshooting docs, `iostat -xy 1 1` on an 8-vCPU node (fixture and sidecar).
+TEST(ImportIostat, ARealNodeReportAndItsCutHalf) {
+  const std::string raw = import_test::read_bytes(import_test::fixture_dir("iostat") / "azure-docs-aks-node-iostat-xy-1-1.txt");
+  ASSERT_FALSE(raw.empty());
+  EXPECT_EQ(detected(raw), "iostat");
+  const auto p = parse_as("iostat", raw);
+  ASSERT_NE(row(p, "host/steal"), nullptr);
+  EXPECT_EQ(row(p, "host/steal")->params["windows"], 1);
+  EXPECT_EQ(row(p, "host/steal")->params["snapshot"], false);
+  EXPECT_NEAR(row(p, "host/steal")->derived.at("idle_pct"), 91.76, 0.01);
+  ASSERT_NE(row(p, "host/iowait"), nullptr);
+  EXPECT_NEAR(row(p, "host/iowait")->derived.at("whole_run_pct"), 1.9, 0.01);
+  EXPECT_EQ(p.host.vcpus, 8);
+  const auto cut = parse_as("iostat", raw.substr(0, raw.size() / 2));
+  EXPECT_TRUE(cut.benchmarks.empty() || !cut.skipped.empty() || row(cut, "host/steal") != nullptr);
+  EXPECT_TRUE(parse_as("iostat", "avg-cpu: %user\n\x01garbage 1 2 3\n").benchmarks.empty());
+}
+
 }  // namespace
 }  // namespace gpuaudit::imports

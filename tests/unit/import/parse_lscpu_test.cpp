@@ -41,5 +41,21 @@ TEST(ImportHostCpu, LscpuFillsHostFactsAndNamesNoBareMetalItCannotSee) {
   EXPECT_FALSE(bare.warnings.empty());  // says it cannot tell bare metal from a hidden hypervisor
 }
 
+// Real: lscpu of an AWS g4dn.12xlarge (trixicuda corpus; fixture and sidecar).
+TEST(ImportLscpu, ARealAwsInstanceAndGarbage) {
+  const std::string raw = import_test::read_bytes(import_test::fixture_dir("lscpu") / "trixicuda-aws-g4dn-12xlarge-lscpu.txt");
+  ASSERT_FALSE(raw.empty());
+  EXPECT_EQ(detected(raw), "lscpu");
+  const auto p = parse_as("lscpu", raw);
+  EXPECT_EQ(p.host.vcpus, 48);
+  EXPECT_EQ(p.host.cpu_model, "Intel(R) Xeon(R) Platinum 8259CL CPU @ 2.50GHz");
+  EXPECT_EQ(p.host.hypervisor.value_or(""), "KVM");
+  EXPECT_EQ(p.host.numa_nodes, 1);
+  EXPECT_EQ(p.imported.at("lscpu").at("cores_per_socket"), 24);
+  for (std::size_t n = 0; n < raw.size(); n += 61) (void)parse_as("lscpu", raw.substr(0, n));
+  const auto junk = parse_as("lscpu", "CPU(s): many\nModel name:\n\x01\x02\n");
+  EXPECT_FALSE(junk.host.vcpus);
+}
+
 }  // namespace
 }  // namespace gpuaudit::imports

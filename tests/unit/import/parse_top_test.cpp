@@ -44,5 +44,22 @@ TEST(ImportHostCpu, TopOldLayoutDecimalCommaAndFrames) {
   EXPECT_EQ(p.host.memory_bytes, 4147888ull * 1024);
 }
 
+// Real: a VPS's `top` with 17% steal (altherneum's notes; fixture and sidecar): one frame, a snapshot.
+TEST(ImportTop, ARealStolenVpsFrameIsASnapshot) {
+  const std::string raw = import_test::read_bytes(import_test::fixture_dir("top") / "altherneum-notes-top-vps-17-steal.txt");
+  ASSERT_FALSE(raw.empty());
+  EXPECT_EQ(detected(raw), "top");
+  const auto p = parse_as("top", raw);
+  ASSERT_NE(row(p, "host/steal"), nullptr);
+  EXPECT_EQ(row(p, "host/steal")->params["snapshot"], true);
+  EXPECT_NEAR(row(p, "host/steal")->value().value_or(-1), 17.0, 0.01);
+  EXPECT_NEAR(row(p, "host/steal")->derived.at("busy_pct"), 5.7, 0.01);
+  ASSERT_NE(row(p, "host/iowait"), nullptr);
+  EXPECT_NEAR(row(p, "host/iowait")->value().value_or(-1), 0, 0.01);
+  ASSERT_TRUE(p.host.memory_bytes);
+  EXPECT_NEAR(static_cast<double>(*p.host.memory_bytes), 6222459699.2, 6222459699.2 * 1e-4);
+  for (std::size_t n = 0; n < raw.size(); n += 41) (void)parse_as("top", raw.substr(0, n));
+}
+
 }  // namespace
 }  // namespace gpuaudit::imports

@@ -65,27 +65,6 @@ TEST(ImportHostCpu, VmstatWithoutStealColumnGivesOnlyIowait) {
   EXPECT_FALSE(p.warnings.empty());
 }
 
-TEST(ImportHostCpu, MpstatAverageIsTheWholeRunAndPerCpuStealIsKept) {
-  const std::string raw =
-      "Linux 5.15.0-1051-azure (gpu-vm) \t11/30/2026 \t_x86_64_\t(4 CPU)\n\n"
-      "10:00:00 AM  CPU    %usr   %nice    %sys %iowait    %irq   %soft  %steal  %guest  %gnice   %idle\n"
-      "10:00:01 AM  all   70.00    0.00    5.00    0.00    0.00    1.00   20.00    0.00    0.00    4.00\n"
-      "10:00:01 AM    0   70.00    0.00    5.00    0.00    0.00    1.00   40.00    0.00    0.00    0.00\n"
-      "10:00:02 AM  all   72.00    0.00    5.00    0.00    0.00    1.00   18.00    0.00    0.00    4.00\n"
-      "Average:     all   71.00    0.00    5.00    0.00    0.00    1.00   19.00    0.00    0.00    4.00\n"
-      "Average:       0   71.00    0.00    5.00    0.00    0.00    1.00   39.00    0.00    0.00    0.00\n";
-  EXPECT_EQ(detected(raw), "mpstat");
-  const auto p = parse_as("mpstat", raw);
-  EXPECT_EQ(p.host.vcpus, 4);
-  EXPECT_EQ(p.host.hostname, "gpu-vm");
-  const auto* st = row(p, "host/steal");
-  ASSERT_NE(st, nullptr);
-  EXPECT_EQ(st->params["windows"], 2);
-  EXPECT_DOUBLE_EQ(st->derived.at("whole_run_pct"), 19);
-  EXPECT_DOUBLE_EQ(st->derived.at("max_cpu_steal_pct"), 39);
-  EXPECT_DOUBLE_EQ(st->params["interval_s"].get<double>(), 1);
-}
-
 ResultDocument scored(const std::string& raw, const char* name) {
   const std::string path = ::testing::TempDir() + name;
   {
