@@ -315,6 +315,59 @@ struct TempDir {
   }
 };
 
+// A made-up tool's output, one fact per line, so the tests control exactly what a part holds:
+//   SYNTHETIC-FAKE-TOOL 1.2          (first line: the format marker and the tool version)
+//   gpu INDEX BUS|- UUID|- NAME...
+//   fig NAME GPU|- VALUE
+//   host HOSTNAME
+// Any other line is skipped and reported.
+ImportPart parse_fake(std::string_view text, const std::string& file) {
+  ImportPart p;
+  p.format = "synthetic-fake";
+  p.source = {"fake-tool", "", file, 0};
+  std::istringstream in{std::string(text)};
+  std::string line;
+  int n = 0;
+  while (std::getline(in, line)) {
+    ++n;
+    std::istringstream ls(line);
+    std::string kind;
+    ls >> kind;
+    if (kind == "SYNTHETIC-FAKE-TOOL") {
+      ls >> p.source.version;
+    } else if (kind == "gpu") {
+      GpuInfo g;
+      std::string bus, uuid;
+      ls >> g.index >> bus >> uuid;
+      std::getline(ls >> std::ws, g.name);
+      if (bus != "-") g.pci_bus_id = bus;
+      if (uuid != "-") g.uuid = uuid;
+      g.extra = json::object();
+      g.extra["source"] = source_json({"fake-tool", p.source.version, file, n});
+      p.gpus.push_back(g);
+    } else if (kind == "fig") {
+      BenchmarkResult b;
+      std::string gpu;
+      double v = 0;
+      ls >> b.name >> gpu >> v;
+      if (gpu != "-") b.gpu = std::stoi(gpu);
+      b.unit = "GB/s";
+      b.samples = {v};
+      b.summary = summarize(b.samples);
+      b.extra = json::object();
+      b.extra["source"] = source_json({"fake-tool", p.source.version, file, n});
+      p.benchmarks.push_back(b);
+    } else if (kind == "host") {
+      ls >> p.host.hostname;
+    } else if (!kind.empty()) {
+      p.skipped.push_back("line " + std::to_string(n) + ": not understood");
+    }
+  }
+  return p;
+}
+
+int detect_fake(std::string_view t) { return t.rfind("SYNTHETIC-FAKE-TOOL", 0) == 0 ? 50 : 0; }
+
 int detect_tie(std::string_view t) { return t.rfind("SYNTHETIC-TIE", 0) == 0 ? 40 : 0; }
 
 ImportPart parse_nothing(std::string_view, const std::string& file) {
@@ -324,7 +377,9 @@ ImportPart parse_nothing(std::string_view, const std::string& file) {
   return p;
 }
 
+const RegisterFormat fake_reg{{"synthetic-fake", "a made-up tool (tests only)", detect_fake, parse_fake}};
 const RegisterFormat tie_a{{"synthetic-tie-a", "tests only", detect_tie, parse_nothing}};
+const RegisterFormat tie_b{{"synthetic-tie-b", "tests only", detect_tie, parse_nothing}};
 
 using import_test::gpu;
 
