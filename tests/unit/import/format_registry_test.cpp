@@ -1,28 +1,180 @@
-// The real outputs in tests/data/imports/<format>/: each has a sidecar <file>.source.json naming
-// where it was posted and the values a correct parser reads off it (docs/import.md, "Fixtures").
-// Each file must be detected as the sidecar's format, import, give every expected value, and score.
+// Unit tests of the format registry (src/import/format_registry.cpp): every format registered once,
+// text normalised before detection, and every real fixture detected as its format and read as its
+// sidecar says.
 #include "baselines/baseline_set.hpp"
+#include "compare/compare.hpp"
+#include "compare/compare_render.hpp"
+#include "core/document_io.hpp"
 #include "core/error.hpp"
 #include "import/import.hpp"
 #include "import/importer.hpp"
+#include "import/smi_command_line.hpp"
+#include "report/fleet_render.hpp"
+#include "report/load_runs.hpp"
 #include "score/assess.hpp"
 #include "score/baseline_lookup.hpp"
 #include "score/thresholds.hpp"
+#include "unit/support/import_test_support.hpp"
 
 #include <gtest/gtest.h>
+
+#include <stdlib.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <iterator>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+
+namespace gpuaudit::imports {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string read_all(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// The document a part becomes on its own: the fields the sidecars' JSON pointers name. (The
+// importer's merge_part builds the real one; these tests check the parsers alone.)
+json part_document(const ImportPart& part) {
+  json doc = json::object();
+  doc["host"] = part.host;
+  doc["software"] = part.software;
+  doc["gpus"] = part.gpus;
+  doc["benchmarks"] = part.benchmarks;
+  doc["extra"] = {{"imported", part.imported}};
+  if (!part.topology.is_null()) doc["extra"]["topology"] = part.topology;
+  return doc;
+}
+
+bool params_match(const json& row, const json& want) {
+  if (!want.is_object()) return true;
+  const auto p = row.find("params");
+  for (auto it = want.begin(); it != want.end(); ++it) {
+    if (p == row.end() || !p->is_object()) return false;
+    const auto v = p->find(it.key());
+    if (v == p->end() || *v != it.value()) return false;
+  }
+  return true;
+}
+
+const json* find_figure(const json& doc, const json& figure) {
+  for (const auto& row : doc["benchmarks"]) {
+    if (row.value("name", "") != figure.value("name", "")) continue;
+    if (figure.contains("gpu") && row.value("gpu", json(nullptr)) != figure["gpu"]) continue;
+    if (!params_match(row, figure.value("params", json::object()))) continue;
+    return &row;
+  }
+  return nullptr;
+}
+
+std::vector<fs::path> bench_sidecars() {
+  std::vector<fs::path> out;
+  const fs::path root = fs::path(GPUAUDIT_TEST_DATA) / "imports";
+  if (!fs::exists(root)) return out;
+  for (const auto& e : fs::recursive_directory_iterator(root)) {
+    const std::string name = e.path().filename().string();
+    if (name.rfind("bench-", 0) == 0 && name.size() > 12 && name.substr(name.size() - 12) == ".source.json")
+      out.push_back(e.path());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST(ImportBenchOutputs, EveryFixtureHasItsSidecarsValues) {
+  const auto sidecars = bench_sidecars();
+  ASSERT_GE(sidecars.size(), 10u) << "tests/data/imports/*/bench-*.source.json";
+  for (const auto& sc : sidecars) {
+    SCOPED_TRACE(sc.string());
+    const json meta = json::parse(read_all(sc));
+    const std::string path = sc.string();
+    const fs::path data = path.substr(0, path.size() - std::string(".source.json").size());
+    ASSERT_TRUE(fs::exists(data));
+    const std::string text = normalize_text(read_all(data));
+    const std::string format = meta.at("format");
+    const Format* f = find_format(format);
+    ASSERT_NE(f, nullptr) << format;
+    // Detection: the fixture's own format scores, and higher than every other registered one.
+    const int mine = f->detect(text);
+    EXPECT_GT(mine, 0);
+    for (const auto& other : format_registry())
+      if (other.name != format) EXPECT_LT(other.detect(text), mine) << "rival format " << other.name;
+    const ImportPart part = f->parse(text, data.filename().string());
+    // A paste cut so early that nothing is left (JSON that ends halfway) must say why and be empty:
+    // the importer then reports the file as unreadable instead of importing nothing silently.
+    if (meta.value("expect_empty", false)) {
+      EXPECT_TRUE(part.empty());
+      EXPECT_FALSE(part.skipped.empty());
+      continue;
+    }
+    EXPECT_FALSE(part.empty());
+    for (const auto& b : part.benchmarks) EXPECT_TRUE(b.extra.contains("source")) << b.name;
+    const json doc = part_document(part);
+    if (meta.value("expect_skipped", false)) EXPECT_FALSE(part.skipped.empty() && part.warnings.empty());
+    for (const auto& e : meta.value("expect", json::array())) {
+      SCOPED_TRACE(e.dump());
+      const json* base = &doc;
+      if (e.contains("figure")) {
+        base = find_figure(doc, e["figure"]);
+        ASSERT_NE(base, nullptr) << "no row matches";
+      }
+      const json::json_pointer ptr(e.value("path", std::string()));
+      ASSERT_TRUE(base->contains(ptr)) << "no " << ptr.to_string() << " in " << base->dump().substr(0, 600);
+      const json& got = (*base)[ptr];
+      if (e.contains("equals")) EXPECT_EQ(got, e["equals"]);
+      if (e.contains("approx")) {
+        ASSERT_TRUE(got.is_number()) << got.dump();
+        const double want = e["approx"].get<double>();
+        const double rel = e.value("rel", 0.005);
+        EXPECT_NEAR(got.get<double>(), want, std::abs(want) * rel + 1e-12);
+      }
+      if (e.contains("count")) {
+        ASSERT_TRUE(got.is_array() || got.is_object());
+        EXPECT_EQ(got.size(), e["count"].get<std::size_t>());
+      }
+    }
+  }
+}
+
+// Every fixture cut at a dozen points (the paste that ends halfway) still parses without a crash,
+// and what it keeps carries its provenance.
+TEST(ImportBenchOutputs, CutPastesNeverCrash) {
+  for (const auto& sc : bench_sidecars()) {
+    const std::string path = sc.string();
+    const fs::path data = path.substr(0, path.size() - std::string(".source.json").size());
+    const json meta = json::parse(read_all(sc));
+    const Format* f = find_format(meta.at("format").get<std::string>());
+    ASSERT_NE(f, nullptr);
+    const std::string text = normalize_text(read_all(data));
+    for (int k = 1; k < 12; ++k) {
+      const std::string cut = text.substr(0, text.size() * static_cast<std::size_t>(k) / 12);
+      (void)f->detect(cut);
+      const ImportPart part = f->parse(cut, "cut.txt");
+      for (const auto& b : part.benchmarks) EXPECT_TRUE(b.extra.contains("source"));
+    }
+  }
+}
+
+}  // namespace
+}  // namespace gpuaudit::imports
 
 using namespace gpuaudit;
 using namespace gpuaudit::imports;
 namespace fs = std::filesystem;
-
 namespace {
 
 constexpr const char* kSidecarSuffix = ".source.json";
+
 constexpr double kDefaultRel = 0.005;
 
 fs::path imports_dir() { return fs::path(GPUAUDIT_TEST_DATA) / "imports"; }
@@ -254,3 +406,128 @@ TEST(ImportFixtures, SelectorsAndPointersFindWhatTheySay) {
   EXPECT_NE(check_expectation(doc, json::parse(R"({"path": "/benchmarks", "count": 2})")), "");
   EXPECT_EQ(check_expectation(doc, json::parse(R"({"path": "/extra/software/nccl_version", "equals": "2.18.3"})")), "");
 }
+
+using namespace gpuaudit;
+using namespace gpuaudit::imports;
+namespace fs = std::filesystem;
+namespace {
+
+using import_test::gpu;
+}  // namespace
+
+TEST(ImportFiles, EveryFormatIsRegisteredOnceUnderItsOwnName) {
+  std::set<std::string> names;
+  for (const auto& f : format_registry()) {
+    EXPECT_TRUE(names.insert(f.name).second) << f.name;
+    EXPECT_TRUE(f.detect && f.parse) << f.name;
+    EXPECT_FALSE(f.description.empty()) << f.name;
+  }
+  EXPECT_TRUE(names.count(kGpuauditFormat));
+}
+
+namespace gpuaudit::imports {
+namespace {
+
+namespace fs = std::filesystem;
+using import_test::detected;
+using import_test::parse_as;
+using import_test::read_bytes;
+
+const fs::path kData = fs::path(GPUAUDIT_TEST_DATA) / "imports";
+
+// What merge.cpp makes of one part, for the fields these fixtures check: gpus, software, and the
+// topology, which the document keeps in extra and so writes at its top level (/topology).
+json as_document(const ImportPart& p) {
+  json d = json::object();
+  d["software"] = p.software;
+  d["gpus"] = p.gpus;
+  if (!p.topology.is_null()) d["topology"] = p.topology;
+  d["benchmarks"] = p.benchmarks;
+  return d;
+}
+
+struct Fixture {
+  fs::path file;
+  json meta;
+};
+
+std::vector<Fixture> smi_fixtures() {
+  std::vector<Fixture> out;
+  if (!fs::exists(kData)) return out;
+  for (const auto& dir : fs::directory_iterator(kData)) {
+    if (!dir.is_directory() || dir.path().filename().string().rfind("nvidia-smi", 0) != 0) continue;
+    for (const auto& e : fs::directory_iterator(dir.path())) {
+      const std::string name = e.path().filename().string();
+      if (name.rfind("smi-", 0) != 0 || name.size() < 12 || name.substr(name.size() - 12) != ".source.json") continue;
+      Fixture f;
+      f.file = e.path().parent_path() / name.substr(0, name.size() - 12);
+      f.meta = json::parse(read_bytes(e.path()));
+      out.push_back(std::move(f));
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const Fixture& a, const Fixture& b) { return a.file < b.file; });
+  return out;
+}
+
+TEST(ImportNvidiaSmi, EveryFixtureHasASourceAndItsExpectedValues) {
+  const auto fixtures = smi_fixtures();
+  ASSERT_GE(fixtures.size(), 10u);
+  for (const auto& f : fixtures) {
+    SCOPED_TRACE(f.file.filename().string());
+    ASSERT_TRUE(fs::exists(f.file));
+    const json& m = f.meta;
+    ASSERT_TRUE(m.contains("source_url") && m["source_url"].is_string());
+    EXPECT_EQ(m["synthetic"].get<bool>(), f.file.filename().string().find("synthetic") != std::string::npos);
+    const std::string format = m["format"].get<std::string>();
+    const std::string raw = read_bytes(f.file);
+    EXPECT_EQ(detected(raw), format);
+    const ImportPart part = parse_as(format, raw, f.file.string());
+    EXPECT_FALSE(part.empty());
+    const json doc = as_document(part);
+    ASSERT_TRUE(m["expect"].is_array() && !m["expect"].empty());
+    for (const auto& ex : m["expect"]) {
+      if (ex.contains("figure")) continue;  // rows: the framework's sidecar test checks those
+      const std::string path = ex["path"].get<std::string>();
+      SCOPED_TRACE(path);
+      const json::json_pointer ptr(path);
+      ASSERT_TRUE(doc.contains(ptr)) << "missing in " << doc.dump().substr(0, 400);
+      const json& got = doc.at(ptr);
+      if (ex.contains("equals")) {
+        EXPECT_EQ(got, ex["equals"]);
+      } else {
+        ASSERT_TRUE(got.is_number());
+        const double want = ex["approx"].get<double>(), rel = ex.value("rel", 0.005);
+        EXPECT_NEAR(got.get<double>(), want, std::abs(want) * rel);
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace gpuaudit::imports
+
+namespace gpuaudit::imports {
+namespace {
+
+using import_test::detected;
+using import_test::parse_as;
+
+TEST(NormalizeText, ABlockQuotedPasteIsUnquoted) {
+  // https://github.com/mozilla/DeepSpeech/issues/178 (verbatim): dmon quoted with "> " and the
+  // markdown escape before each '#'.
+  const std::string raw =
+      "> \\# gpu   pwr  temp    sm   mem   enc   dec  mclk  pclk\n"
+      "> \\# Idx     W     C     %     %     %     %   MHz   MHz\n"
+      ">     0   111    83    25     7     0     0  4513  1683\n"
+      ">     1   111    84    18     5     0     0  4513  1733\n";
+  EXPECT_EQ(normalize_text(raw).substr(0, 9), "# gpu   p");
+  EXPECT_EQ(detected(raw), "nvidia-smi-dmon");
+  const auto p = parse_as("nvidia-smi-dmon", raw);
+  ASSERT_EQ(p.timelines.size(), 2u);
+  EXPECT_DOUBLE_EQ(*p.timelines[1].second[0].sm_clock_mhz, 1733.0);
+  // Text with only some lines quoted is left as it is.
+  EXPECT_EQ(normalize_text("> a\nb\n"), "> a\nb\n");
+}
+
+}  // namespace
+}  // namespace gpuaudit::imports

@@ -1,8 +1,5 @@
-// What the third sweep of the parsers over real pastes found, one test per defect at its cause:
-// AMD rccl-tests runs read as nccl-tests, a unified diff of two dumps read as one, a one-column
-// --query-gpu CSV not taken, and a -q with masked UUIDs beside an -L of the same machine counted
-// as two sets of GPUs. The real pastes are fixtures under tests/data/imports/ (checked by
-// import_fixtures_test.cpp as well); the few inline texts here are named synthetic.
+// Unit tests of inputs that are not NVIDIA tools' outputs (src/import/foreign_input.cpp):
+// ROCm/rccl-tests runs and diffs are refused with their line.
 #include "core/error.hpp"
 #include "import/foreign_input.hpp"
 #include "import/importer.hpp"
@@ -36,8 +33,6 @@ std::string import_error(const std::string& file, const std::string& format = ""
   }
   return "";
 }
-
-// ---- another vendor's run -----------------------------------------------------------------------
 
 TEST(ForeignInput, RcclTestsRunsAreRefusedWithTheirLineWhateverFormatIsAsked) {
   const std::string r9700 = (fixture_dir("nccl-tests") / "rocm-rccl-tests-r9700-2node-allreduce.txt").string();
@@ -94,8 +89,6 @@ TEST(ForeignInput, NoRealNvidiaFixtureIsRefused) {
   EXPECT_EQ(refused_seen, 4);  // the two rccl-tests runs, the diff and a ROCm build's collect_env
 }
 
-// ---- a diff of two outputs ------------------------------------------------------------------------
-
 TEST(ForeignInput, TheRealDiffOfTwoDumpsIsRefusedWithItsHunkLine) {
   // CFSworks/nvml_fix #27: diff -u of a GT 730's -q before and after nvml_fix. Read as one dump it
   // would be one GPU with both sides' values, the later line of each pair winning.
@@ -138,95 +131,6 @@ TEST(ForeignInput, AUnifiedDiffIsRefusedNotReadAsOneDump) {
   EXPECT_TRUE(foreign_input(indented).has_value());
   EXPECT_FALSE(foreign_input("@@ not a hunk @@\n+-----+\n| x |\n").has_value());
   EXPECT_FALSE(foreign_input("@@ -1,2 +1,2 @@\n").has_value()) << "a header alone changes nothing";
-}
-
-// ---- one-column --query-gpu CSV --------------------------------------------------------------------
-
-TEST(CsvOneColumn, AColumnThatNamesItselfIsAHeader) {
-  const std::string real = read_bytes(fixture_dir("nvidia-smi-csv") / "dfdx-compute-cap-one-column-under-its-command.txt");
-  EXPECT_EQ(detected(real), "nvidia-smi-csv");
-  const ImportPart p = parse_as("nvidia-smi-csv", real);
-  ASSERT_EQ(p.gpus.size(), 1u);
-  EXPECT_EQ(p.gpus[0].compute_capability, "8.9");
-
-  // Synthetic: a unit or a dotted name says which column it is, without the command above it.
-  const ImportPart limit = parse_as("nvidia-smi-csv", "power.limit [W]\n300.00 W\n");
-  ASSERT_EQ(limit.gpus.size(), 1u);
-  EXPECT_EQ(limit.gpus[0].power.limit_w, 300.0);
-  EXPECT_EQ(detected("memory.total [MiB]\n81559 MiB\n"), "nvidia-smi-csv");
-}
-
-TEST(CsvOneColumn, ABareWordIsAHeaderOnlyUnderTheCommandThatAskedForIt) {
-  // Synthetic: "name" alone is any text's word; under its command it is nvidia-smi's column.
-  EXPECT_EQ(detected("name\nNVIDIA A100-SXM4-40GB\n"), "");
-  const std::string under = "$ nvidia-smi --query-gpu=name --format=csv\nname\nNVIDIA A100-SXM4-40GB\n";
-  EXPECT_EQ(detected(under), "nvidia-smi-csv");
-  const ImportPart p = parse_as("nvidia-smi-csv", under);
-  ASSERT_EQ(p.gpus.size(), 1u);
-  EXPECT_EQ(p.gpus[0].name, "NVIDIA A100-SXM4-40GB");
-  // A header needs a value under it to be claimed.
-  EXPECT_EQ(detected("compute_cap\n"), "");
-}
-
-TEST(CsvOneColumn, TheNextOutputPastedUnderItIsNotItsRows) {
-  // Synthetic: the one-column output, then a summary table with no prompt between them.
-  const ImportPart p = parse_as("nvidia-smi-csv",
-                                "compute_cap\n8.9\n"
-                                "+-----------------------------------------------------------------------------------------+\n"
-                                "| NVIDIA-SMI 570.133.07             Driver Version: 570.133.07     CUDA Version: 12.8     |\n");
-  ASSERT_EQ(p.gpus.size(), 1u);
-  EXPECT_EQ(p.gpus[0].compute_capability, "8.9");
-}
-
-// ---- masked UUIDs ----------------------------------------------------------------------------------
-
-TEST(MaskedUuid, WhatPostersTypeOverAUuid) {
-  for (const char* m : {"GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", "GPU-xxxxx11f-ce5d-xxxx-xxxx-6ea62fb1xxxx",
-                        "GPU-********", "<redacted>", "GPU-...", "REDACTED", "GPU-XXXX"})
-    EXPECT_TRUE(smi::masked_uuid(m)) << m;
-  for (const char* u : {"GPU-a230e637-c9e1-1b61-3830-a437b874d88d", "GPU-12345678-aaaa-bbbb-cccc-0123456789ab", "",
-                        "MIG-GPU-9de3d0e8-1b8e-2b3f-3c4a-5d6e7f8a9b0c/9/0"})
-    EXPECT_FALSE(smi::masked_uuid(u)) << u;
-}
-
-ImportPart part_of(const std::string& format, std::vector<GpuInfo> gpus, bool fills_only) {
-  ImportPart p;
-  p.format = format;
-  p.source = {"nvidia-smi", "", format + ".txt", 0};
-  p.gpus = std::move(gpus);
-  p.fills_only = fills_only;
-  return p;
-}
-
-TEST(MaskedUuid, AMaskedDumpAndTheRealListOfOneMachineAreOneSetOfGpus) {
-  // Synthetic parts in the shape the -q and -L parsers give: -q with its UUIDs masked (one
-  // placeholder for both boards), -L with them in full and no bus id.
-  ResultDocument doc;
-  const std::string mask = "GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx";
-  merge_part(doc, part_of("nvidia-smi-q",
-                          {gpu(0, "00000000:18:00.0", mask, "NVIDIA H100 80GB HBM3"),
-                           gpu(1, "00000000:2A:00.0", mask, "NVIDIA H100 80GB HBM3")},
-                          false));
-  merge_part(doc, part_of("nvidia-smi-list",
-                          {gpu(0, "", "GPU-7fdaf0a5-1b2c-3d4e-5f60-718293a4b5c6", "NVIDIA H100 80GB HBM3"),
-                           gpu(1, "", "GPU-0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0", "NVIDIA H100 80GB HBM3")},
-                          true));
-  ASSERT_EQ(doc.gpus.size(), 2u);
-  EXPECT_EQ(doc.gpus[0].pci_bus_id, "00000000:18:00.0");
-  EXPECT_EQ(doc.gpus[0].uuid, "GPU-7fdaf0a5-1b2c-3d4e-5f60-718293a4b5c6") << "the real UUID replaces the mask";
-  EXPECT_EQ(doc.gpus[1].uuid, "GPU-0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0");
-
-  // And a masked UUID never replaces a real one.
-  merge_part(doc, part_of("nvidia-smi-table", {gpu(0, "00000000:18:00.0", "GPU-********", "")}, false));
-  ASSERT_EQ(doc.gpus.size(), 2u);
-  EXPECT_EQ(doc.gpus[0].uuid, "GPU-7fdaf0a5-1b2c-3d4e-5f60-718293a4b5c6");
-}
-
-TEST(MaskedUuid, TwoRealUuidsStillTellTwoGpusApart) {
-  ResultDocument doc;
-  merge_part(doc, part_of("nvidia-smi-q", {gpu(0, "", "GPU-a230e637-c9e1-1b61-3830-a437b874d88d", "A")}, false));
-  merge_part(doc, part_of("nvidia-smi-list", {gpu(0, "", "GPU-101b1cf0-fdf7-b374-a62c-76b25134fcf2", "B")}, true));
-  EXPECT_EQ(doc.gpus.size(), 2u);
 }
 
 }  // namespace

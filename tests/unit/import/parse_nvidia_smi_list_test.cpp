@@ -1,21 +1,59 @@
-// The `nvidia-smi -L` parser (src/import/parse_nvidia_smi_list.cpp) on the real outputs in
-// tests/data/imports/nvidia-smi-list/ (their values are checked by import_fixtures_test.cpp) and on
-// what a paste does to it: prompt and date lines, a list cut inside a UUID, a second listing, a MIG
-// line without its GPU, the driver's error answers; detection against the formats that print the
-// same `GPU n: name (UUID: ...)` lines (nvlink, gpu-burn); the merge with a -q dump of the same
-// machine; and the verdicts a list alone supports (MIG, vGPU profile).
+// A paste that stops in the middle of a line (a post cut at a size limit, a selection that ends
+// early, an index's excerpt) must yield what is there and no part of a value as if it were the
+// value: the real fixtures below, cut here at a point inside one of their lines (the cut is the
+// test's; the bytes before it are the fixture's), keep each GPU without the name or UUID the cut
+// line shows only a part of.
 #include "import/import.hpp"
-#include "unit/support/import_and_score_support.hpp"
-#include "unit/support/import_test_support.hpp"
-#include "unit/support/repo_baselines.hpp"
 #include "score/assess.hpp"
 #include "score/baseline_lookup.hpp"
 #include "score/thresholds.hpp"
+#include "unit/support/import_and_score_support.hpp"
+#include "unit/support/import_test_support.hpp"
+#include "unit/support/repo_baselines.hpp"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
+
+namespace gpuaudit::imports {
+namespace {
+
+// The fixture's bytes up to and including the first `through` in them ("" when it is not there).
+std::string cut_through(const std::string& format, const std::string& file, const std::string& through) {
+  const std::string raw = import_test::read_bytes(import_test::fixture_dir(format) / file);
+  const auto at = raw.find(through);
+  return at == std::string::npos ? std::string() : raw.substr(0, at + through.size());
+}
+
+const GpuInfo* gpu_at(const ImportPart& p, int index) {
+  for (const auto& g : p.gpus)
+    if (g.index == index) return &g;
+  return nullptr;
+}
+
+bool skipped_has(const ImportPart& p, const std::string& what) {
+  for (const auto& s : p.skipped)
+    if (s.find(what) != std::string::npos) return true;
+  return false;
+}
+
+TEST(ImportCutMidLine, ListLineCutBeforeItsUuid) {
+  const std::string raw = cut_through("nvidia-smi-list", "quadro-rtx4000-x2-535.txt", "GPU 1: Quadro RTX 40");
+  ASSERT_FALSE(raw.empty());
+  const ImportPart p = import_test::parse_as("nvidia-smi-list", raw);
+  const GpuInfo* one = gpu_at(p, 1);
+  ASSERT_NE(one, nullptr);
+  EXPECT_EQ(one->name, "");  // not "Quadro RTX 40"
+  EXPECT_TRUE(skipped_has(p, "before its \"(UUID:\""));
+  EXPECT_EQ(gpu_at(p, 0)->name, "Quadro RTX 4000");
+  // The same line ending in a newline was printed so (an old driver prints no UUID): it keeps its name.
+  const ImportPart whole = import_test::parse_as("nvidia-smi-list", "GPU 0: Tesla K80 (UUID: GPU-c7b57be0-94ff-d352-a59b-d0ee00aeed43)\nGPU 1: Tesla K80\n");
+  EXPECT_EQ(gpu_at(whole, 1)->name, "Tesla K80");
+}
+
+}  // namespace
+}  // namespace gpuaudit::imports
 
 namespace gpuaudit::imports {
 namespace {

@@ -1,8 +1,5 @@
-// DCGM's diagnostic messages about a GPU's Xids, ECC counters and NVLink errors
-// (src/import/dcgm_reasons.cpp): DCGM's own formats (dcgmlib/dcgm_errors.h *_MSG, DcgmRecorder's
-// field tags) filled in and read per GPU; what the dcgmi-diag import makes of them (the GPU's
-// kernel events with extra.from, its ECC state, nvlink.extra.dcgm_errors); what the rules then say;
-// and the real DCGM 2.4 paste whose "NvLink link N is currently down" must not be read as a link fault.
+// Unit tests of the dcgmi diag table parser (src/import/parse_dcgmi_diag.cpp): state rows of real
+// and synthetic DCGM pastes become GPU facts.
 #include "core/kernel_event.hpp"
 #include "import/dcgm_reasons.hpp"
 #include "import/import.hpp"
@@ -15,71 +12,6 @@ namespace gpuaudit::imports {
 namespace {
 
 using import_test::dcgm_signs;
-
-TEST(DcgmState, XidsNameTheirGpu) {
-  // DCGM_FR_XID_ERROR_MSG with dcgmi's "GPU N " before it and DCGM_FR_XID_ERROR_NEXT after it.
-  auto s = dcgm_signs("GPU 2 Detected XID 79 for GPU 2 Please consult the documentation for details of this XID.");
-  ASSERT_EQ(s.size(), 1u);
-  EXPECT_EQ(s[2].xids, std::set<int>{79});
-  EXPECT_TRUE(s[2].reasons.empty());
-  // Two GPUs' messages joined in one row, as dcgmi joins them with ", ".
-  s = dcgm_signs("GPU 0 Detected XID 48 for GPU 0 Please consult ..., GPU 5 Detected XID 74 for GPU 5 Please consult ...");
-  EXPECT_EQ(s[0].xids, std::set<int>{48});
-  EXPECT_EQ(s[5].xids, std::set<int>{74});
-  // DCGM_FR_UNCONTAINED_ERROR_MSG / DCGM_FR_CONTAINED_ERROR_MSG name no GPU: dcgmi's prefix does,
-  // with or without the space DCGM 2.4 leaves out.
-  s = dcgm_signs("GPU 3 GPU had an uncontained error (XID 95) Drain the GPU and reset it or reboot the node.");
-  EXPECT_EQ(s[3].xids, std::set<int>{95});
-  s = dcgm_signs("GPU 1GPU had a contained error. Restart the application");
-  EXPECT_EQ(s[1].xids, std::set<int>{94});
-  EXPECT_TRUE(dcgm_signs("GPU had an uncontained error (XID 95)").empty());  // no GPU named
-  EXPECT_TRUE(dcgm_signs("Detected XID 79 for GPU").empty());
-  EXPECT_TRUE(dcgm_signs("Detected XID 79 for GPU 99999").empty());
-}
-
-TEST(DcgmState, EccCountersAreTheVolatileCounts) {
-  // DCGM_FR_DBE_VIOLATION_MSG / DCGM_FR_SBE_VIOLATION_MSG with DCGM's field tags, their threshold
-  // forms, DCGM_FR_VOLATILE_DBE_DETECTED_MSG and DCGM_FR_VOLATILE_SBE_DETECTED_MSG.
-  auto s = dcgm_signs("GPU 1 Detected 3 ecc_dbe_volatile_total for GPU 1 Run a field diagnostic on the GPU.");
-  ASSERT_TRUE(s[1].dbe_volatile);
-  EXPECT_EQ(*s[1].dbe_volatile, 3u);
-  EXPECT_FALSE(s[1].sbe_volatile);
-  s = dcgm_signs("Detected 120 ecc_sbe_volatile_total for GPU 4 which is above the threshold 100");
-  EXPECT_EQ(*s[4].sbe_volatile, 120u);
-  s = dcgm_signs("Detected 2 volatile double-bit ECC error(s) in GPU 6.");
-  EXPECT_EQ(*s[6].dbe_volatile, 2u);
-  s = dcgm_signs("More than 10 single-bit ECC error(s) detected in GPU 0 Volatile SBEs: 37");
-  EXPECT_EQ(*s[0].sbe_volatile, 37u);
-  EXPECT_FALSE(s[0].dbe_volatile);
-  // Another field's count ("pcie_replay_counter") is no ECC state.
-  s = dcgm_signs("Detected 12 pcie_replay_counter for GPU 2");
-  EXPECT_FALSE(s[2].dbe_volatile);
-  EXPECT_FALSE(s[2].sbe_volatile);
-}
-
-TEST(DcgmState, NvlinkErrorCountsKeepTheirField) {
-  // DCGM_FR_NVLINK_ERROR_CRITICAL_MSG, DCGM_FR_NVLINK_ERROR_THRESHOLD_MSG, DCGM_FR_NVLINK_CRC_ERROR_THRESHOLD_MSG.
-  auto s = dcgm_signs("Detected 5 nvlink_replay_error_count_total NvLink errors on GPU 3's NVLink (should be 0)");
-  ASSERT_EQ(s[3].nvlink_errors.size(), 1u);
-  EXPECT_EQ(s[3].nvlink_errors[0].field, "nvlink_replay_error_count_total");
-  EXPECT_DOUBLE_EQ(s[3].nvlink_errors[0].count, 5);
-  EXPECT_FALSE(s[3].nvlink_errors[0].per_second);
-  s = dcgm_signs("Detected 250 nvlink_crc_flit_error_count_total NvLink errors on GPU 0's NVLink which exceeds threshold of 100");
-  EXPECT_DOUBLE_EQ(s[0].nvlink_errors.at(0).count, 250);
-  s = dcgm_signs("GPU 7 120.5 nvlink_crc_data_error_count_total NvLink errors found occuring per second on GPU 7, exceeding the limit of 100 per second.");
-  ASSERT_EQ(s[7].nvlink_errors.size(), 1u);
-  EXPECT_EQ(s[7].nvlink_errors[0].field, "nvlink_crc_data_error_count_total");
-  EXPECT_DOUBLE_EQ(s[7].nvlink_errors[0].count, 120.5);
-  EXPECT_TRUE(s[7].nvlink_errors[0].per_second);
-  // The health watch puts the field's name, not its tag, in the same sentence (DcgmHealthWatch.cpp).
-  s = dcgm_signs("Detected 1 datalink layer CRC error counter NvLink errors on GPU 7's NVLink (should be 0)");
-  ASSERT_EQ(s[7].nvlink_errors.size(), 1u);
-  EXPECT_EQ(s[7].nvlink_errors[0].field, "datalink layer CRC error counter");
-  EXPECT_DOUBLE_EQ(s[7].nvlink_errors[0].count, 1);
-  // Not DCGM's sentence: a number that is no count of the field, a sentence between them.
-  EXPECT_TRUE(dcgm_signs("Detected 2 problems. See the NvLink errors on GPU 1's NVLink").empty());
-  EXPECT_TRUE(dcgm_signs("GPU 7 120 nvlink_crc_data_error_count_total NvLink errors found occuring per second on GPU 7").empty());
-}
 
 TEST(DcgmState, PersistenceModeOffInBothWordings) {
   // DCGM_FR_PERSISTENCE_MODE_MSG since 3.2.5, and the wording before it.
@@ -144,6 +76,7 @@ const std::string kXidRows =
     "|                           | Fail - GPU: 2                                  |\n"
     "| Warning                   | GPU 2 Detected XID 79 for GPU 2 Please consul  |\n"
     "|                           | t the documentation for details of this XID.   |\n";
+
 const std::string kDbeRows =
     "| GPU Memory                | Pass - GPUs: 0, 2, 3                           |\n"
     "|                           | Fail - GPU: 1                                  |\n"

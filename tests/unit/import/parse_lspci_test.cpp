@@ -1,18 +1,13 @@
-// The lspci and deviceQuery parsers (src/import/parse_lspci.cpp, parse_device_query.cpp) on the
-// layouts a paste has that the real fixtures in tests/data/imports/{lspci,deviceQuery}/ do not
-// all show (their values are checked by import_fixtures_test.cpp): older pciutils without the
-// (ok)/(downgraded) markers, a domain printed with -D, a slot narrower than the card, lspci without
-// root, spaces where a forum ate the tabs, AMD-only listings, the CUDA 4-era multiprocessor line,
-// a MIG device; and how they merge with nvidia-smi by PCI bus id. The inline texts are built
-// from the formats' printf strings (pciutils ls-caps.c, cuda-samples deviceQuery.cpp), not posts.
+// Unit tests of the lspci -vvv parser (src/import/parse_lspci.cpp): NVIDIA GPUs, their link and the
+// slot above them.
 #include "baselines/baseline_set.hpp"
 #include "core/error.hpp"
 #include "import/import.hpp"
-#include "unit/support/import_test_support.hpp"
 #include "import/software_errors.hpp"
 #include "score/assess.hpp"
 #include "score/baseline_lookup.hpp"
 #include "score/thresholds.hpp"
+#include "unit/support/import_test_support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -22,12 +17,34 @@
 namespace gpuaudit::imports {
 namespace {
 
+// The fixture's bytes up to and including the first `through` in them ("" when it is not there).
+std::string cut_through(const std::string& format, const std::string& file, const std::string& through) {
+  const std::string raw = import_test::read_bytes(import_test::fixture_dir(format) / file);
+  const auto at = raw.find(through);
+  return at == std::string::npos ? std::string() : raw.substr(0, at + through.size());
+}
+
+TEST(ImportCutMidLine, LspciLineCutInsideItsIdPair) {
+  const std::string raw = cut_through("lspci", "gpud-a100-x8-azure-nn-listing.txt",
+                                      "000b:00:00.0 3D controller [0302]: NVIDIA Corporation GA100 [A100 SXM4 80GB] [10de:");
+  ASSERT_FALSE(raw.empty());
+  const ImportPart p = import_test::parse_as("lspci", raw);
+  const GpuInfo* last = nullptr;
+  for (const auto& g : p.gpus)
+    if (g.pci_bus_id == "0000000B:00:00.0") last = &g;
+  ASSERT_NE(last, nullptr);
+  EXPECT_EQ(last->name, "A100 SXM4 80GB");  // the name before the cut id, not "... [10de:"
+}
+
+}  // namespace
+}  // namespace gpuaudit::imports
+
+namespace gpuaudit::imports {
+namespace {
+
 using import_test::detected;
 using import_test::read_bytes;
-
 namespace fs = std::filesystem;
-
-const fs::path kData = fs::path(GPUAUDIT_TEST_DATA) / "imports";
 
 ImportPart parse(const char* format, const std::string& raw) { return import_test::parse_as(format, raw, "paste.txt"); }
 
@@ -188,86 +205,6 @@ TEST(ImportLspci, ABusIdWithAndWithoutDomainMergesWithNvidiaSmi) {
   EXPECT_EQ(g.compute_capability.value_or(""), "8.0");
   EXPECT_TRUE(g.pcie.extra.contains("upstream_port"));
 }
-
-TEST(ImportDeviceQuery, TheOldMultiprocessorLineAndGpuClockRate) {
-  // CUDA 4-5 samples: "14 Multiprocessors x ( 32) CUDA Cores/MP", "GPU Clock rate", the old
-  // two-number PCI line.
-  const std::string raw =
-      "./deviceQuery Starting...\n\n"
-      " CUDA Device Query (Runtime API) version (CUDART static linking)\n\n"
-      "Found 1 CUDA Capable device(s)\n\n"
-      "Device 0: \"Tesla C2050\"\n"
-      "  CUDA Driver Version / Runtime Version          4.2 / 4.2\n"
-      "  CUDA Capability Major/Minor version number:    2.0\n"
-      "  Total amount of global memory:                 2687 MBytes (2817982464 bytes)\n"
-      "  (14) Multiprocessors x ( 32) CUDA Cores/MP:    448 CUDA Cores\n"
-      "  GPU Clock rate:                                1147 MHz (1.15 GHz)\n"
-      "  Device PCI Bus ID / PCI location ID:           2 / 0\n"
-      "  Compute Mode:\n"
-      "     < Exclusive Process (many threads in one process is able to use ::cudaSetDevice() with this device) >\n";
-  EXPECT_EQ(detected(raw), "deviceQuery");
-  const auto p = parse("deviceQuery", raw);
-  ASSERT_EQ(p.gpus.size(), 1u);
-  const GpuInfo& g = p.gpus[0];
-  EXPECT_EQ(g.sm_count.value_or(0), 14);
-  EXPECT_EQ(g.clocks.sm_max_mhz.value_or(0), 1147);
-  EXPECT_EQ(g.compute_capability.value_or(""), "2.0");
-  EXPECT_EQ(g.memory_total_bytes.value_or(0), 2817982464u);
-  EXPECT_EQ(g.pci_bus_id, "00000000:02:00.0");
-  EXPECT_EQ(g.compute_mode.value_or(""), "exclusive-process");
-  EXPECT_EQ(p.software.cuda_driver_version.value_or(0), 4020);
-}
-
-TEST(ImportDeviceQuery, AMigDeviceIsASliceWithItsOwnSmCount) {
-  const std::string raw =
-      "Detected 1 CUDA Capable device(s)\n\n"
-      "Device 0: \"NVIDIA A100-SXM4-40GB MIG 1g.5gb\"\n"
-      "  CUDA Driver Version / Runtime Version          11.4 / 11.4\n"
-      "  CUDA Capability Major/Minor version number:    8.0\n"
-      "  (14) Multiprocessors, (064) CUDA Cores/MP:     896 CUDA Cores\n"
-      "Result = PASS\n";
-  const auto p = parse("deviceQuery", raw);
-  ASSERT_EQ(p.gpus.size(), 1u);
-  EXPECT_TRUE(p.gpus[0].mig.is_mig_device);
-  EXPECT_EQ(p.gpus[0].mig.profile.value_or(""), "1g.5gb");
-  EXPECT_EQ(p.gpus[0].sm_count.value_or(0), 14);
-}
-
-TEST(ImportDeviceQuery, ErrorOutputsAreEvidenceNotBadInput) {
-  const fs::path f = kData / "deviceQuery" / "error35-tensorflow-990.txt";
-  const ResultDocument doc = import_files({f.string()}, {}, nullptr);
-  ASSERT_TRUE(doc.extra.contains("software_errors"));
-  EXPECT_EQ(doc.extra["software_errors"][0]["kind"], "driver-too-old");
-  EXPECT_TRUE(doc.gpus.empty());
-  // An unknown error (999) is recorded, not refused: the document says what deviceQuery said.
-  const ResultDocument d999 = import_files({(kData / "deviceQuery" / "error999-cuda-samples-13.txt").string()}, {}, nullptr);
-  EXPECT_EQ(d999.extra["imported"]["deviceQuery"]["error_code"], 999);
-  // It is read (cudaErrorUnknown), classed as saying nothing about the machine: no software finding.
-  for (const auto& e : d999.extra.value("software_errors", json::array())) EXPECT_EQ(e.value("class", ""), "unknown") << e.dump();
-  // Error 3 (cudaErrorInitializationError) and 100 (no device) as the samples print them.
-  const auto e3 = find_software_errors("cudaGetDeviceCount returned 3\n-> initialization error\nResult = FAIL\n", "dq.txt");
-  ASSERT_EQ(e3.size(), 1u);
-  EXPECT_EQ(e3[0].kind, "cuda-init-failed");
-  EXPECT_EQ(e3[0].line, 2);
-  const auto e100 = find_software_errors("cudaGetDeviceCount returned 100\n-> no CUDA-capable device is detected\n", "dq.txt");
-  ASSERT_EQ(e100.size(), 1u);
-  EXPECT_EQ(e100[0].kind, "no-device");
-  EXPECT_TRUE(find_software_errors("an initialization error in the config parser\n", "log.txt").empty());
-}
-
-TEST(ImportDeviceQuery, NeitherFormatStealsTheOthersOrBandwidthTest) {
-  EXPECT_EQ(detected(read_bytes(kData / "deviceQuery" / "gls-gtx680.txt")), "deviceQuery");  // deviceQueryDrv
-  EXPECT_EQ(detected(read_bytes(kData / "lspci" / "gpud-a10-nn-listing.txt")), "lspci");
-  for (const char* other : {"bandwidthTest", "p2pBandwidthLatencyTest", "nvidia-smi-q", "nvidia-smi-topo"})
-    for (const auto& e : fs::directory_iterator(kData / other)) {
-      if (e.path().extension() == ".json") continue;
-      const std::string got = detected(read_bytes(e.path()));
-      EXPECT_NE(got, "lspci") << e.path();
-      EXPECT_NE(got, "deviceQuery") << e.path();
-    }
-}
-
-// ---- scoring what lspci shows --------------------------------------------------------------------
 
 const BaselineSet& baselines() {
   static const BaselineSet set = load_baselines(default_baselines_dir());

@@ -1,14 +1,11 @@
-// The host CPU accounting parsers (src/import/parse_vmstat.cpp, parse_top.cpp, parse_mpstat.cpp,
-// host_rows.cpp) on the layouts a paste has -- values read off the real fixtures are checked by
-// import_fixtures_test.cpp -- and rule_host on what they produce. The inline texts are synthetic:
-// the layouts of real vmstat/top/mpstat output with made-up values (a stolen VM the public record
-// does not have in an importable post).
+// Unit tests of the vmstat parser (src/import/parse_vmstat.cpp) and how the host CPU rows it gives
+// are judged.
 #include "baselines/baseline_set.hpp"
 #include "import/import.hpp"
-#include "unit/support/import_test_support.hpp"
 #include "score/assess.hpp"
 #include "score/baseline_lookup.hpp"
 #include "score/thresholds.hpp"
+#include "unit/support/import_test_support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -66,98 +63,6 @@ TEST(ImportHostCpu, VmstatWithoutStealColumnGivesOnlyIowait) {
   ASSERT_NE(row(p, "host/iowait"), nullptr);
   EXPECT_DOUBLE_EQ(*row(p, "host/iowait")->value(), 70);
   EXPECT_FALSE(p.warnings.empty());
-}
-
-TEST(ImportHostCpu, TopOldLayoutDecimalCommaAndFrames) {
-  const std::string raw =
-      "top - 09:44:56 up 16 days, 21:23,  1 user,  load average: 9.59, 4.75, 1.92\n"
-      "Cpu(s): 60.0%us,  0.1%sy,  0.0%ni,  9.9%id,  0.0%wa,  0.0%hi,  0.0%si, 30.0%st\n"
-      "Mem:   4147888k total,  2493092k used,  1654796k free,   158188k buffers\n"
-      "\n"
-      "top - 09:44:59 up 16 days, 21:23,  1 user,  load average: 9,60, 4,80, 1,95\n"
-      "%Cpu(s): 59,5 us,  0,5 sy,  0,0 ni, 10,0 id,  2,0 wa,  0,0 hi,  0,0 si, 28,0 st\n"
-      "top - 09:45:02 up 16 days, 21:23,  1 user,  load average: 9.61, 4.81, 1.96\n"
-      "%Cpu(s): 58.0 us,  0.0 sy,  0.0 ni,  8.0 id,  0.0 wa,  0.0 hi,  0.0 si, 34.0 st\n";
-  EXPECT_EQ(detected(raw), "top");
-  const auto p = parse_as("top", raw);
-  const auto* st = row(p, "host/steal");
-  ASSERT_NE(st, nullptr);
-  EXPECT_EQ(st->params["windows"], 2);  // the first frame is not a refresh interval
-  EXPECT_DOUBLE_EQ(st->derived.at("whole_run_pct"), 31);
-  EXPECT_DOUBLE_EQ(st->params["interval_s"].get<double>(), 3);
-  EXPECT_EQ(p.host.memory_bytes, 4147888ull * 1024);
-}
-
-TEST(ImportHostCpu, MpstatAverageIsTheWholeRunAndPerCpuStealIsKept) {
-  const std::string raw =
-      "Linux 5.15.0-1051-azure (gpu-vm) \t11/30/2026 \t_x86_64_\t(4 CPU)\n\n"
-      "10:00:00 AM  CPU    %usr   %nice    %sys %iowait    %irq   %soft  %steal  %guest  %gnice   %idle\n"
-      "10:00:01 AM  all   70.00    0.00    5.00    0.00    0.00    1.00   20.00    0.00    0.00    4.00\n"
-      "10:00:01 AM    0   70.00    0.00    5.00    0.00    0.00    1.00   40.00    0.00    0.00    0.00\n"
-      "10:00:02 AM  all   72.00    0.00    5.00    0.00    0.00    1.00   18.00    0.00    0.00    4.00\n"
-      "Average:     all   71.00    0.00    5.00    0.00    0.00    1.00   19.00    0.00    0.00    4.00\n"
-      "Average:       0   71.00    0.00    5.00    0.00    0.00    1.00   39.00    0.00    0.00    0.00\n";
-  EXPECT_EQ(detected(raw), "mpstat");
-  const auto p = parse_as("mpstat", raw);
-  EXPECT_EQ(p.host.vcpus, 4);
-  EXPECT_EQ(p.host.hostname, "gpu-vm");
-  const auto* st = row(p, "host/steal");
-  ASSERT_NE(st, nullptr);
-  EXPECT_EQ(st->params["windows"], 2);
-  EXPECT_DOUBLE_EQ(st->derived.at("whole_run_pct"), 19);
-  EXPECT_DOUBLE_EQ(st->derived.at("max_cpu_steal_pct"), 39);
-  EXPECT_DOUBLE_EQ(st->params["interval_s"].get<double>(), 1);
-}
-
-TEST(ImportHostCpu, SarColumnOrderIsNotTakenForMpstat) {
-  const std::string raw =
-      "Linux 5.15.0 (host) \t11/30/2026 \t_x86_64_\t(8 CPU)\n\n"
-      "12:00:01 AM     CPU     %user     %nice   %system   %iowait    %steal     %idle\n"
-      "12:10:01 AM     all     10.00      0.00      2.00      0.00     30.00     58.00\n";
-  EXPECT_NE(detected(raw), "mpstat");
-}
-
-TEST(ImportHostCpu, IostatCountsTheFirstReportOnlyWithDashY) {
-  const std::string reports =
-      "Linux 5.15.0 (gpu-vm) \t11/30/2026 \t_x86_64_\t(8 CPU)\n\n"
-      "avg-cpu:  %user   %nice %system %iowait  %steal   %idle\n"
-      "          50.00    0.00   10.00    5.00   30.00    5.00\n\n"
-      "Device            r/s     rkB/s\nsda              1.00      4.00\n\n"
-      "avg-cpu:  %user   %nice %system %iowait  %steal   %idle\n"
-      "          50.00    0.00   10.00    1.00   20.00   19.00\n";
-  EXPECT_EQ(detected(reports), "iostat");
-  const auto plain = parse_as("iostat", reports);
-  ASSERT_NE(row(plain, "host/steal"), nullptr);
-  EXPECT_EQ(row(plain, "host/steal")->params["windows"], 1);  // the first is since boot
-  EXPECT_DOUBLE_EQ(row(plain, "host/steal")->derived.at("whole_run_pct"), 20);
-  const auto y = parse_as("iostat", "$ iostat -xy 2 2\n" + reports);
-  EXPECT_EQ(row(y, "host/steal")->params["windows"], 2);  // -y: both are intervals
-  EXPECT_DOUBLE_EQ(row(y, "host/steal")->derived.at("whole_run_pct"), 25);
-  EXPECT_DOUBLE_EQ(row(y, "host/steal")->params["interval_s"].get<double>(), 2);
-  EXPECT_EQ(y.host.vcpus, 8);
-}
-
-TEST(ImportHostCpu, LscpuFillsHostFactsAndNamesNoBareMetalItCannotSee) {
-  const std::string raw =
-      "Architecture:            x86_64\n"
-      "CPU(s):                  26\n"
-      "Model name:              Intel(R) Xeon(R) Platinum 8480+\n"
-      "Thread(s) per core:      1\n"
-      "Socket(s):               26\n"
-      "Hypervisor vendor:       KVM\n"
-      "Virtualization type:     full\n"
-      "NUMA node(s):            1\n"
-      "NUMA node0 CPU(s):       0-25\n";
-  EXPECT_EQ(detected(raw), "lscpu");
-  const auto p = parse_as("lscpu", raw);
-  EXPECT_EQ(p.host.vcpus, 26);
-  EXPECT_EQ(p.host.hypervisor, "KVM");
-  EXPECT_EQ(p.host.numa_nodes, 1);
-  EXPECT_EQ(p.imported["lscpu"]["numa_node_cpus"]["0"], "0-25");
-  EXPECT_FALSE(p.empty());  // host facts alone are something
-  const auto bare = parse_as("lscpu", "CPU(s): 8\nModel name: x\nSocket(s): 1\n");
-  EXPECT_FALSE(bare.host.hypervisor.has_value());
-  EXPECT_FALSE(bare.warnings.empty());  // says it cannot tell bare metal from a hidden hypervisor
 }
 
 ResultDocument scored(const std::string& raw, const char* name) {

@@ -1,12 +1,51 @@
-// The `nvidia-smi nvlink` parser (src/import/parse_nvidia_smi_nvlink.cpp) on the real outputs of
-// tests/data/imports/nvidia-smi-nvlink/ (their values are checked by import_fixtures_test.cpp from the
-// sidecars) and on the other forms of the command, cut pastes and foreign text.
+// A paste that stops in the middle of a line (a post cut at a size limit, a selection that ends
+// early, an index's excerpt) must yield what is there and no part of a value as if it were the
+// value: the real fixtures below, cut here at a point inside one of their lines (the cut is the
+// test's; the bytes before it are the fixture's), keep each GPU without the name or UUID the cut
+// line shows only a part of.
 #include "import/import.hpp"
 #include "unit/support/import_test_support.hpp"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
+
+namespace gpuaudit::imports {
+namespace {
+
+// The fixture's bytes up to and including the first `through` in them ("" when it is not there).
+std::string cut_through(const std::string& format, const std::string& file, const std::string& through) {
+  const std::string raw = import_test::read_bytes(import_test::fixture_dir(format) / file);
+  const auto at = raw.find(through);
+  return at == std::string::npos ? std::string() : raw.substr(0, at + through.size());
+}
+
+const GpuInfo* gpu_at(const ImportPart& p, int index) {
+  for (const auto& g : p.gpus)
+    if (g.index == index) return &g;
+  return nullptr;
+}
+
+bool skipped_has(const ImportPart& p, const std::string& what) {
+  for (const auto& s : p.skipped)
+    if (s.find(what) != std::string::npos) return true;
+  return false;
+}
+
+TEST(ImportCutMidLine, NvlinkHeaderCutInsideItsUuid) {
+  const std::string raw = cut_through("nvidia-smi-nvlink", "a100-sxm4-x8-all-links-up-cut.txt", "GPU-0c512562-87");
+  ASSERT_FALSE(raw.empty());
+  const ImportPart p = import_test::parse_as("nvidia-smi-nvlink", raw);
+  const GpuInfo* g = gpu_at(p, 1);
+  ASSERT_NE(g, nullptr);
+  EXPECT_EQ(g->uuid, "");  // not "GPU-0c512562-87"
+  EXPECT_TRUE(skipped_has(p, "cut inside its UUID"));
+  ASSERT_NE(gpu_at(p, 0), nullptr);
+  EXPECT_FALSE(gpu_at(p, 0)->uuid.empty());  // the whole line before it keeps its UUID
+}
+
+}  // namespace
+}  // namespace gpuaudit::imports
 
 namespace gpuaudit::imports {
 namespace {

@@ -1,7 +1,5 @@
-// The importer's framework on tiny synthetic inputs: GPU matching across files, the merge rules,
-// the under-load telemetry row, detection (ties, overrides, nothing matched), pass-through of a
-// gpuaudit document, and the one-line errors for bad files. The parsers themselves are tested on
-// real outputs in import_fixtures_test.cpp; here a fake format stands in for them.
+// Unit tests of the importer (src/import/importer.cpp): reading files and folders, splitting
+// pastes, detection ties, format overrides, machines and encodings.
 #include "baselines/baseline_set.hpp"
 #include "compare/compare.hpp"
 #include "compare/compare_render.hpp"
@@ -9,29 +7,298 @@
 #include "core/error.hpp"
 #include "import/import.hpp"
 #include "import/importer.hpp"
-#include "unit/support/import_test_support.hpp"
 #include "report/fleet_render.hpp"
 #include "report/load_runs.hpp"
 #include "score/assess.hpp"
 #include "score/baseline_lookup.hpp"
 #include "score/thresholds.hpp"
+#include "unit/support/import_test_support.hpp"
 
 #include <gtest/gtest.h>
+
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
-#include <functional>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <regex>
 #include <set>
 #include <sstream>
+#include <string>
+#include <vector>
+
+namespace gpuaudit::imports {
+namespace {
+
+namespace fs = std::filesystem;
+
+class Importer : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("gpuaudit-importer-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+                                        "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string write(const std::string& name, const std::string& bytes) {
+    const fs::path p = dir_ / name;
+    std::ofstream(p, std::ios::binary) << bytes;
+    return p.string();
+  }
+  static std::string fixture(const std::string& format, const std::string& file) {
+    return (import_test::fixture_dir(format) / file).string();
+  }
+  static std::string paste(const std::string& file) { return fixture("pastes", file); }
+  fs::path dir_;
+};
+
+std::string error_of(const std::vector<std::string>& files, const ImportOptions& opt = {}) {
+  try {
+    (void)import_machines(files, opt, nullptr);
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), exit_code::usage);
+    return e.what();
+  }
+  return "";
+}
+
+const char* kSmiQ = "smi-h100-80gb-hbm3-x8-565.txt";
+
+TEST_F(Importer, AnUnreadableFileIsNamedAndTheRestIsRead) {
+  const std::string junk = write("notes.txt", "Eggs\nMilk\n");
+  ImportReport rep;
+  const ResultDocument doc = import_files({fixture("nvidia-smi-q", kSmiQ), junk}, {}, &rep);
+  EXPECT_EQ(doc.gpus.size(), 8u);
+  ASSERT_EQ(rep.not_read.size(), 1u);
+  EXPECT_EQ(rep.not_read[0].rfind(junk + ": not an output gpuaudit can import", 0), 0u) << rep.not_read[0];
+  const json skipped = doc.extra.at(kImportSkippedKey);
+  ASSERT_EQ(skipped.size(), 1u);
+  EXPECT_EQ(skipped[0]["file"], junk);
+  EXPECT_EQ(skipped[0]["reason"].get<std::string>().rfind("not an output gpuaudit can import", 0), 0u);
+  EXPECT_FALSE(skipped[0].contains("lines"));
+  bool said = false;
+  for (const auto& l : rep.lines) said = said || l.rfind("not read: " + junk, 0) == 0;
+  EXPECT_TRUE(said);
+}
+
+TEST_F(Importer, StrictRefusesTheFirstUnreadableFile) {
+  const std::string junk = write("notes.txt", "Eggs\nMilk\n");
+  ImportOptions strict;
+  strict.strict = true;
+  EXPECT_EQ(error_of({fixture("nvidia-smi-q", kSmiQ), junk}, strict).rfind(junk + ": not an output gpuaudit can import", 0), 0u);
+  EXPECT_EQ(error_of({fixture("nvidia-smi-q", kSmiQ), (dir_ / "missing.txt").string()}, strict),
+            (dir_ / "missing.txt").string() + ": cannot open: No such file or directory");
+}
+
+TEST_F(Importer, NothingReadIsTheOneFilesOwnErrorOrEachFilesInOneLine) {
+  const std::string a = write("a.txt", "Eggs\n"), b = write("b.txt", "");
+  EXPECT_EQ(error_of({a}).rfind(a + ": not an output gpuaudit can import (looked for: ", 0), 0u);
+  const std::string both = error_of({a, b});
+  EXPECT_EQ(both.rfind("nothing could be read from the 2 inputs: " + a + ": not an output", 0), 0u) << both;
+  EXPECT_NE(both.find(b + ": is empty"), std::string::npos) << both;
+  EXPECT_EQ(both.find('\n'), std::string::npos);
+}
+
+TEST_F(Importer, AFolderStandsForTheFilesInIt) {
+  fs::create_directories(dir_ / "outputs" / "sub");
+  fs::copy_file(fixture("nvidia-smi-q", kSmiQ), dir_ / "outputs" / "a-smi.txt");
+  std::ofstream(dir_ / "outputs" / "b-notes.txt") << "remember to ask about the invoice\n";
+  std::ofstream(dir_ / "outputs" / ".hidden") << "x\n";
+  ImportReport rep;
+  const ResultDocument doc = import_files({(dir_ / "outputs").string()}, {}, &rep);
+  EXPECT_EQ(doc.gpus.size(), 8u);
+  ASSERT_EQ(rep.not_read.size(), 1u);
+  EXPECT_NE(rep.not_read[0].find("b-notes.txt"), std::string::npos);
+  fs::create_directories(dir_ / "empty");
+  EXPECT_EQ(error_of({(dir_ / "empty").string()}), (dir_ / "empty").string() + ": is a folder with no file in it");
+}
+
+TEST_F(Importer, AFormatNameThatIsNoneIsRefusedBeforeReading) {
+  ImportOptions opt;
+  opt.format = "no-such";
+  EXPECT_EQ(error_of({fixture("nvidia-smi-q", kSmiQ)}, opt).rfind("--format no-such: no such format", 0), 0u);
+}
+
+TEST_F(Importer, ARealPasteOfFiveOutputsIsSplitAndEachReadWithThePastesLineNumbers) {
+  ImportReport rep;
+  const ResultDocument doc = import_files({paste("h100-pcie-pair-nvlink-dl380a-notes.md")}, {}, &rep);
+  ASSERT_FALSE(rep.lines.empty());
+  const std::string& head = rep.lines.front();
+  // The headings and remarks after an output, before the next prompt, stay with it (lines 42-43 are
+  // a heading and a remark below the table); simpleP2P's output (lines 148-161) is no format's.
+  EXPECT_EQ(head, paste("h100-pcie-pair-nvlink-dl380a-notes.md") +
+                      ": 5 outputs in one paste: lines 16-43 nvidia-smi-table, lines 45-61 nvidia-smi-topo, lines 63-92 "
+                      "nvidia-smi-nvlink, lines 94-137 nvidia-smi-nvlink, lines 167-215 p2pBandwidthLatencyTest; lines "
+                      "1-14, 138-166 no tool output");
+  EXPECT_TRUE(rep.not_read.empty()) << rep.not_read.front();
+  EXPECT_EQ(doc.gpus.size(), 2u);
+  for (const auto& g : doc.gpus) EXPECT_EQ(g.nvlink.links_up, 12) << g.index;
+  ASSERT_TRUE(doc.extra.contains("topology"));
+  // Provenance: lines of the paste, and each record says which lines it read.
+  std::set<std::string> formats;
+  for (const auto& rec : doc.extra.at("import")) {
+    EXPECT_TRUE(rec.contains("lines")) << rec.dump();
+    formats.insert(rec["format"].get<std::string>());
+  }
+  EXPECT_EQ(formats, (std::set<std::string>{"nvidia-smi-table", "nvidia-smi-topo", "nvidia-smi-nvlink", "p2pBandwidthLatencyTest"}));
+  bool p2p = false;
+  for (const auto& b : doc.benchmarks)
+    if (b.name == "p2p/matrix" && b.extra.contains("source")) {
+      const int line = b.extra["source"].value("line", 0);
+      EXPECT_GE(line, 160) << b.extra.dump();  // the test's output starts at line 160 of the paste
+      p2p = true;
+    }
+  EXPECT_TRUE(p2p);
+}
+
+TEST_F(Importer, AnIssueBodyWithTwoFencedOutputsIsSplitAtItsFences) {
+  ImportReport rep;
+  const ResultDocument doc = import_files({paste("t4x4-topo-nccl-tests-issue-excerpt.md")}, {}, &rep);
+  EXPECT_EQ(rep.lines.front(), paste("t4x4-topo-nccl-tests-issue-excerpt.md") +
+                                   ": 2 outputs in one paste: lines 5-9 nvidia-smi-topo, lines 13-23 nccl-tests; "
+                                   "lines 1-3, 11 no tool output");
+  EXPECT_TRUE(doc.extra.contains("topology"));
+  // Read whole, nccl-tests took the file and the topology was lost without a word. The run is cut
+  // after its first row, and its command line is a root prompt ("# LD_LIBRARY_PATH=... ./build/
+  // all_reduce_perf") the nccl-tests parser does not take for one: its ranks, no figure.
+  std::set<std::string> formats;
+  for (const auto& rec : doc.extra.at("import")) formats.insert(rec["format"].get<std::string>() + " " + rec["lines"].get<std::string>());
+  EXPECT_EQ(formats, (std::set<std::string>{"nvidia-smi-topo 5-9", "nccl-tests 13-23"}));
+  EXPECT_EQ(doc.gpus.size(), 4u);
+}
+
+TEST_F(Importer, APartOfAPasteThatYieldsNothingIsNamedWithItsLines) {
+  const std::string table = import_test::read_bytes(fixture("nvidia-smi-table", "h100-80gb-hbm3-590-load.txt"));
+  const std::string file = write("issue.md", "the -q dump:\n```\n==============NVSMI LOG==============\n```\nthe table:\n```\n" + table + "```\n");
+  ImportReport rep;
+  const ResultDocument doc = import_files({file}, {}, &rep);
+  EXPECT_EQ(doc.gpus.size(), 1u);
+  ASSERT_EQ(rep.not_read.size(), 1u);
+  // Read whole, nvidia-smi -q claims the text (the table's detector gives way to its banner) and reads
+  // nothing; read piece by piece, the table is read and the banner named.
+  EXPECT_EQ(rep.not_read[0].rfind(file + " lines 3-3: looks like nvidia-smi-q output but nothing could be read from it", 0), 0u)
+      << rep.not_read[0];
+  const json& skipped = doc.extra.at(kImportSkippedKey);
+  ASSERT_EQ(skipped.size(), 1u);
+  EXPECT_EQ(skipped[0]["lines"], "3-3");
+  ImportOptions strict;
+  strict.strict = true;
+  EXPECT_EQ(error_of({file}, strict), rep.not_read[0]);
+}
+
+TEST_F(Importer, ASoftwareErrorAnywhereInAPasteIsEvidenceAtItsLine) {
+  const std::string table = import_test::read_bytes(fixture("nvidia-smi-table", "h100-80gb-hbm3-590-load.txt"));
+  const std::string file = write("issue.md", "```\n" + table + "```\nand then bandwidthTest said:\n\n"
+                                 "CUDA error at bandwidthTest.cu:255 code=35(cudaErrorInsufficientDriver) \"CUDA driver version is "
+                                 "insufficient for CUDA runtime version\"\n");
+  const ResultDocument doc = import_files({file}, {}, nullptr);
+  ASSERT_TRUE(doc.extra.contains("software_errors"));
+  const int at = 1 + static_cast<int>(std::count(table.begin(), table.end(), '\n')) + 4;
+  EXPECT_EQ(doc.extra["software_errors"][0]["line"], at);
+}
+
+TEST_F(Importer, APasteOfTwoNodesIsTwoMachines) {
+  const std::string a = import_test::read_bytes(fixture("nvidia-smi-table", "h100-80gb-hbm3-590-load.txt"));
+  const std::string b = import_test::read_bytes(fixture("nvidia-smi-table", "l40s-595-load.txt"));
+  const std::string both = write("two-nodes.md", "node A:\n```\n" + a + "```\nnode B:\n```\n" + b + "```\n");
+  ImportReport rep;
+  const auto docs = import_machines({both}, {}, &rep);
+  ASSERT_EQ(docs.size(), 2u);
+  EXPECT_NE(docs[0].gpus.front().name.find("H100"), std::string::npos);
+  EXPECT_NE(docs[1].gpus.front().name.find("L40S"), std::string::npos);
+  ASSERT_EQ(rep.machines.size(), 2u);
+  EXPECT_NE(rep.machines[1].find("apart because driver"), std::string::npos) << rep.machines[1];
+  EXPECT_EQ(docs[1].extra.at("import_machine").at("machine"), 2);
+  try {  // but not through import_files, which wants one machine
+    (void)import_files({both}, {}, nullptr);
+    ADD_FAILURE() << "import_files took two machines";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("2 machines"), std::string::npos) << e.what();
+  }
+}
+
+TEST_F(Importer, FilesOfTwoMachinesAreRefusedUnlessAllowedMixed) {
+  const std::string h100 = fixture("nvidia-smi-q", kSmiQ), h200 = fixture("nvidia-smi-q", "exporter-capture-h200-mig-load.txt");
+  const std::string why = error_of({h100, h200});
+  EXPECT_EQ(why.rfind("two machines in one import: ", 0), 0u) << why;
+  EXPECT_NE(why.find("--allow-mixed"), std::string::npos);
+  ImportOptions mixed;
+  mixed.allow_mixed = true;
+  const auto docs = import_machines({h100, h200}, mixed, nullptr);
+  ASSERT_EQ(docs.size(), 2u);
+  EXPECT_EQ(docs[0].gpus.size(), 8u);
+  EXPECT_NE(docs[1].gpus.front().name.find("H200"), std::string::npos);
+}
+
+TEST_F(Importer, TwoFilesOfOneMachineStayOneDocument) {
+  // The real-world case's files: nvlink -s, topo -m and p2pBandwidthLatencyTest of one DL380a.
+  const fs::path dir = fs::path(GPUAUDIT_TEST_DATA) / "real-world" / "h100-pcie-pair-nvlink-bridge-healthy";
+  std::vector<std::string> files;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().filename() != "case.json") files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  EXPECT_EQ(import_machines(files, {}, nullptr).size(), 1u);
+}
+
+TEST_F(Importer, AJsonThatQuotesKernelLogLinesIsRefusedWithAHint) {
+  const std::string ticket = write("ticket.json", R"({"ticket": 4711, "status": "open",
+  "description": "GPU lost during training",
+  "attachments": [{"name": "dmesg", "excerpt": "[ 8.1] NVRM: Xid (PCI:0000:18:00): 79, pid=1234, GPU has fallen off the bus.\n[ 8.2] NVRM: GPU 0000:18:00.0: GPU has fallen off the bus."}]})");
+  const std::string why = error_of({ticket});
+  EXPECT_EQ(why, ticket + ": a JSON document, not kernel-log output: it quotes kernel-log lines in its strings; paste "
+                          "those lines as a text file to import them");
+  // The same lines as a text are a kernel log.
+  const std::string log = write("dmesg.txt", "[ 8.1] NVRM: Xid (PCI:0000:18:00): 79, pid=1234, GPU has fallen off the bus.\n");
+  EXPECT_NO_THROW((void)import_files({log}, {}, nullptr));
+}
+
+TEST_F(Importer, JsonNothingClaimsIsNamedByTheDocumentReader) {
+  EXPECT_NE(error_of({write("other.json", R"({"hello": 1})")}).find("no \"schema\" field"), std::string::npos);
+  EXPECT_NE(error_of({write("deep.json", std::string(200, '[') + std::string(200, ']'))}).find("nested deeper than"),
+            std::string::npos);
+}
+
+std::string utf16le(const std::string& ascii) {
+  std::string out = "\xFF\xFE";
+  for (char c : ascii) out += c, out += '\0';
+  return out;
+}
+
+TEST_F(Importer, Utf16WithAByteOrderMarkIsDecodedForOutputsAndDocuments) {
+  const std::string raw = import_test::read_bytes(fixture("nvidia-smi-q", kSmiQ));
+  const ResultDocument utf8 = import_files({fixture("nvidia-smi-q", kSmiQ)}, {}, nullptr);
+  const ResultDocument wide = import_files({write("smi-powershell.txt", utf16le(raw))}, {}, nullptr);
+  ASSERT_EQ(wide.gpus.size(), utf8.gpus.size());
+  EXPECT_EQ(wide.gpus[0].name, utf8.gpus[0].name);
+  EXPECT_EQ(wide.gpus[0].uuid, utf8.gpus[0].uuid);
+  const std::string doc =
+      import_test::read_bytes(fs::path(GPUAUDIT_TEST_DATA) / "scenarios" / "h100-sxm-healthy.synthetic.json");
+  ASSERT_FALSE(doc.empty());
+  ImportReport rep;
+  const ResultDocument d = import_files({write("doc-utf16.json", utf16le(doc))}, {}, &rep);
+  EXPECT_FALSE(rep.document_file.empty());
+  EXPECT_FALSE(d.benchmarks.empty());
+}
+
+TEST_F(Importer, AKernelLogWhoseNvrmLinesComeAfterItsFirst4MiBIsRecognised) {
+  std::string log;
+  while (log.size() < (5u << 20)) log += "[  100.000001] systemd[1]: Started Session 1 of user root on this host.\n";
+  log += "[ 9999.000001] NVRM: Xid (PCI:0000:18:00): 79, pid=1234, GPU has fallen off the bus.\n";
+  const std::string file = write("kern.log", log);
+  ImportReport rep;
+  (void)import_files({file}, {}, &rep);
+  EXPECT_EQ(rep.lines.front().rfind(file + ": kernel-log", 0), 0u) << rep.lines.front();
+}
+
+}  // namespace
+}  // namespace gpuaudit::imports
 
 using namespace gpuaudit;
 using namespace gpuaudit::imports;
 namespace fs = std::filesystem;
-
 namespace {
 
 struct TempDir {
@@ -100,7 +367,9 @@ ImportPart parse_fake(std::string_view text, const std::string& file) {
 }
 
 int detect_fake(std::string_view t) { return t.rfind("SYNTHETIC-FAKE-TOOL", 0) == 0 ? 50 : 0; }
+
 int detect_tie(std::string_view t) { return t.rfind("SYNTHETIC-TIE", 0) == 0 ? 40 : 0; }
+
 ImportPart parse_nothing(std::string_view, const std::string& file) {
   ImportPart p;
   p.source.file = file;
@@ -113,14 +382,6 @@ const RegisterFormat tie_a{{"synthetic-tie-a", "tests only", detect_tie, parse_n
 const RegisterFormat tie_b{{"synthetic-tie-b", "tests only", detect_tie, parse_nothing}};
 
 using import_test::gpu;
-
-ImportPart part_with(std::vector<GpuInfo> gpus, const std::string& format = "synthetic-fake") {
-  ImportPart p;
-  p.format = format;
-  p.source = {"fake-tool", "1.0", "part.txt", 0};
-  p.gpus = std::move(gpus);
-  return p;
-}
 
 BenchmarkResult figure(const std::string& name, std::optional<int> gpu, double v) {
   BenchmarkResult b;
@@ -144,170 +405,8 @@ int error_code_of(const std::function<void()>& f, std::string* message) {
 
 }  // namespace
 
-// ---- GPU matching --------------------------------------------------------------------------------
-
-TEST(ImportMerge, MatchesGpusByBusIdAndRewritesThePartsIndices) {
-  ResultDocument doc;
-  merge_part(doc, part_with({gpu(0, "00000000:18:00.0", "GPU-a", "NVIDIA H100 80GB HBM3"),
-                             gpu(1, "00000000:2A:00.0", "GPU-b", "NVIDIA H100 80GB HBM3")}));
-  // A CUDA-ordered tool calls 2A device 0; its figure must land on the document's GPU 1.
-  ImportPart p = part_with({gpu(0, "0000:2a:00.0"), gpu(1, "18:00.0")});
-  p.benchmarks.push_back(figure("pcie/h2d_pinned", 0, 25));
-  merge_part(doc, std::move(p));
-  ASSERT_EQ(doc.gpus.size(), 2u);
-  ASSERT_EQ(doc.benchmarks.size(), 1u);
-  EXPECT_EQ(doc.benchmarks[0].gpu, 1);
-  EXPECT_EQ(doc.gpus[1].pci_bus_id, "00000000:2A:00.0");
-}
-
-TEST(ImportMerge, PartialBusNumberMatchesOnTheBusAndNeverReplacesAFullId) {
-  ResultDocument doc;
-  merge_part(doc, part_with({gpu(0, "00000000:18:00.0", "GPU-a"), gpu(1, "00000000:2A:00.0", "GPU-b")}));
-  ImportPart p = part_with({gpu(0, "0x2a", "", "NVIDIA H100 80GB HBM3")});  // nccl-tests' "[0x2a]"
-  p.benchmarks.push_back(figure("nccl/allreduce", std::nullopt, 400));
-  merge_part(doc, std::move(p));
-  ASSERT_EQ(doc.gpus.size(), 2u);
-  EXPECT_EQ(doc.gpus[1].pci_bus_id, "00000000:2A:00.0");
-  EXPECT_EQ(doc.gpus[1].name, "NVIDIA H100 80GB HBM3");
-  EXPECT_EQ(doc.gpus[0].name, "");
-}
-
-TEST(ImportMerge, AFullIdReplacesABusNumber) {
-  ResultDocument doc;
-  merge_part(doc, part_with({gpu(0, "[0x18]", "", "NVIDIA A100-SXM4-80GB")}));
-  merge_part(doc, part_with({gpu(3, "00000000:18:00.0", "GPU-x")}));
-  ASSERT_EQ(doc.gpus.size(), 1u);
-  EXPECT_EQ(doc.gpus[0].pci_bus_id, "00000000:18:00.0");
-  EXPECT_EQ(doc.gpus[0].uuid, "GPU-x");
-  EXPECT_EQ(doc.gpus[0].index, 0);
-}
-
-TEST(ImportMerge, ThenByUuidThenByIndex) {
-  ResultDocument doc;
-  merge_part(doc, part_with({gpu(0, "", "GPU-aaaa"), gpu(1, "", "")}));
-  merge_part(doc, part_with({gpu(5, "", "gpu-AAAA", "by uuid")}));
-  merge_part(doc, part_with({gpu(1, "", "", "by index")}));
-  ASSERT_EQ(doc.gpus.size(), 2u);
-  EXPECT_EQ(doc.gpus[0].name, "by uuid");
-  EXPECT_EQ(doc.gpus[1].name, "by index");
-}
-
-TEST(ImportMerge, AConflictingGpuIsANewOneNotAnOverwrite) {
-  ResultDocument doc;
-  merge_part(doc, part_with({gpu(0, "00000000:18:00.0", "GPU-a", "first")}));
-  merge_part(doc, part_with({gpu(0, "00000000:9A:00.0", "GPU-z", "second")}));
-  ASSERT_EQ(doc.gpus.size(), 2u);
-  EXPECT_EQ(doc.gpus[0].name, "first");
-  EXPECT_EQ(doc.gpus[1].name, "second");
-  EXPECT_EQ(doc.gpus[1].index, 1);  // index 0 was taken
-}
-
-TEST(ImportMerge, OneUuidOnTwoBusesIsTwoGpus) {
-  // Captures with masked UUIDs print one placeholder for every board (telegraf's dual_2080-v13.xml):
-  // two PCI addresses are two GPUs, whatever the UUID says.
-  ResultDocument doc;
-  merge_part(doc, part_with({gpu(0, "00000000:01:00.0", "GPU-12345678-aaaa-bbbb-cccc-0123456789ab", "first"),
-                             gpu(1, "00000000:02:00.0", "GPU-12345678-aaaa-bbbb-cccc-0123456789ab", "second")}));
-  ASSERT_EQ(doc.gpus.size(), 2u);
-  EXPECT_EQ(doc.gpus[0].name, "first");
-  EXPECT_EQ(doc.gpus[1].name, "second");
-  // A part that knows no bus still matches by that UUID (the first GPU holding it).
-  merge_part(doc, part_with({gpu(7, "", "GPU-12345678-aaaa-bbbb-cccc-0123456789ab")}));
-  EXPECT_EQ(doc.gpus.size(), 2u);
-}
-
-// ---- field rules ---------------------------------------------------------------------------------
-
-TEST(ImportMerge, AFieldThePartLeavesUnsetNeverOverwrites) {
-  ResultDocument doc;
-  GpuInfo a = gpu(0, "00000000:18:00.0", "GPU-a", "NVIDIA H100 80GB HBM3");
-  a.power.limit_w = 700;
-  a.nvlink.links_up = 18;
-  a.clock_event_reasons = {"sw-power-cap"};
-  a.extra = json::object();
-  a.extra["source"] = json{{"tool", "nvidia-smi"}};
-  merge_part(doc, part_with({a}));
-  GpuInfo b = gpu(0, "00000000:18:00.0");
-  b.power.default_limit_w = 700;
-  b.temperature_c = 41;
-  b.persistence_mode = false;
-  b.extra = json::object();
-  b.extra["source"] = json{{"tool", "other"}};
-  merge_part(doc, part_with({b}));
-  const GpuInfo& g = doc.gpus.at(0);
-  EXPECT_EQ(g.name, "NVIDIA H100 80GB HBM3");
-  EXPECT_EQ(g.power.limit_w, 700);
-  EXPECT_EQ(g.power.default_limit_w, 700);
-  EXPECT_EQ(g.nvlink.links_up, 18);
-  EXPECT_EQ(g.clock_event_reasons, std::vector<std::string>{"sw-power-cap"});
-  EXPECT_EQ(g.temperature_c, 41);
-  EXPECT_EQ(g.persistence_mode, false);  // false is a statement, not "unset"
-  EXPECT_EQ(json(g)["source"]["tool"], "nvidia-smi");  // provenance: the file that first described it
-}
-
-TEST(ImportMerge, HostAndSoftwareAreFilledOnlyWhereUnset) {
-  ResultDocument doc;
-  doc.host.hostname = "node-a";
-  doc.software.driver_version = "550.54.15";
-  ImportPart p = part_with({});
-  p.host.hostname = "node-b";
-  p.host.cpu_model = "AMD EPYC";
-  p.software.driver_version = "999.0";
-  p.software.nccl_version = "2.18.3";
-  p.benchmarks.push_back(figure("nccl/allreduce", std::nullopt, 1));
-  merge_part(doc, std::move(p));
-  EXPECT_EQ(doc.host.hostname, "node-a");
-  EXPECT_EQ(doc.host.cpu_model, "AMD EPYC");
-  EXPECT_EQ(doc.software.driver_version, "550.54.15");
-  EXPECT_EQ(doc.software.nccl_version, "2.18.3");
-}
-
-TEST(ImportMerge, FiguresAreAppendedWithProvenanceAndAnUnknownGpuGetsAMinimalEntry) {
-  ResultDocument doc;
-  ImportPart p = part_with({});
-  p.benchmarks.push_back(figure("pcie/h2d_pinned", 2, 24.6));
-  p.benchmarks.push_back(figure("nccl/allreduce", std::nullopt, 400));
-  merge_part(doc, std::move(p));
-  ASSERT_EQ(doc.benchmarks.size(), 2u);
-  ASSERT_EQ(doc.gpus.size(), 1u);
-  EXPECT_EQ(doc.gpus[0].index, 2);
-  EXPECT_EQ(doc.benchmarks[0].gpu, 2);
-  EXPECT_EQ(doc.benchmarks[0].extra["source"]["tool"], "fake-tool");  // a parser that forgot gets the file's
-  EXPECT_EQ(doc.benchmarks[0].extra["source"]["file"], "part.txt");
-}
-
-TEST(ImportMerge, TopologyImportedExtrasAndTheRecordOfEachFile) {
-  ResultDocument doc;
-  ImportPart p = part_with({gpu(0, "00000000:18:00.0")}, "nvidia-smi-topo");
-  p.topology = json{{"source", "nvidia-smi topo -m"}, {"kind", "nvswitch"}};
-  p.imported = json{{"legend", "X = Self"}};
-  p.skipped = {"line 12: row cut halfway"};
-  p.warnings = {"a warning"};
-  merge_part(doc, std::move(p));
-  ImportPart q = part_with({}, "nvidia-smi-topo");
-  q.topology = json{{"source", "second"}};
-  q.imported = json{{"legend", "other"}, {"more", 1}};
-  q.benchmarks.push_back(figure("nccl/allreduce", std::nullopt, 1));
-  merge_part(doc, std::move(q));
-  EXPECT_EQ(doc.extra["topology"]["kind"], "nvswitch");
-  EXPECT_EQ(doc.extra["imported"]["nvidia-smi-topo"]["legend"], "X = Self");
-  EXPECT_EQ(doc.extra["imported"]["nvidia-smi-topo"]["more"], 1);
-  ASSERT_EQ(doc.extra["import"].size(), 2u);
-  const json& r = doc.extra["import"][0];
-  EXPECT_EQ(r["file"], "part.txt");
-  EXPECT_EQ(r["format"], "nvidia-smi-topo");
-  EXPECT_EQ(r["tool"], "fake-tool");
-  EXPECT_EQ(r["version"], "1.0");
-  EXPECT_EQ(r["gpus"], 1);
-  EXPECT_EQ(r["figures"], 0);
-  EXPECT_EQ(r["skipped"][0], "line 12: row cut halfway");
-  EXPECT_EQ(r["warnings"][0], "a warning");
-  EXPECT_EQ(doc.extra["import"][1]["figures"], 1);
-}
-
-// ---- timelines -----------------------------------------------------------------------------------
-
 namespace {
+
 TimelineSample sample(double t, std::optional<double> util, std::optional<double> power, double sm_clock,
                       std::vector<std::string> reasons = {}) {
   TimelineSample s;
@@ -322,74 +421,8 @@ TimelineSample sample(double t, std::optional<double> util, std::optional<double
   s.clock_event_reasons = std::move(reasons);
   return s;
 }
+
 }  // namespace
-
-TEST(ImportTimeline, SummarisesOnlyTheSamplesUnderLoad) {
-  std::vector<TimelineSample> v = {sample(0, 0, 70, 345, {"gpu-idle"}), sample(1, 100, 690, 1755, {"sw-power-cap"}),
-                                   sample(2, 99, 680, 1650), sample(3, 100, 700, 1980, {"gpu-idle", "sw-thermal"}),
-                                   sample(4, 10, 90, 345)};
-  const BenchmarkResult b = timeline_row(3, v, {"nvidia-smi", "550.54.15", "log.csv", 2});
-  EXPECT_EQ(b.name, kUnderLoadRow);
-  EXPECT_EQ(b.gpu, 3);
-  EXPECT_EQ(b.status, "ok");
-  EXPECT_FALSE(b.summary);
-  EXPECT_EQ(b.params["samples_total"], 5);
-  EXPECT_EQ(b.params["samples_under_load"], 3);
-  EXPECT_EQ(b.params["load_criterion"], "gpu_util_pct >= 50");
-  ASSERT_TRUE(b.telemetry);
-  EXPECT_EQ(b.telemetry->samples, 3);
-  ASSERT_TRUE(b.telemetry->sm_clock_mhz);
-  EXPECT_EQ(b.telemetry->sm_clock_mhz->min, 1650);
-  EXPECT_EQ(b.telemetry->sm_clock_mhz->median, 1755);
-  EXPECT_EQ(b.telemetry->sm_clock_mhz->max, 1980);
-  EXPECT_EQ(b.telemetry->power_w->max, 700);
-  EXPECT_EQ(b.telemetry->temperature_c->max, 63);
-  EXPECT_EQ(b.telemetry->pcie_gen_max_seen, 5);
-  EXPECT_EQ(b.telemetry->clock_event_reasons, (std::vector<std::string>{"sw-power-cap", "sw-thermal"}));
-  EXPECT_EQ(b.extra["timeline"].size(), 5u);
-  EXPECT_EQ(b.extra["source"]["line"], 2);
-  EXPECT_EQ(b.extra["timeline"][1]["clock_event_reasons"][0], "sw-power-cap");
-}
-
-TEST(ImportTimeline, PowerDecidesWithoutUtilisationAndEverySampleCountsWithNeither) {
-  std::vector<TimelineSample> v = {sample(0, std::nullopt, 100, 300), sample(1, std::nullopt, 650, 1800)};
-  BenchmarkResult b = timeline_row(0, v, {});
-  EXPECT_EQ(b.params["samples_under_load"], 1);
-  EXPECT_EQ(b.params["load_criterion"], "power_w >= 50% of power_limit_w");
-  EXPECT_EQ(b.telemetry->sm_clock_mhz->median, 1800);
-  for (auto& s : v) s.power_w.reset();
-  b = timeline_row(0, v, {});
-  EXPECT_EQ(b.params["samples_under_load"], 2);
-  EXPECT_EQ(b.telemetry->samples, 2);
-}
-
-TEST(ImportTimeline, AnIdleLogHasNoTelemetryAndSaysWhy) {
-  const BenchmarkResult b = timeline_row(0, {sample(0, 0, 60, 300), sample(1, 3, 61, 300)}, {});
-  EXPECT_EQ(b.params["samples_under_load"], 0);
-  EXPECT_FALSE(b.telemetry);
-  EXPECT_NE(b.message.find("no sample under load"), std::string::npos);
-}
-
-TEST(ImportTimeline, KeepsAtMostTenThousandSamples) {
-  std::vector<TimelineSample> v(25000, sample(0, 100, 600, 1900));
-  const BenchmarkResult b = timeline_row(0, v, {});
-  EXPECT_LE(b.extra["timeline"].size(), 10000u);
-  EXPECT_EQ(b.extra["timeline_every"], 3);
-  EXPECT_EQ(b.telemetry->samples, 25000);
-}
-
-TEST(ImportTimeline, MergedTimelinesBecomeRowsOfTheMatchedGpu) {
-  ResultDocument doc;
-  merge_part(doc, part_with({gpu(0, "00000000:18:00.0"), gpu(1, "00000000:2A:00.0")}));
-  ImportPart p = part_with({gpu(0, "00000000:2A:00.0")}, "nvidia-smi-csv");
-  p.timelines.push_back({0, {sample(0, 100, 600, 1900)}});
-  merge_part(doc, std::move(p));
-  const BenchmarkResult* row = doc.find(kUnderLoadRow, 1);
-  ASSERT_NE(row, nullptr);
-  EXPECT_EQ(doc.extra["import"][1]["figures"], 1);
-}
-
-// ---- import_files: detection, pass-through, bad input --------------------------------------------
 
 TEST(ImportFiles, DetectsParsesAndFillsTheDocument) {
   TempDir d;
@@ -493,8 +526,8 @@ TEST(ImportFiles, BadFilesGetOneLineNamingThem) {
     EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
   }
 }
-
 namespace {
+
 std::string gpuaudit_document() {
   ResultDocument d;
   d.tool.version = "0.0.9";
@@ -505,6 +538,7 @@ std::string gpuaudit_document() {
   d.benchmarks.push_back(figure("hbm/copy", 0, 3000));
   return to_pretty_json(d);
 }
+
 }  // namespace
 
 TEST(ImportFiles, AGpuauditDocumentPassesThroughAndOthersMergeIntoIt) {
@@ -545,18 +579,6 @@ TEST(ImportFiles, ACorruptGpuauditDocumentIsNamed) {
   EXPECT_EQ(error_code_of([&] { import_files({f}, {}, nullptr); }, &msg), exit_code::usage);
   EXPECT_NE(msg.find(f + ": not valid JSON"), std::string::npos) << msg;
 }
-
-TEST(ImportFiles, EveryFormatIsRegisteredOnceUnderItsOwnName) {
-  std::set<std::string> names;
-  for (const auto& f : format_registry()) {
-    EXPECT_TRUE(names.insert(f.name).second) << f.name;
-    EXPECT_TRUE(f.detect && f.parse) << f.name;
-    EXPECT_FALSE(f.description.empty()) << f.name;
-  }
-  EXPECT_TRUE(names.count(kGpuauditFormat));
-}
-
-// ---- the other commands read imported documents unchanged -----------------------------------------
 
 TEST(ImportedDocuments, CompareScoreAndReportReadThem) {
   TempDir d;

@@ -1,8 +1,5 @@
-// The Prometheus metrics parser (src/import/parse_prometheus_metrics.cpp, prometheus_text.cpp) on
-// the real scrapes in tests/data/imports/prometheus-metrics/ (values checked by
-// import_fixtures_test.cpp) and on what the fixtures do not show: the exposition grammar's corners
-// (escaped label values, timestamps, NaN), DCGM's blank sentinels, the throttle-reason bitmask,
-// the Xid gauge, NVLink error counters, several hosts, a cut line; and the verdicts they lead to.
+// Unit tests of the Prometheus metrics parser (src/import/parse_prometheus_metrics.cpp):
+// dcgm-exporter and nvidia_smi_exporter scrapes.
 #include "core/kernel_event.hpp"
 #include "import/import.hpp"
 #include "import/prometheus_text.hpp"
@@ -20,20 +17,6 @@ using import_test::detected;
 using import_test::read_bytes;
 
 ImportPart parse_prom(const std::string& raw) { return import_test::parse_as("prometheus-metrics", raw, "metrics.txt"); }
-
-TEST(ImportPrometheusText, SampleGrammar) {
-  auto s = prom::parse_sample(R"(DCGM_FI_DEV_XID_ERRORS{gpu="0",err_msg="Graphics Engine Exception, \"bad\"",UUID="GPU-1"} 13 1700000000000)");
-  ASSERT_TRUE(s.has_value());
-  EXPECT_EQ(s->name, "DCGM_FI_DEV_XID_ERRORS");
-  EXPECT_EQ(prom::label(*s, "err_msg"), "Graphics Engine Exception, \"bad\"");
-  EXPECT_DOUBLE_EQ(s->value, 13);
-  EXPECT_TRUE(prom::parse_sample("nvidia_smi_temperature_gpu 41").has_value());
-  EXPECT_DOUBLE_EQ(prom::parse_sample("x{a=\"1\"} 8.5520809984e+10")->value, 8.5520809984e+10);
-  EXPECT_FALSE(prom::parse_sample("# HELP DCGM_FI_DEV_SM_CLOCK SM clock frequency (in MHz).").has_value());
-  EXPECT_FALSE(prom::parse_sample("DCGM_FI_DEV_SM_CLOCK, gauge, SM clock frequency (in MHz).").has_value());  // the counters CSV
-  EXPECT_FALSE(prom::parse_sample("DCGM_FI_DEV_SM_CLOCK{gpu=\"0\",UUID=\"GPU-2d20").has_value());           // cut inside a label
-  EXPECT_FALSE(prom::parse_sample("x{a=\"1\"} NaN").has_value());
-}
 
 const std::string kLabels = R"({gpu="0",UUID="GPU-11111111-2222-3333-4444-555555555555",device="nvidia0",modelName="NVIDIA H100 80GB HBM3",Hostname="node-a",DCGM_FI_DRIVER_VERSION="550.54.15"})";
 
