@@ -3,7 +3,7 @@
 name, number and the first sentence of the header's comment, and for cudaError_t the message the
 CUDA runtime's cudaGetErrorString() returns, from the toolkits given (newest first: a code present
 in several is taken from the first). The table is data only; what each code is evidence of is in
-src/import/cuda_errors.cpp. tests/unit/import_cuda_errors_test.cpp parses the headers again and
+src/import/cuda_errors.cpp. tests/unit/import/cuda_error_table_test.cpp parses the headers again and
 compares every entry both ways (and the messages, where it can load a libcudart).
 
 usage: scripts/gen_cuda_error_table.py TOOLKIT_INCLUDE:LIBCUDART [...] > src/import/cuda_error_table.cpp

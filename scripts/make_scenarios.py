@@ -4,7 +4,7 @@
 Each scenario is a gpuaudit.result/1 document built from PUBLISHED figures (the reference notes in
 shared/reference/gpu_specs_notes.md, cited in each document's "synthetic_source"), shaped the way
 `gpuaudit run` writes them, with one thing wrong (or, for the traps, something that looks wrong but
-is not). The scoring tests (tests/unit/score_test.cpp) assert the findings each one must give.
+is not). The scoring tests (tests/unit/score/assess_test.cpp) assert the findings each one must give.
 
     python3 scripts/make_scenarios.py            # rewrite the folder
     python3 scripts/make_scenarios.py --check    # exit 1 if a committed file differs

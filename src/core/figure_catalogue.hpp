@@ -7,7 +7,7 @@
 // The entries restate the registrations: benchmarks/*.cpp (RegisterGpuBenchmark), the host checks
 // (src/host/*_check.cpp, host_figure), the multi-GPU rows (src/multigpu/rows.cpp) and the fixed
 // names importers write (p2p/latency, gpu_burn/*, bandwidthTest/*). tests/unit/
-// core_figure_catalogue_test.cpp reads those sources and fails when an entry drifts from them.
+// core/figure_catalogue_test.cpp reads those sources and fails when an entry drifts from them.
 #pragma once
 
 #include "core/result.hpp"

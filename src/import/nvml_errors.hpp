@@ -5,7 +5,7 @@
 // communicate with the NVIDIA driver", "infoROM is corrupted at gpu ..."), each with what it is
 // evidence of. The texts come from NVIDIA's own copy of nvmlErrorString's table in DCGM
 // (sdk/nvidia/nvml/nvml_error_strings.h, NVIDIA/DCGM at 779120f4) where it has one; the codes and
-// comments from nvml.h (tests/unit/import_nvml_errors_test.cpp compares the table with the header
+// comments from nvml.h (tests/unit/import/nvml_errors_test.cpp compares the table with the header
 // both ways).
 #pragma once
 

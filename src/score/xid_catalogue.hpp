@@ -2,7 +2,7 @@
 // NVIDIA's Xid catalogue: every Xid of "Analyzing Xid Errors with the Xid Catalog" (Ampere and
 // newer, Table 1: mnemonic, description, resolution buckets) and the Failure column of the
 // catalogue for Volta and older GPUs, as data in score/xid_table.cpp (the document URLs and the
-// date read are below; tests/unit/score_xid_catalogue_test.cpp checks every row against the
+// date read are below; tests/unit/score/xid_table_test.cpp checks every row against the
 // transcription of both tables in tests/data/references/). The class of each Xid follows its
 // resolution bucket, for the whole class (docs/scoring.md §5): the card's memory, its NVLink, the
 // card as a whole (RESET_GPU / RESTART_BM: it must be reset before it can be trusted), the

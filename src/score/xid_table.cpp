@@ -3,7 +3,7 @@
 // GPUs, read 2026-12-02), with the Failure column of "Xid Errors" for Volta and older GPUs
 // (https://docs.nvidia.com/deploy/xid-errors/archive/index.html) beside it, and the class gpuaudit
 // gives each row (score/xid_catalogue.hpp; docs/scoring.md §5 states the rule for each class).
-// NVIDIA's columns are transcribed cell for cell; tests/unit/score_xid_catalogue_test.cpp checks
+// NVIDIA's columns are transcribed cell for cell; tests/unit/score/xid_table_test.cpp checks
 // them against tests/data/references/nvidia-xid-catalog.tsv and nvidia-xid-archive.tsv. When
 // NVIDIA adds rows: add them to the .tsv and here, in order, and classify each by its bucket.
 #include "score/xid_catalogue.hpp"

@@ -329,7 +329,7 @@ TEST(ImportFixtures, EveryFixtureHasASidecar) {
     const std::string name = e.path().filename().string();
     if (!e.is_regular_file() || ends_with(name, kSidecarSuffix) || ends_with(name, ".md")) continue;
     // pastes/: whole pastes of several outputs (no one format), each with a `.source` beside it,
-    // which tests/unit/import_importer_test.cpp reads
+    // which tests/unit/import/importer_test.cpp reads
     if (e.path().parent_path().filename() == "pastes") continue;
     EXPECT_TRUE(fs::exists(e.path().string() + kSidecarSuffix)) << shown(e.path()) << " has no " << kSidecarSuffix;
   }

@@ -1,5 +1,5 @@
 // The `dcgmi nvlink` parser (src/import/parse_dcgmi_nvlink.cpp) on the real outputs of
-// tests/data/imports/dcgmi-nvlink/ (their values are checked by import_fixtures_test.cpp from the
+// tests/data/imports/dcgmi-nvlink/ (their values are checked by format_registry_test.cpp from the
 // sidecars), on the letters' meanings (DCGM's dcgmNvLinkLinkState_t), NvSwitch rows, cut pastes and
 // foreign text; and the nvlink rule on what it fills (links down on an SXM box; a GPU in MIG mode).
 #include "baselines/baseline_set.hpp"

@@ -1,5 +1,5 @@
 // The gpustat parser (src/import/parse_gpustat.cpp) on the real outputs in tests/data/imports/gpustat/
-// (values checked by import_fixtures_test.cpp) and on the option fields they do not show (-F fan,
+// (values checked by format_registry_test.cpp) and on the option fields they do not show (-F fan,
 // -e encoder/decoder, -P power, -cpu user:command/pid), a repeated screen, foreign text.
 #include "import/import.hpp"
 #include "unit/support/import_test_support.hpp"

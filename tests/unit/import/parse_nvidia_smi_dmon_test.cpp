@@ -1,5 +1,5 @@
 // The nvidia-smi dmon parser (src/import/parse_nvidia_smi_dmon.cpp) on the real outputs in
-// tests/data/imports/nvidia-smi-dmon/ (values there are checked by import_fixtures_test.cpp) and on
+// tests/data/imports/nvidia-smi-dmon/ (values there are checked by format_registry_test.cpp) and on
 // the layouts and damage a paste has: -o DT timestamps, -s v violation columns, a repeated header,
 // `-` for unsupported, a line cut halfway, pmon output that must not be taken for dmon.
 #include "import/import.hpp"

@@ -178,7 +178,7 @@ TEST(ImportNvidiaSmiList, DetectionClaimsListsAndNothingElse) {
   EXPECT_EQ(detected("Tested 2 GPUs:\n\tGPU 0: OK\n\tGPU 1: FAULTY\n"), "gpu-burn");
   // A paragraph that mentions a GPU is no list.
   EXPECT_EQ(detected("We ran it on\nGPU 0: NVIDIA A100 (UUID: GPU-...)\nand it was slow, see\nthe log below\n"), "");
-  // Other formats' fixtures that carry -L lines stay theirs (import_fixtures_test checks them all).
+  // Other formats' fixtures that carry -L lines stay theirs (format_registry_test checks them all).
   EXPECT_NE(detected(read_bytes(import_test::fixture_dir("nvidia-smi-table") / "h100-mig-590-load.txt")), "nvidia-smi-list");
 }
 

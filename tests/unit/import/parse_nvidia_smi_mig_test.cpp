@@ -1,5 +1,5 @@
 // The nvidia-smi mig listings parser (src/import/parse_nvidia_smi_mig.cpp) on the real outputs in
-// tests/data/imports/nvidia-smi-mig/ (values checked by import_fixtures_test.cpp) and on the
+// tests/data/imports/nvidia-smi-mig/ (values checked by format_registry_test.cpp) and on the
 // layouts a paste has: -lcip / -lci (no traceable real paste: synthetic rows in nvidia-smi's
 // layout), creation answers, "No MIG-enabled devices found.", a listing cut halfway; and the
 // verdict it leads to: a board a listing names is in MIG mode, so `sliced`.

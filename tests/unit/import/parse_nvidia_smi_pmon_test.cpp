@@ -1,5 +1,5 @@
 // The nvidia-smi pmon parser (src/import/parse_nvidia_smi_pmon.cpp) on the real captures in
-// tests/data/imports/nvidia-smi-pmon/ (values checked by import_fixtures_test.cpp) and on the
+// tests/data/imports/nvidia-smi-pmon/ (values checked by format_registry_test.cpp) and on the
 // layouts it does not show: -o DT date and time columns, -s um framebuffer, several GPUs, a GPU with
 // no process, a cut line, dmon's header (not pmon's); and what scoring makes of a process list.
 #include "import/import.hpp"

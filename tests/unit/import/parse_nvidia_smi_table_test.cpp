@@ -1,5 +1,5 @@
 // The plain nvidia-smi table parser (src/import/parse_nvidia_smi_table.cpp) on the real outputs in
-// tests/data/imports/nvidia-smi-table/ (their values are checked by import_fixtures_test.cpp) and on
+// tests/data/imports/nvidia-smi-table/ (their values are checked by format_registry_test.cpp) and on
 // the damage a paste has: ERR! values, a row cut halfway, a repeated table (-l), a -q dump beside
 // it; and the prefix matching of a cut name (baselines/baseline_match.cpp).
 #include "baselines/baseline_set.hpp"

@@ -1,5 +1,5 @@
 // The nvidia-smi vgpu parser (src/import/parse_nvidia_smi_vgpu.cpp) on the real host views in
-// tests/data/imports/nvidia-smi-vgpu/ (values checked by import_fixtures_test.cpp) and on what a
+// tests/data/imports/nvidia-smi-vgpu/ (values checked by format_registry_test.cpp) and on what a
 // paste adds: several boards and vGPUs (synthetic rows in the table's layout), a repeated table
 // (vgpu -l), a MIG-backed vGPU in vgpu -q, the "No supported devices" answer; and the verdicts:
 // a board carrying vGPUs is `sliced`, one carrying none is not.

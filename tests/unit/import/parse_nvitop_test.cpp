@@ -1,6 +1,6 @@
 // The nvitop parser (src/import/parse_nvitop.cpp) on the synthetic screens in
 // tests/data/imports/nvitop/ (no traceable real text paste was found; values checked by
-// import_fixtures_test.cpp) and on MIG device rows, a second screen, cut screens, foreign text.
+// format_registry_test.cpp) and on MIG device rows, a second screen, cut screens, foreign text.
 #include "import/import.hpp"
 #include "unit/support/import_test_support.hpp"
 

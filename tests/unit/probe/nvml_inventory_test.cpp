@@ -1,7 +1,7 @@
 // The GPU inventory read through NVML (nvml_inventory.hpp) on scripted machines (tests/fakes'
 // fake NVML; synthetic boards): the driver's versions, each board's figures, MIG slices replacing
 // their board, indices in CUDA's order, and the states when NVML cannot start or sees no GPU.
-// (`gpuaudit info` end to end over the same fake: tests/unit/inventory_test.cpp.)
+// (`gpuaudit info` end to end over the same fake: tests/unit/probe/inventory_test.cpp.)
 #include "fakes/fake_nvml.hpp"
 #include "probe/nvml_inventory.hpp"
 
