@@ -5,6 +5,16 @@ namespace gpuaudit {
 
 using namespace finding_id;
 
+namespace {
+
+// A per-GPU rule that reads only its GPU and the thresholds, as a row's `run`.
+template <void (*Rule)(GpuScoring&, const Thresholds&)>
+void by_thresholds(GpuScoring& g, const GpuRuleContext& c) {
+  Rule(g, c.t);
+}
+
+}  // namespace
+
 const std::vector<GpuRule>& gpu_rules() {
   static const std::vector<GpuRule> rules{
       {.file = "rule_unknown_gpu",
@@ -14,42 +24,30 @@ const std::vector<GpuRule>& gpu_rules() {
       {.file = "rule_wrong_results",
        .run = [](GpuScoring& g, const GpuRuleContext& c) { rule_wrong_results(g, c.wrong, c.t); },
        .gives = {kWrongResults}},
-      {.file = "rule_gpu_fault", .run = [](GpuScoring& g, const GpuRuleContext& c) { rule_gpu_fault(g, c.t); }, .gives = {kGpuFault}},
-      {.file = "rule_sliced", .run = [](GpuScoring& g, const GpuRuleContext& c) { rule_sliced(g, c.t); }, .gives = {kSliced}},
-      {.file = "rule_power", .run = [](GpuScoring& g, const GpuRuleContext& c) { rule_power(g, c.t); }, .gives = {kPowerCapped}},
-      {.file = "rule_thermal",
-       .run = [](GpuScoring& g, const GpuRuleContext& c) { rule_thermal(g, c.t); },
-       .gives = {kThermalThrottled}},
+      {.file = "rule_gpu_fault", .run = by_thresholds<rule_gpu_fault>, .gives = {kGpuFault}},
+      {.file = "rule_sliced", .run = by_thresholds<rule_sliced>, .gives = {kSliced}},
+      {.file = "rule_power", .run = by_thresholds<rule_power>, .gives = {kPowerCapped}},
+      {.file = "rule_thermal", .run = by_thresholds<rule_thermal>, .gives = {kThermalThrottled}},
       // A low clock on a capped, hot or time-shared card is that cause, not a second finding.
       {.file = "rule_clock",
-       .run = [](GpuScoring& g, const GpuRuleContext& c) { rule_clock(g, c.t); },
+       .run = by_thresholds<rule_clock>,
        .gives = {kClockLimited},
        .defers_to = {kPowerCapped, kThermalThrottled, kSliced}},
-      {.file = "rule_sustained",
-       .run = [](GpuScoring& g, const GpuRuleContext& c) { rule_sustained(g, c.t); },
-       .gives = {kSustainedDrop}},
-      {.file = "rule_memory",
-       .run = [](GpuScoring& g, const GpuRuleContext& c) { rule_memory(g, c.t); },
-       .gives = {kMemoryDegraded},
-       .defers_to = {kSliced}},
-      {.file = "rule_numa", .run = [](GpuScoring& g, const GpuRuleContext& c) { rule_numa(g, c.t); }, .gives = {kNumaMisplaced}},
+      {.file = "rule_sustained", .run = by_thresholds<rule_sustained>, .gives = {kSustainedDrop}},
+      {.file = "rule_memory", .run = by_thresholds<rule_memory>, .gives = {kMemoryDegraded}, .defers_to = {kSliced}},
+      {.file = "rule_numa", .run = by_thresholds<rule_numa>, .gives = {kNumaMisplaced}},
       // Slow copies with a full link are the far NUMA node's, not the link's.
-      {.file = "rule_pcie",
-       .run = [](GpuScoring& g, const GpuRuleContext& c) { rule_pcie(g, c.t); },
-       .gives = {kPcieDegraded},
-       .defers_to = {kNumaMisplaced}},
-      {.file = "rule_nvlink",
-       .run = [](GpuScoring& g, const GpuRuleContext& c) { rule_nvlink(g, c.t); },
-       .gives = {kNoNvlink, kNvlinkDegraded}},
+      {.file = "rule_pcie", .run = by_thresholds<rule_pcie>, .gives = {kPcieDegraded}, .defers_to = {kNumaMisplaced}},
+      {.file = "rule_nvlink", .run = by_thresholds<rule_nvlink>, .gives = {kNoNvlink, kNvlinkDegraded}},
       // Xid 74 and friends join the link-count finding when there is one.
       {.file = "rule_nvlink_errors",
-       .run = [](GpuScoring& g, const GpuRuleContext& c) { rule_nvlink_errors(g, c.t); },
+       .run = by_thresholds<rule_nvlink_errors>,
        .gives = {kNvlinkDegraded},
        .defers_to = {kNvlinkDegraded, kNoNvlink}},
       // A key figure low that no rule explained (an unknown model's estimate aside): the software
       // when tensor alone is low, sharing when everything is.
       {.file = "rule_unexplained",
-       .run = [](GpuScoring& g, const GpuRuleContext& c) { rule_unexplained(g, c.t); },
+       .run = by_thresholds<rule_unexplained>,
        .gives = {kSoftware, kSliced},
        .defers_to = {kUnknownGpu},
        .last_word = true},
@@ -57,7 +55,7 @@ const std::vector<GpuRule>& gpu_rules() {
        .run = [](GpuScoring& g, const GpuRuleContext& c) { rule_straggler(g, c.all, c.t); },
        .gives = {kStraggler}},
       {.file = "rule_healthy",
-       .run = [](GpuScoring& g, const GpuRuleContext& c) { rule_healthy(g, c.t); },
+       .run = by_thresholds<rule_healthy>,
        .gives = {kHealthy},
        .last_word = true},
   };

@@ -211,7 +211,7 @@ TEST(GpuSchedule, SequentialKeepsOneGpuAfterAnotherAndOneGpuIsAlwaysAlone) {
 }
 
 TEST(GpuSchedule, StepsStartTogetherAndRecordInSlotOrder) {
-  FakeBackend backend;
+  gpuaudit::schedule_fakes::FakeBackend backend;
   const std::vector<ScheduleStep> steps{{"sm/fp32", {0, 1, 2, 3}, kAllGpus, false}, {"boom", {0, 1}, kAllGpus, false}};
   std::vector<std::string> recorded;
   ScheduleHooks hooks;
@@ -225,7 +225,7 @@ TEST(GpuSchedule, StepsStartTogetherAndRecordInSlotOrder) {
 }
 
 TEST(GpuSchedule, InterruptStopsBeforeTheNextStep) {
-  FakeBackend backend;
+  gpuaudit::schedule_fakes::FakeBackend backend;
   int checks = 0;
   ScheduleHooks hooks;
   hooks.interrupted = [&] { return ++checks > 1; };

@@ -85,13 +85,13 @@ using namespace gpuaudit;
 using namespace gpuaudit::evidence_docs;
 
 TEST(GpuScoring, AVerdictCarriesItsFindingAndShortText) {
-  const Verdict v = make_verdict("power-capped", 0, "high", "The power limit is 350 W", "power limit 350 W of 700 W");
+  const Verdict v = make_verdict(finding_id::kPowerCapped, 0, "high", "The power limit is 350 W", "power limit 350 W of 700 W");
   EXPECT_EQ(v.finding.id, "power-capped");
   EXPECT_EQ(v.finding.gpu, 0);
   EXPECT_EQ(v.finding.confidence, "high");
   EXPECT_EQ(v.finding.summary, "The power limit is 350 W");
   EXPECT_EQ(v.short_text, "power limit 350 W of 700 W");
-  EXPECT_FALSE(make_verdict("software", std::nullopt, "low", "", "").finding.gpu);
+  EXPECT_FALSE(make_verdict(finding_id::kSoftware, std::nullopt, "low", "", "").finding.gpu);
 }
 
 TEST(GpuScoring, TheStrongerConfidence) {
