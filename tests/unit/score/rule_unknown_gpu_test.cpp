@@ -1,0 +1,59 @@
+// score/rule_unknown_gpu.cpp: no reference at all is the unknown-gpu finding; a known model is
+// none; a document that names no model says so.
+#include "core/finding_ids.hpp"
+#include "score/rules.hpp"
+
+#include <gtest/gtest.h>
+
+namespace gpuaudit {
+namespace {
+
+struct OneGpu {
+  ResultDocument doc;
+  GpuScoring g;
+  explicit OneGpu(const std::string& name) {
+    GpuInfo gpu;
+    gpu.index = 0;
+    gpu.name = name;
+    doc.gpus.push_back(gpu);
+    g.doc = &doc;
+    g.gpu = &doc.gpus.front();
+  }
+};
+
+TEST(RuleUnknownGpu, NoReferenceIsTheFindingAndNamesTheModel) {
+  OneGpu u("NVIDIA Imaginary 9000");
+  std::vector<std::string> notes;
+  rule_unknown_gpu(u.g, notes);
+  ASSERT_EQ(u.g.verdicts.size(), 1u);
+  const Finding& f = u.g.verdicts.front().finding;
+  EXPECT_EQ(f.id, finding_id::kUnknownGpu);
+  EXPECT_EQ(u.g.verdicts.front().short_text, "no baseline for this model");
+  ASSERT_FALSE(f.evidence.empty());
+  EXPECT_NE(f.evidence.front().find("no baseline matches \"NVIDIA Imaginary 9000\""), std::string::npos);
+  EXPECT_TRUE(notes.empty());
+}
+
+TEST(RuleUnknownGpu, ANamelessGpuAsksForAFullDump) {
+  OneGpu u("");
+  std::vector<std::string> notes;
+  rule_unknown_gpu(u.g, notes);
+  ASSERT_EQ(u.g.verdicts.size(), 1u);
+  EXPECT_NE(u.g.verdicts.front().finding.summary.find("Import a full `nvidia-smi -q`"), std::string::npos);
+}
+
+TEST(RuleUnknownGpu, AKnownModelIsNoFinding) {
+  OneGpu k("NVIDIA H100 80GB HBM3");
+  Baseline b;
+  b.id = "h100-sxm5-80gb";
+  b.model = "H100 SXM5 80GB";
+  k.g.ref.baseline = b;
+  k.g.ref.method = "pci-id";
+  std::vector<std::string> notes;
+  rule_unknown_gpu(k.g, notes);
+  EXPECT_TRUE(k.g.verdicts.empty());
+  EXPECT_TRUE(notes.empty());
+}
+
+}  // namespace
+}  // namespace gpuaudit
