@@ -1,11 +1,11 @@
 // l2/read: L2 bandwidth in GB/s: a working set well inside L2 (a quarter of it on split-L2 parts,
-// half elsewhere: gpubench/sizing.hpp says why), read many times through L2 only (ld.global.cg);
+// half elsewhere: measure/sizing.hpp says why), read many times through L2 only (ld.global.cg);
 // bytes counted = passes x working set.
-#include "benchmarks/bench_common.hpp"
-#include "benchmarks/registry.hpp"
+#include "benchmarks/framework/bench_common.hpp"
+#include "benchmarks/framework/registry.hpp"
 #include "cuda/cuda_raii.hpp"
-#include "gpubench/random_bits.hpp"
-#include "gpubench/sizing.hpp"
+#include "measure/random_bits.hpp"
+#include "measure/sizing.hpp"
 #include "kernels/fill.cuh"
 #include "kernels/l2.cuh"
 
@@ -61,7 +61,7 @@ Measurement run_l2_read(const BenchEnv& env) {
   return m;
 }
 
-const RegisterGpuBenchmark reg{{{"l2/read", "GB/s", true}, 60, false, false, run_l2_read}};
+const RegisterGpuBenchmarks registered{{.name = "l2/read", .order = 60, .run = run_l2_read}};
 
 }  // namespace
 

@@ -3,11 +3,11 @@
 // over-commits memory fails here, not in the middle of a training run). Derived:
 // fraction_of_reported (of the total the runtime reports) and largest_single_gib.
 // Runs last on each GPU: for a moment it holds all free memory.
-#include "benchmarks/bench_common.hpp"
-#include "benchmarks/registry.hpp"
+#include "benchmarks/framework/bench_common.hpp"
+#include "benchmarks/framework/registry.hpp"
 #include "cuda/cuda_raii.hpp"
-#include "gpubench/random_bits.hpp"
-#include "gpubench/sizing.hpp"
+#include "measure/random_bits.hpp"
+#include "measure/sizing.hpp"
 #include "kernels/fill.cuh"
 
 namespace gpuaudit {
@@ -120,7 +120,7 @@ Measurement run_allocatable(const BenchEnv& env) {
   return m;
 }
 
-const RegisterGpuBenchmark reg{{{"mem/allocatable", "GiB", true}, 1000, false, false, run_allocatable}};
+const RegisterGpuBenchmarks registered{{.name = "mem/allocatable", .order = 1000, .run = run_allocatable}};
 
 }  // namespace
 

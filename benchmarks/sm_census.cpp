@@ -1,12 +1,12 @@
 // sm/census: how many SMs actually run work. Several waves of short one-warp blocks (four times
-// what the device holds at once, gpubench/sizing.hpp says why) record %smid per block; the figure
+// what the device holds at once, measure/sizing.hpp says why) record %smid per block; the figure
 // is the number of distinct SMs seen. It must equal the SM count of the full card (132 on an
 // H100/H200 SXM) or of the MIG slice; fewer means the card is sliced or shared (MPS limits, vGPU).
-#include "benchmarks/bench_common.hpp"
-#include "benchmarks/registry.hpp"
+#include "benchmarks/framework/bench_common.hpp"
+#include "benchmarks/framework/registry.hpp"
 #include "cuda/cuda_raii.hpp"
-#include "gpubench/sizing.hpp"
-#include "gpubench/timer_guard.hpp"
+#include "measure/sizing.hpp"
+#include "measure/timer_guard.hpp"
 #include "kernels/sm_census.cuh"
 
 #include <algorithm>
@@ -63,7 +63,7 @@ Measurement run_census(const BenchEnv& env) {
   return m;
 }
 
-const RegisterGpuBenchmark census{{{"sm/census", "count", true}, 10, false, false, run_census}};
+const RegisterGpuBenchmarks registered{{.name = "sm/census", .order = 10, .run = run_census}};
 
 }  // namespace
 

@@ -2,10 +2,10 @@
 // SM made no progress (kernels/contention.cu). Microseconds on a dedicated card; milliseconds when
 // the GPU is time-sliced with another tenant (vGPU schedulers, shared-GPU Kubernetes). Derived:
 // gaps_over_1ms, the number of such stalls seen in all samples.
-#include "benchmarks/bench_common.hpp"
-#include "benchmarks/registry.hpp"
+#include "benchmarks/framework/bench_common.hpp"
+#include "benchmarks/framework/registry.hpp"
 #include "cuda/cuda_raii.hpp"
-#include "gpubench/timer_guard.hpp"
+#include "measure/timer_guard.hpp"
 #include "kernels/contention.cuh"
 
 #include <algorithm>
@@ -58,7 +58,7 @@ Measurement run_contention(const BenchEnv& env) {
   return m;
 }
 
-const RegisterGpuBenchmark reg{{{"sm/contention", "us", false}, 90, false, false, run_contention}};
+const RegisterGpuBenchmarks registered{{.name = "sm/contention", .order = 90, .run = run_contention}};
 
 }  // namespace
 

@@ -2,11 +2,11 @@
 // (FP32 accumulate) through wgmma.mma_async, the instruction Hopper's tensor cores reach their
 // dense peak with (warp-level mma.sync reaches only part of it). Operands stay in shared memory,
 // nothing moves through global memory in the timed loop; every accumulator is checked against the
-// host reference (gpubench/wgmma_reference.hpp) before timing.
-#include "benchmarks/bench_common.hpp"
-#include "benchmarks/tensor_mma_common.hpp"
+// host reference (measure/wgmma_reference.hpp) before timing.
+#include "benchmarks/framework/bench_common.hpp"
+#include "benchmarks/tensor_wgmma.hpp"
 #include "cuda/cuda_raii.hpp"
-#include "gpubench/wgmma_reference.hpp"
+#include "measure/wgmma_reference.hpp"
 #include "kernels/wgmma.cuh"
 
 #include <vector>

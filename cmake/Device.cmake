@@ -1,11 +1,11 @@
-# The device library: kernels/ (device code, one family per file), benchmarks/ (one measurement per
-# file, each registering itself, multi-GPU ones included) and src/cuda/ (CUDA runtime glue: probe,
-# timing, pinned memory, the NCCL loader).
+# The device library: kernels/ (device code, one family per file), benchmarks/ (one file per
+# measurement family, each registering its table of figures; benchmarks/framework/ runs them) and
+# src/cuda/ (CUDA runtime glue: probe, timing, pinned memory, the NCCL loader).
 file(GLOB GPUAUDIT_DEVICE_SOURCES CONFIGURE_DEPENDS
   ${PROJECT_SOURCE_DIR}/kernels/*.cu
-  ${PROJECT_SOURCE_DIR}/benchmarks/*.cu ${PROJECT_SOURCE_DIR}/benchmarks/*.cpp
+  ${PROJECT_SOURCE_DIR}/benchmarks/*.cpp ${PROJECT_SOURCE_DIR}/benchmarks/framework/*.cpp
   ${PROJECT_SOURCE_DIR}/src/cuda/*.cu ${PROJECT_SOURCE_DIR}/src/cuda/*.cpp)
-list(FILTER GPUAUDIT_DEVICE_SOURCES EXCLUDE REGEX "/benchmarks/gbench_main\\.cpp$")
+list(FILTER GPUAUDIT_DEVICE_SOURCES EXCLUDE REGEX "/benchmarks/framework/gbench_main\\.cpp$")
 list(FILTER GPUAUDIT_DEVICE_SOURCES EXCLUDE REGEX "/kernels/wgmma\\.cu$")
 add_library(gpuaudit_device OBJECT ${GPUAUDIT_DEVICE_SOURCES})
 
@@ -53,11 +53,11 @@ gpuaudit_warnings(gpuaudit_device)
 
 # Google Benchmark, when installed: the "gpu" suite of `gpuaudit run` runs the GPU measurements
 # through it, and gpuaudit-gbench exposes the same registrations with its own flags and JSON.
-# Without it, the suite runs the registrations directly (benchmarks/gpu_suite.cpp).
+# Without it, the suite runs the registrations directly (benchmarks/framework/gpu_suite.cpp).
 if(benchmark_FOUND)
   target_link_libraries(gpuaudit_device PUBLIC benchmark::benchmark)
   target_compile_definitions(gpuaudit_device PUBLIC GPUAUDIT_HAVE_GBENCH=1)
-  add_executable(gpuaudit-gbench ${PROJECT_SOURCE_DIR}/benchmarks/gbench_main.cpp)
+  add_executable(gpuaudit-gbench ${PROJECT_SOURCE_DIR}/benchmarks/framework/gbench_main.cpp)
   target_link_libraries(gpuaudit-gbench PRIVATE gpuaudit_device gpuaudit_host)
   gpuaudit_warnings(gpuaudit-gbench)
   install(TARGETS gpuaudit-gbench RUNTIME DESTINATION bin)

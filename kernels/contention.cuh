@@ -15,7 +15,7 @@ struct ContentionRecord {
   unsigned long long gaps_over_threshold;
   unsigned long long reads;
   unsigned long long start_ns, end_ns;
-  unsigned long long timer_stalled;  // 1: the loop passed max_cycles before duration_ns (gpubench/timer_guard.hpp)
+  unsigned long long timer_stalled;  // 1: the loop passed max_cycles before duration_ns (measure/timer_guard.hpp)
 };
 
 cudaError_t launch_contention(ContentionRecord* out, int blocks, unsigned long long duration_ns,

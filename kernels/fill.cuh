@@ -1,4 +1,4 @@
-// Filling buffers with the counter-based random values of gpubench/random_bits.hpp, and checking a
+// Filling buffers with the counter-based random values of measure/random_bits.hpp, and checking a
 // word pattern on the device (for mem/allocatable, where copying 100+ GB back is not an option).
 #pragma once
 

@@ -1,4 +1,4 @@
-#include "gpubench/random_bits.hpp"
+#include "measure/random_bits.hpp"
 #include "kernels/fma.cuh"
 #include "kernels/ptx.cuh"
 

@@ -1,10 +1,10 @@
 // tensor/mma_fp16, tensor/mma_bf16: the tensor pipe's rate with operands in registers (no memory
 // traffic): warp-wide mma.sync on kMmaChains independent accumulators. sm_80+ runs m16n8k16
 // (fp16 and bf16); sm_75 has only the fp16 m16n8k8 form; older parts have neither.
-// Operand values and the expected result: gpubench/mma_reference.hpp.
+// Operand values and the expected result: measure/mma_reference.hpp.
 #pragma once
 
-#include "gpubench/mma_reference.hpp"
+#include "measure/mma_reference.hpp"
 
 #include <cuda_runtime.h>
 

@@ -22,7 +22,7 @@ __device__ __forceinline__ unsigned long long global_timer_ns() {
 }
 
 // True once a loop that started at SM cycle `start_cycles` has run past `max_cycles`: the guard
-// of every %globaltimer wait against a timer that stopped (gpubench/timer_guard.hpp, which also
+// of every %globaltimer wait against a timer that stopped (measure/timer_guard.hpp, which also
 // computes the cap on the host).
 __device__ __forceinline__ bool cycles_exceeded(long long start_cycles, unsigned long long max_cycles) {
   return static_cast<unsigned long long>(clock64() - start_cycles) > max_cycles;

@@ -7,7 +7,7 @@ namespace gpuaudit::kernels {
 
 // `blocks` blocks of one warp; block b spins for `spin_ns` (so the blocks cannot all run on a
 // fast few SMs one after another) and writes its %smid to smids[b]. A block whose spin passes
-// `max_cycles` SM cycles (the global timer stopped: gpubench/timer_guard.hpp) sets *timer_stalled.
+// `max_cycles` SM cycles (the global timer stopped: measure/timer_guard.hpp) sets *timer_stalled.
 cudaError_t launch_sm_census(unsigned* smids, int blocks, unsigned long long spin_ns, unsigned long long max_cycles,
                              unsigned* timer_stalled, cudaStream_t stream);
 

@@ -6,15 +6,15 @@
 // wgmma.m64n256k16.f32.bf16.bf16 on one 64 x 256 FP32 accumulator (128 registers per thread), A
 // (64 x 16) and B (256 x 16) read from shared memory through matrix descriptors (no swizzle,
 // K-major core matrices of 8 rows x 16 bytes: 128 bytes to the next core matrix along K, 256 along
-// M/N: gpubench/wgmma_layout.hpp, checked against CuTe's canonical layout by tests/oracle). No
+// M/N: measure/wgmma_layout.hpp, checked against CuTe's canonical layout by tests/oracle). No
 // global memory traffic in the loop: the figure is the tensor pipe's rate.
 //
 // Operands: A(m, k) = rnd::dyadic(seed, k), B(n, k) = rnd::dyadic(seed, 16 + k), the same for
 // every row, so every accumulator must end at iters * kWgmmaPerRound * sum_k A(k) B(k)
-// (gpubench/wgmma_reference.hpp): exact in FP32, and wrong if a K-slice is read from the wrong
+// (measure/wgmma_reference.hpp): exact in FP32, and wrong if a K-slice is read from the wrong
 // place, an instruction is dropped or the tensor pipe miscomputes.
-#include "gpubench/random_bits.hpp"
-#include "gpubench/wgmma_layout.hpp"
+#include "measure/random_bits.hpp"
+#include "measure/wgmma_layout.hpp"
 #include "kernels/arch_features.cuh"
 #include "kernels/wgmma.cuh"
 

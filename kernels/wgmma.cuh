@@ -27,7 +27,7 @@ constexpr bool wgmma_built() {
 
 // `blocks` warpgroups, each running `iters` rounds of kWgmmaPerRound instructions; thread t of
 // block b stores its 128 accumulators to out[(b*128 + t)*128 + i], every one of which must equal
-// gpubench/wgmma_reference.hpp's wgmma_expected(seed, iters). Only on CC 9.0.
+// measure/wgmma_reference.hpp's wgmma_expected(seed, iters). Only on CC 9.0.
 cudaError_t launch_wgmma_bf16(int blocks, int iters, std::uint64_t seed, float* out, cudaStream_t stream);
 
 int wgmma_blocks_per_sm();

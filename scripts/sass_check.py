@@ -242,7 +242,7 @@ RULES = [
     Rule("hbm/copy", r"stream_kernelILNS0_8StreamOpE2ELi", wide_memory(True, True)),
     Rule("hbm/triad", r"stream_kernelILNS0_8StreamOpE3ELi", wide_memory(True, True)),
     Rule("l2/read", r"l2_read_kernel", wide_memory(True, False)),
-    # Bytes per launch (benchmarks/hbm_common.cpp bytes_per_launch): read and write 1 x the array,
+    # Bytes per launch (benchmarks/hbm.cpp bytes_per_launch): read and write 1 x the array,
     # copy 2 x, triad 3 x: the loads and stores per element below, 16 bytes each.
     Rule("hbm/read bytes", r"stream_kernelILNS0_8StreamOpE0ELi", element_trips(1, 0)),
     Rule("hbm/write bytes", r"stream_kernelILNS0_8StreamOpE1ELi", element_trips(0, 1)),

@@ -11,7 +11,7 @@
 #include "baselines/gpu_family.hpp"
 #include "core/parse_number.hpp"
 #include "core/text_cursor.hpp"
-#include "gpubench/arch_rates.hpp"
+#include "measure/arch_rates.hpp"
 #include "probe/arch_features.hpp"
 #include "text/strings.hpp"
 
@@ -368,7 +368,7 @@ Baseline synthesize_from_reference(const Baseline& ref, const GpuInfo& gpu, cons
 }
 
 // No reference model of this architecture: the FMA rate from the programming guide's per-SM
-// lanes, SMs and clock (src/gpubench/arch_rates.hpp); nothing else is predicted.
+// lanes, SMs and clock (src/measure/arch_rates.hpp); nothing else is predicted.
 Baseline synthesize_from_rates(const Estimate& e, std::string& how) {
   int major = 0, minor = 0;
   parse_cc(e.cc, major, minor);

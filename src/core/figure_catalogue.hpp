@@ -4,7 +4,8 @@
 // hand-edited "higher_is_better": false turned a 20% drop into "improved"), and the document
 // validator (core/document_validate.hpp) refuses a row whose unit or direction contradicts it.
 //
-// The entries restate the registrations: benchmarks/*.cpp (RegisterGpuBenchmark), the host checks
+// The GPU benchmarks' registrations (benchmarks/<family>.cpp) take their unit and direction from
+// here. The other entries restate their writers: the host checks
 // (src/host/*_check.cpp, host_figure), the multi-GPU rows (src/multigpu/rows.cpp) and the fixed
 // names importers write (p2p/latency, gpu_burn/*, bandwidthTest/*). tests/unit/
 // core/figure_catalogue_test.cpp reads those sources and fails when an entry drifts from them.

@@ -1,5 +1,5 @@
 // The cuBLASLt entry points gpuaudit uses, typed by <cublasLt.h> and resolved with dlopen only when
-// a GEMM runs (benchmarks/gemm_common.cpp, kernels/soak_workload.cu) or `info`/`run` report the
+// a GEMM runs (benchmarks/gemm.cpp, kernels/soak_workload.cu) or `info`/`run` report the
 // version, like NCCL (cuda/nccl_api.hpp) and NVML. Linking cuBLASLt made every start map ~0.5 GB
 // (0.14 s and 219 MB for `gpuaudit --version`) and made the binary refuse to start without it.
 // Where it is looked for: probe/library_search.hpp (system CUDA, pip wheels, a bundled copy).

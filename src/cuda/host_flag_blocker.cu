@@ -1,6 +1,6 @@
 #include "cuda/cuda_check.hpp"
 #include "cuda/host_flag_blocker.hpp"
-#include "gpubench/timer_guard.hpp"
+#include "measure/timer_guard.hpp"
 
 #include <atomic>
 #include <cstdlib>

@@ -8,7 +8,7 @@
 //
 // The spin kernel gives up after `timeout_s` (the launch queue can fill while it holds the stream,
 // which would otherwise deadlock the host): timed_out() then says the sample is not trustworthy.
-// It also counts SM cycles (gpubench/timer_guard.hpp): a %globaltimer that stopped ends the spin
+// It also counts SM cycles (measure/timer_guard.hpp): a %globaltimer that stopped ends the spin
 // too, and timer_stalled() says so.
 //
 // The flags live in mapped pinned memory: cudaHostAlloc(Mapped), else page-aligned memory locked

@@ -3,7 +3,7 @@
 #include "cuda/cuda_check.hpp"
 #include "cuda/cuda_raii.hpp"
 #include "cuda/host_flag_blocker.hpp"
-#include "gpubench/measurement.hpp"
+#include "measure/measurement.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,7 @@
 // the time budget ends (SamplingPolicy).
 #pragma once
 
-#include "gpubench/sampling_policy.hpp"
+#include "measure/sampling_policy.hpp"
 
 #include <cuda_runtime.h>
 

@@ -1,5 +1,5 @@
 // The order in which `gpuaudit run` measures the per-GPU benchmarks, and running one step of it on
-// several GPUs at once. Host code with no CUDA in it: the device side (benchmarks/gpu_suite.cpp)
+// several GPUs at once. Host code with no CUDA in it: the device side (benchmarks/framework/gpu_suite.cpp)
 // plugs in a StepBackend; the unit tests plug in a fake one (docs/architecture.md, "concurrency").
 //
 // By default every per-GPU benchmark runs on all selected GPUs together: one host thread per GPU
@@ -10,7 +10,7 @@
 // together, and each row says which (params.concurrency). --sequential keeps one GPU after another.
 #pragma once
 
-#include "gpubench/measurement.hpp"
+#include "measure/measurement.hpp"
 
 #include <functional>
 #include <string>
@@ -18,7 +18,7 @@
 
 namespace gpuaudit {
 
-// What the planner needs to know of a registered benchmark (benchmarks/registry.hpp).
+// What the planner needs to know of a registered benchmark (benchmarks/framework/registry.hpp).
 struct ScheduleBench {
   std::string name;
   int order = 0;

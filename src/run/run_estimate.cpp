@@ -1,7 +1,7 @@
 #include "run/run_estimate.hpp"
 
-#include "gpubench/burst_sustained.hpp"
-#include "gpubench/sampling_policy.hpp"
+#include "measure/burst_sustained.hpp"
+#include "measure/sampling_policy.hpp"
 
 #include <algorithm>
 
@@ -19,7 +19,7 @@ double bench_seconds(const std::string& bench, const std::string& mode, Estimate
   const double sampled = c == EstimateCase::typical ? p.min_samples * 0.02 + 0.1 : std::min(p.hard_cap_s, p.budget_s * 1.2);
   const double setup = 0.4;  // allocation, random fill, copying the checked chunks back
   if (starts(bench, "gemm/")) {
-    const double search = full ? 20.0 : 3.0;  // gemm_common.cpp's shape-search budget
+    const double search = full ? 20.0 : 3.0;  // gemm.cpp's shape-search budget
     const SustainPlan soak = sustain_plan(bench, mode);
     return setup + search + 0.5 /* final algorithm pass + host check */ + sampled + (soak.enabled ? soak.window_s : 0);
   }

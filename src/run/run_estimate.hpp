@@ -1,5 +1,5 @@
 // How long `gpuaudit run` spends on the GPU suite, estimated from the sampling policy
-// (gpubench/sampling_policy.hpp) and each family's own budgets, before anything runs: the progress
+// (measure/sampling_policy.hpp) and each family's own budgets, before anything runs: the progress
 // line says it, and a unit test holds --quick on an 8-GPU box to about one GPU's time (<= 60 s).
 // An estimate of the typical case (a healthy card converging within its budget), not a bound.
 #pragma once

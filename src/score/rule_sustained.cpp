@@ -1,5 +1,5 @@
 // sustained-drop: "fast first, slower later". A GEMM row's rate after its soak window
-//   (params.sustained, gpubench/burst_sustained.hpp) is below (1 - sustained_drop_fraction) x its
+//   (params.sustained, measure/burst_sustained.hpp) is below (1 - sustained_drop_fraction) x its
 //   rate in the first seconds (params.burst), or a `gpuaudit soak` timeline (extra.soak) decayed.
 //   The cause is read from the telemetry of the sustained window: thermal clock-event reasons or
 //   the slowdown temperature -> thermal; power reasons -> power; the SM clock fell with no reason

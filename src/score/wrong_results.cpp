@@ -1,6 +1,6 @@
 #include "score/wrong_results.hpp"
 
-#include "gpubench/output_record.hpp"
+#include "measure/output_record.hpp"
 #include "text/format.hpp"
 #include "soak/timeline.hpp"
 

@@ -2,7 +2,7 @@
 //   - a row whose output check failed against the host reference (status check-failed; with
 //     params.output_check, the count and the first differing element);
 //   - GPUs of one model that computed the same product (the same benchmark, shape, algorithm and
-//     input seed: gpubench/output_record.hpp) with different output bits: the GPUs outside a strict
+//     input seed: measure/output_record.hpp) with different output bits: the GPUs outside a strict
 //     majority, or both of a pair that disagree (which one is wrong is then not known);
 //   - a soak timeline (extra.soak) whose output changed from one interval to another, and soak
 //     reference outputs that differ between GPUs of one model running the same workload.

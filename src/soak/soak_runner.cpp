@@ -1,7 +1,7 @@
 #include "soak/soak_runner.hpp"
 
 #include "core/stats.hpp"
-#include "gpubench/output_record.hpp"
+#include "measure/output_record.hpp"
 #include "probe/clock_reasons.hpp"
 #include "soak/decay.hpp"
 

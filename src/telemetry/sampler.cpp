@@ -1,6 +1,6 @@
 #include "telemetry/sampler.hpp"
 
-#include "gpubench/measurement.hpp"
+#include "measure/measurement.hpp"
 #include "telemetry/nvml_reading.hpp"
 #include "telemetry/summarize.hpp"
 

@@ -1,12 +1,12 @@
 // The plain kernels at every launch shape the benchmarks use, every output element checked (the GPU
-// test checks a few): the five hbm/* variants of benchmarks/hbm_common.cpp for each operation,
+// test checks a few): the five hbm/* variants of benchmarks/hbm.cpp for each operation,
 // l2/read as benchmarks/l2_read.cpp sizes and launches it, and sm/fp32..int32 at
-// benchmarks/sm_fma_common.cpp's shape. On the CPU stand-in only: it also reads the stand-in's
+// benchmarks/sm_fma.cpp's shape. On the CPU stand-in only: it also reads the stand-in's
 // count of the bytes l2/read's kernel loaded, which must be the passes x working set the figure
 // divides by.
 #include "gpu/gpu_test.hpp"
-#include "gpubench/random_bits.hpp"
-#include "gpubench/sizing.hpp"
+#include "measure/random_bits.hpp"
+#include "measure/sizing.hpp"
 #include "kernels/fill.cuh"
 #include "kernels/fma.cuh"
 #include "kernels/l2.cuh"
@@ -43,7 +43,7 @@ struct Variant {
   StreamShape shape;
 };
 
-// benchmarks/hbm_common.cpp variants(): three persistent grids, two flat ones.
+// benchmarks/hbm.cpp variants(): three persistent grids, two flat ones.
 std::vector<Variant> stream_variants(StreamOp op, int sms, std::uint64_t n_vec) {
   std::vector<Variant> out;
   for (auto [threads, unroll] : {std::pair{256, 4}, {512, 2}, {1024, 1}})

@@ -1,6 +1,6 @@
 // A few registered measurements end to end through the runner on device 0: statuses, units and
 // plausible figures (exit 77 without a GPU). The full set runs in `gpuaudit run` (device check).
-#include "benchmarks/runner.hpp"
+#include "benchmarks/framework/runner.hpp"
 #include "cuda/device_info.hpp"
 #include "gpu/gpu_test.hpp"
 #include "run/suite.hpp"

@@ -4,7 +4,7 @@
 #include "cuda/host_flag_blocker.hpp"
 #include "cuda/launch_timer.hpp"
 #include "gpu/gpu_test.hpp"
-#include "gpubench/timer_guard.hpp"
+#include "measure/timer_guard.hpp"
 #include "kernels/contention.cuh"
 
 #include <cmath>

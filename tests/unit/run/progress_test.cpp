@@ -1,6 +1,6 @@
 // What `run` says while it measures (progress.hpp): the ETA of its steps, learned from how long
 // steps take against their budget, the step line, and what is printed with and without a terminal.
-#include "gpubench/sampling_policy.hpp"
+#include "measure/sampling_policy.hpp"
 #include "run/progress.hpp"
 
 #include <gtest/gtest.h>

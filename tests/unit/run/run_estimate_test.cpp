@@ -5,11 +5,11 @@
 //
 // run/run_estimate.cpp: the --quick and full time estimates: eight GPUs at once take about one GPU's time.
 #include "run/run_estimate.hpp"
-#include "gpubench/burst_sustained.hpp"
+#include "measure/burst_sustained.hpp"
 #include "baselines/baseline_set.hpp"
 #include "core/document_io.hpp"
 #include "core/exit_codes.hpp"
-#include "gpubench/output_record.hpp"
+#include "measure/output_record.hpp"
 #include "run/gpu_schedule.hpp"
 #include "score/assess.hpp"
 #include "score/baseline_lookup.hpp"

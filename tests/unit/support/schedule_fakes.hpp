@@ -3,7 +3,7 @@
 // records when each (step, slot) ran and how many ran at once.
 #pragma once
 
-#include "gpubench/measurement.hpp"
+#include "measure/measurement.hpp"
 #include "run/gpu_schedule.hpp"
 
 #include <atomic>

@@ -1,7 +1,7 @@
 // The background telemetry sampler (sampler.hpp): a scripted reader fills each GPU's bounded history
 // and windows, and the NVML sampler samples through a fake NVML table (synthetic).
 #include "fakes/fake_nvml.hpp"
-#include "gpubench/measurement.hpp"
+#include "measure/measurement.hpp"
 #include "telemetry/nvml_reading.hpp"
 #include "telemetry/sampler.hpp"
 
