@@ -209,7 +209,7 @@ void CommGroup::wait(double seconds) {
     for (;;) {
       const cudaError_t e = cudaStreamQuery(streams_[i]->get());
       if (e == cudaSuccess) break;
-      if (e != cudaErrorNotReady) cuda_check(e, "cudaStreamQuery");
+      if (e != cudaErrorNotReady) throw_cuda_error(e, "cudaStreamQuery", __FILE__, __LINE__);
       if (std::chrono::steady_clock::now() > deadline) {
         abort();
         throw NcclTimeout("NCCL did not finish within " + std::to_string(static_cast<int>(seconds)) +
@@ -222,8 +222,8 @@ void CommGroup::wait(double seconds) {
 
 GroupBuffers::GroupBuffers(const CommGroup& g, std::size_t b) : bytes(b) {
   for (int i = 0; i < g.local_count(); ++i) {
-    send.push_back(std::make_unique<DeviceBuffer>(g.device(i), bytes));
-    recv.push_back(std::make_unique<DeviceBuffer>(g.device(i), bytes));
+    send.push_back(std::make_unique<DeviceBytes>(g.device(i), bytes));
+    recv.push_back(std::make_unique<DeviceBytes>(g.device(i), bytes));
   }
 }
 

@@ -3,7 +3,7 @@
 // across the processes of an MPI job (unique id broadcast by RankWorld, ncclCommInitRank).
 #pragma once
 
-#include "cuda/mg_cuda.hpp"
+#include "cuda/cuda_raii.hpp"
 #include "cuda/nccl_api.hpp"
 #include "kernels/nccl_pattern.cuh"
 #include "multigpu/collectives.hpp"
@@ -75,7 +75,7 @@ class CommGroup {
 // Send and receive buffers of `bytes` each on every local GPU of a group, reused by all sweeps.
 struct GroupBuffers {
   GroupBuffers(const CommGroup& g, std::size_t bytes);
-  std::vector<std::unique_ptr<DeviceBuffer>> send, recv;
+  std::vector<std::unique_ptr<DeviceBytes>> send, recv;
   std::size_t bytes = 0;
 };
 

@@ -1,7 +1,7 @@
 #include "benchmarks/p2p_matrix.hpp"
 
 #include "core/stats.hpp"
-#include "cuda/mg_cuda.hpp"
+#include "cuda/cuda_raii.hpp"
 #include "kernels/nccl_pattern.cuh"
 #include "multigpu/sweep.hpp"
 
@@ -26,7 +26,7 @@ void set_peer_access(const std::vector<MappedGpu>& gpus, bool on) {
 }
 
 struct PerGpu {
-  std::unique_ptr<DeviceBuffer> src, dst, small;
+  std::unique_ptr<DeviceBytes> src, dst, small;
   std::unique_ptr<DeviceStream> stream;
 };
 
@@ -39,9 +39,9 @@ std::vector<PairCopy> measure_p2p(const std::vector<MappedGpu>& gpus, bool peer_
   std::vector<PerGpu> per(gpus.size());
   for (std::size_t i = 0; i < gpus.size(); ++i) {
     const int dev = gpus[i].cuda_ordinal;
-    per[i].src = std::make_unique<DeviceBuffer>(dev, bytes);
-    per[i].dst = std::make_unique<DeviceBuffer>(dev, bytes);
-    per[i].small = std::make_unique<DeviceBuffer>(dev, 64);
+    per[i].src = std::make_unique<DeviceBytes>(dev, bytes);
+    per[i].dst = std::make_unique<DeviceBytes>(dev, bytes);
+    per[i].small = std::make_unique<DeviceBytes>(dev, 64);
     per[i].stream = std::make_unique<DeviceStream>(dev);
     GA_CUDA(cudaSetDevice(dev));
     fill_pattern(per[i].src->get(), elements, DType::f32, pattern, 0, i, per[i].stream->get());
@@ -104,7 +104,7 @@ std::vector<PairCopy> measure_p2p(const std::vector<MappedGpu>& gpus, bool peer_
           GA_CUDA(cudaMemcpyPeerAsync(per[d].small->get(), dd, per[s].small->get(), sd, 8, st));
         timer.end(st);
         pc.latency_us = timer.ms() * 1e3 / o.latency_copies;
-      } catch (const CudaFailure& e) {
+      } catch (const CudaError& e) {
         pc.error = e.what();
       }
       out.push_back(pc);

@@ -20,7 +20,7 @@ struct P2pOptions {
 
 // Every ordered pair of `gpus`; peer access is switched on for the pairs that allow it
 // (peer_access = true) or off everywhere, and left off afterwards. Per-pair failures are
-// recorded in PairCopy::error; a failure to allocate throws CudaFailure.
+// recorded in PairCopy::error; a failure to allocate throws CudaError.
 std::vector<PairCopy> measure_p2p(const std::vector<MappedGpu>& gpus, bool peer_access, const P2pOptions& o);
 
 }  // namespace gpuaudit::multigpu

@@ -1,4 +1,4 @@
-#include "cuda/mg_cuda.hpp"
+#include "cuda/cuda_raii.hpp"
 #include "kernels/nccl_pattern.cuh"
 
 #include <cuda_bf16.h>

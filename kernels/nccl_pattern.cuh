@@ -25,7 +25,7 @@ void fill_pattern(void* buf, std::size_t elements, DType t, const Pattern& p, st
 
 // Counts the elements of buf that differ from what `layout` expects (count: the NCCL call's
 // count; rank: the global rank, or for `copy` the source whose values were copied).
-// Synchronises `s`; throws CudaFailure on a CUDA error.
+// Synchronises `s`; throws CudaError on a CUDA error.
 std::size_t count_wrong(const void* buf, std::size_t elements, DType t, Layout layout, const Pattern& p,
                         std::uint64_t count, std::uint64_t rank, cudaStream_t s);
 

@@ -1,5 +1,6 @@
 // Owning handles for device memory, pinned host memory, streams and events, so a benchmark that
-// throws half-way frees everything it took.
+// throws half-way frees everything it took: for the current device, and (DeviceBytes,
+// DeviceStream, EventTimer) bound to a device of their own for the multi-GPU measurements.
 #pragma once
 
 #include "cuda/cuda_check.hpp"
@@ -136,6 +137,84 @@ class Event {
 
  private:
   cudaEvent_t e_ = nullptr;
+};
+
+// Handles bound to one device, for code that drives several GPUs from one thread (the multi-GPU
+// measurements): each makes its device current to create, and again to free, what it holds.
+
+// Untyped device memory on `device`.
+class DeviceBytes {
+ public:
+  DeviceBytes(int device, std::size_t bytes) : device_(device), bytes_(bytes) {
+    GA_CUDA(cudaSetDevice(device_));
+    if (bytes_) GA_CUDA(cudaMalloc(&ptr_, bytes_));
+  }
+  ~DeviceBytes() {
+    if (ptr_) {
+      (void)cudaSetDevice(device_);
+      (void)cudaFree(ptr_);
+    }
+  }
+  DeviceBytes(const DeviceBytes&) = delete;
+  DeviceBytes& operator=(const DeviceBytes&) = delete;
+  void* get() const { return ptr_; }
+  std::size_t bytes() const { return bytes_; }
+  int device() const { return device_; }
+
+ private:
+  int device_;
+  std::size_t bytes_;
+  void* ptr_ = nullptr;
+};
+
+class DeviceStream {
+ public:
+  explicit DeviceStream(int device) : device_(device) {
+    GA_CUDA(cudaSetDevice(device_));
+    GA_CUDA(cudaStreamCreateWithFlags(&s_, cudaStreamNonBlocking));
+  }
+  ~DeviceStream() {
+    (void)cudaSetDevice(device_);
+    (void)cudaStreamDestroy(s_);
+  }
+  DeviceStream(const DeviceStream&) = delete;
+  DeviceStream& operator=(const DeviceStream&) = delete;
+  cudaStream_t get() const { return s_; }
+  int device() const { return device_; }
+  void sync() const { GA_CUDA(cudaStreamSynchronize(s_)); }
+
+ private:
+  int device_;
+  cudaStream_t s_ = nullptr;
+};
+
+// Start/stop events on one device's stream; milliseconds between them.
+class EventTimer {
+ public:
+  explicit EventTimer(int device) : device_(device) {
+    GA_CUDA(cudaSetDevice(device_));
+    GA_CUDA(cudaEventCreate(&start_));
+    GA_CUDA(cudaEventCreate(&stop_));
+  }
+  ~EventTimer() {
+    (void)cudaSetDevice(device_);
+    (void)cudaEventDestroy(start_);
+    (void)cudaEventDestroy(stop_);
+  }
+  EventTimer(const EventTimer&) = delete;
+  EventTimer& operator=(const EventTimer&) = delete;
+  void begin(cudaStream_t s) { GA_CUDA(cudaEventRecord(start_, s)); }
+  void end(cudaStream_t s) { GA_CUDA(cudaEventRecord(stop_, s)); }
+  double ms() {
+    GA_CUDA(cudaEventSynchronize(stop_));
+    float v = 0;
+    GA_CUDA(cudaEventElapsedTime(&v, start_, stop_));
+    return v;
+  }
+
+ private:
+  int device_;
+  cudaEvent_t start_ = nullptr, stop_ = nullptr;
 };
 
 }  // namespace gpuaudit

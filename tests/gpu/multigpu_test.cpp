@@ -5,7 +5,7 @@
 // so and are skipped.
 #include "benchmarks/nccl_collectives.hpp"
 #include "benchmarks/p2p_matrix.hpp"
-#include "cuda/mg_cuda.hpp"
+#include "cuda/cuda_raii.hpp"
 #include "cuda/nccl_api.hpp"
 #include "gpu/gpu_test.hpp"
 #include "kernels/nccl_pattern.cuh"
@@ -18,8 +18,8 @@ namespace mg = gpuaudit::multigpu;
 namespace {
 
 void check_kernels_catch_wrong_data() {
-  mg::DeviceStream s(0);
-  mg::DeviceBuffer buf(0, 1 << 20);
+  gpuaudit::DeviceStream s(0);
+  gpuaudit::DeviceBytes buf(0, 1 << 20);
   const std::size_t n = (1 << 20) / sizeof(float);
   const mg::Pattern p = mg::make_copy_pattern(4, mg::kExactFloat);
   mg::fill_pattern(buf.get(), n, mg::DType::f32, p, 0, 2, s.get());
