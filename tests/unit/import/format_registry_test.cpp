@@ -146,7 +146,7 @@ TEST(ImportBenchOutputs, EveryFixtureHasItsSidecarsValues) {
   }
 }
 
-// Every fixture cut at a dozen points (the paste that ends halfway) still parses without a crash,
+// Every fixture cut at eleven points (k/12 of it, k = 1..11) (the paste that ends halfway) still parses without a crash,
 // and what it keeps carries its provenance.
 TEST(ImportBenchOutputs, CutPastesNeverCrash) {
   for (const auto& sc : bench_sidecars()) {
