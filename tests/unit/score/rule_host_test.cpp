@@ -140,20 +140,7 @@ TEST(HostFeed, DecodeAboveWhatTheGpuConsumesIsNoFinding) {
 
 namespace scenario_cases {
 
-using gpuaudit::score_scenarios::kScenarios;
-using gpuaudit::score_scenarios::score;
-using gpuaudit::score_scenarios::scenario;
-using gpuaudit::score_scenarios::Ids;
-using gpuaudit::score_scenarios::ids_of;
-using gpuaudit::score_scenarios::describe;
-using gpuaudit::score_scenarios::find;
-using gpuaudit::score_scenarios::evidence_has;
-using gpuaudit::score_scenarios::toy_baseline;
-using gpuaudit::score_scenarios::figure;
-using gpuaudit::score_scenarios::copies_of;
-using gpuaudit::score_scenarios::scale;
-using gpuaudit::score_scenarios::finding;
-using gpuaudit::score_scenarios::count;
+using namespace gpuaudit::score_scenarios;
 
 TEST(HostBound, StealIsTheWholeRunShareNotTheMedianWindow) {
   // Steal in bursts: most 1 s windows are clean (median 0.4%), but the run lost 12% of its CPU time.
@@ -199,21 +186,7 @@ TEST(HostBound, AHostOnlyRunWithoutFindingsSaysWhatWasChecked) {
 
 namespace evidence_cases {
 
-using gpuaudit::evidence_docs::topologies;
-using gpuaudit::evidence_docs::score;
-using gpuaudit::evidence_docs::Ids;
-using gpuaudit::evidence_docs::ids_of;
-using gpuaudit::evidence_docs::why;
-using gpuaudit::evidence_docs::find;
-using gpuaudit::evidence_docs::evidence_has;
-using gpuaudit::evidence_docs::idle_gpu;
-using gpuaudit::evidence_docs::h100_sxm;
-using gpuaudit::evidence_docs::mark_imported;
-using gpuaudit::evidence_docs::Load;
-using gpuaudit::evidence_docs::load;
-using gpuaudit::evidence_docs::under_load;
-using gpuaudit::evidence_docs::figure;
-using gpuaudit::evidence_docs::doc_of;
+using namespace gpuaudit::evidence_docs;
 
 TEST(EvidenceHost, JpegDecodeSlowerThanTheGpusConsume) {
   ResultDocument d = doc_of({h100_sxm()});

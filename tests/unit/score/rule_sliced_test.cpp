@@ -35,20 +35,7 @@ namespace {
 
 namespace scenario_cases {
 
-using gpuaudit::score_scenarios::kScenarios;
-using gpuaudit::score_scenarios::score;
-using gpuaudit::score_scenarios::scenario;
-using gpuaudit::score_scenarios::Ids;
-using gpuaudit::score_scenarios::ids_of;
-using gpuaudit::score_scenarios::describe;
-using gpuaudit::score_scenarios::find;
-using gpuaudit::score_scenarios::evidence_has;
-using gpuaudit::score_scenarios::toy_baseline;
-using gpuaudit::score_scenarios::figure;
-using gpuaudit::score_scenarios::copies_of;
-using gpuaudit::score_scenarios::scale;
-using gpuaudit::score_scenarios::finding;
-using gpuaudit::score_scenarios::count;
+using namespace gpuaudit::score_scenarios;
 
 TEST(Traps, TimeSlicedVgpuIsNotAlsoClockOrMemory) {
   const Assessment a = score(scenario("vgpu-time-sliced"));
@@ -76,21 +63,7 @@ TEST(Traps, MemoryHeldByAnotherProcessIsASharedGpu) {
 
 namespace evidence_cases {
 
-using gpuaudit::evidence_docs::topologies;
-using gpuaudit::evidence_docs::score;
-using gpuaudit::evidence_docs::Ids;
-using gpuaudit::evidence_docs::ids_of;
-using gpuaudit::evidence_docs::why;
-using gpuaudit::evidence_docs::find;
-using gpuaudit::evidence_docs::evidence_has;
-using gpuaudit::evidence_docs::idle_gpu;
-using gpuaudit::evidence_docs::h100_sxm;
-using gpuaudit::evidence_docs::mark_imported;
-using gpuaudit::evidence_docs::Load;
-using gpuaudit::evidence_docs::load;
-using gpuaudit::evidence_docs::under_load;
-using gpuaudit::evidence_docs::figure;
-using gpuaudit::evidence_docs::doc_of;
+using namespace gpuaudit::evidence_docs;
 
 TEST(EvidenceSliced, MigDeviceWithoutFigures) {
   GpuInfo g = h100_sxm();

@@ -209,21 +209,8 @@ namespace {
 namespace evidence_cases {
 using namespace gpuaudit;
 
-using gpuaudit::evidence_docs::topologies;
-using gpuaudit::evidence_docs::score;
-using gpuaudit::evidence_docs::Ids;
-using gpuaudit::evidence_docs::ids_of;
-using gpuaudit::evidence_docs::why;
-using gpuaudit::evidence_docs::find;
-using gpuaudit::evidence_docs::evidence_has;
-using gpuaudit::evidence_docs::idle_gpu;
-using gpuaudit::evidence_docs::h100_sxm;
-using gpuaudit::evidence_docs::mark_imported;
-using gpuaudit::evidence_docs::Load;
-using gpuaudit::evidence_docs::load;
-using gpuaudit::evidence_docs::under_load;
-using gpuaudit::evidence_docs::figure;
-using gpuaudit::evidence_docs::doc_of;
+using namespace gpuaudit::evidence_docs;
+using gpuaudit::evidence_docs::evidence_has;  // over the one of this file's first half
 
 TEST(EvidenceThermal, AtTheSlowdownTemperatureWithTheClockDown) {
   ResultDocument d = doc_of({h100_sxm()});

@@ -73,20 +73,7 @@ namespace {
 
 namespace scenario_cases {
 
-using gpuaudit::score_scenarios::kScenarios;
-using gpuaudit::score_scenarios::score;
-using gpuaudit::score_scenarios::scenario;
-using gpuaudit::score_scenarios::Ids;
-using gpuaudit::score_scenarios::ids_of;
-using gpuaudit::score_scenarios::describe;
-using gpuaudit::score_scenarios::find;
-using gpuaudit::score_scenarios::evidence_has;
-using gpuaudit::score_scenarios::toy_baseline;
-using gpuaudit::score_scenarios::figure;
-using gpuaudit::score_scenarios::copies_of;
-using gpuaudit::score_scenarios::scale;
-using gpuaudit::score_scenarios::finding;
-using gpuaudit::score_scenarios::count;
+using namespace gpuaudit::score_scenarios;
 
 TEST(Slice, MigShareFromTheProfileTable) {
   ResultDocument doc;
