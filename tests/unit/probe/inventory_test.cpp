@@ -231,54 +231,40 @@ FakeDevice tesla_t4() {
   return d;
 }
 
-FakeDevice tesla_p100() {
+// Another card of that generation, told by what differs from the T4 above: name, PCI device id,
+// compute capability, power limit (W) and maximum SM / memory clocks (MHz); 0 keeps the T4's.
+struct OldCard {
+  const char* name;
+  const char* uuid_tail;
+  unsigned pci_device_id;
+  int cc_major, cc_minor;
+  unsigned power_w = 0, sm_mhz = 0, mem_mhz = 0;
+};
+
+FakeDevice old_card(const OldCard& c) {
   FakeDevice d = tesla_t4();
-  d.name = "Tesla P100-PCIE-16GB";
-  d.uuid = "GPU-7a1c0de5-0000-0000-0000-000000000060";
-  d.pci_device_id = 0x15f810de;
-  d.cc_major = 6;
-  d.cc_minor = 0;
-  d.power_limit_mw = d.power_default_mw = d.power_max_mw = 250000;
-  d.sm_max_mhz = 1328;
-  d.mem_max_mhz = 715;
+  d.name = c.name;
+  d.uuid = std::string("GPU-7a1c0de5-0000-0000-0000-000000000") + c.uuid_tail;
+  d.pci_device_id = c.pci_device_id;
+  d.cc_major = c.cc_major;
+  d.cc_minor = c.cc_minor;
+  if (c.power_w) d.power_limit_mw = d.power_default_mw = d.power_max_mw = c.power_w * 1000;
+  if (c.sm_mhz) d.sm_max_mhz = c.sm_mhz;
+  if (c.mem_mhz) d.mem_max_mhz = c.mem_mhz;
   return d;
 }
 
-FakeDevice tesla_v100() {
-  FakeDevice d = tesla_t4();
-  d.name = "Tesla V100-SXM2-16GB";
-  d.uuid = "GPU-7a1c0de5-0000-0000-0000-000000000070";
-  d.pci_device_id = 0x1db110de;
-  d.cc_major = 7;
-  d.cc_minor = 0;
-  d.power_limit_mw = d.power_default_mw = d.power_max_mw = 300000;
-  d.sm_max_mhz = 1530;
-  d.mem_max_mhz = 877;
-  return d;
-}
+FakeDevice tesla_p100() { return old_card({"Tesla P100-PCIE-16GB", "060", 0x15f810de, 6, 0, 250, 1328, 715}); }
+FakeDevice tesla_v100() { return old_card({"Tesla V100-SXM2-16GB", "070", 0x1db110de, 7, 0, 300, 1530, 877}); }
+FakeDevice rtx_5090() { return old_card({"NVIDIA GeForce RTX 5090", "120", 0x2b8510de, 12, 0}); }
 
 // An M60 as clouds rent it for VDI: one GRID vGPU profile (8 GB of one of the board's two GPUs).
 FakeDevice grid_m60_8q() {
-  FakeDevice d = tesla_t4();
-  d.name = "GRID M60-8Q";
-  d.uuid = "GPU-7a1c0de5-0000-0000-0000-000000000052";
-  d.pci_device_id = 0x13f210de;
-  d.cc_major = 5;
-  d.cc_minor = 2;
+  FakeDevice d = old_card({"GRID M60-8Q", "052", 0x13f210de, 5, 2});
   d.memory_total = 8589934592ull;
   d.memory_free = 8053063680ull;
   d.virtualization = NVML_GPU_VIRTUALIZATION_MODE_VGPU;
   d.ecc_enabled = false;
-  return d;
-}
-
-FakeDevice rtx_5090() {
-  FakeDevice d = tesla_t4();
-  d.name = "NVIDIA GeForce RTX 5090";
-  d.uuid = "GPU-7a1c0de5-0000-0000-0000-000000000120";
-  d.pci_device_id = 0x2b8510de;
-  d.cc_major = 12;
-  d.cc_minor = 0;
   return d;
 }
 
