@@ -1,6 +1,7 @@
 // Other processes' share of the CPUs during a host check (cpu_contention.hpp), from /proc/stat
 // and /proc/self/stat texts written here (synthetic: typical kernel formats, not one machine's).
 #include "host/cpu_contention.hpp"
+#include "unit/support/cpu_times.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,15 +12,6 @@ namespace {
 std::string self_stat(std::uint64_t utime, std::uint64_t stime) {
   return "4242 (gpu audit) x) R 1 4242 4242 0 -1 4194304 900 0 0 0 " + std::to_string(utime) + " " + std::to_string(stime) +
          " 0 0 20 0 3 0 123456 1000000 2000 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0\n";
-}
-
-CpuTimes cpu(const std::string& name, std::uint64_t user, std::uint64_t idle, std::uint64_t steal = 0) {
-  CpuTimes t;
-  t.cpu = name;
-  t.user = user;
-  t.idle = idle;
-  t.steal = steal;
-  return t;
 }
 
 TEST(HostContention, OwnTicksAreCountedAfterTheLastParenthesis) {

@@ -2,6 +2,7 @@
 // guest and a synthetic pair with known shares, other processes' share of the run, and the sampler.
 #include "host/proc_stat.hpp"
 #include "host/steal_check.hpp"
+#include "unit/support/cpu_times.hpp"
 
 #include <gtest/gtest.h>
 
@@ -20,15 +21,6 @@ std::string fixture(const std::string& name) {
 }
 
 ProcStatSnapshot snapshot(const std::string& file, double t) { return {t, parse_proc_stat(fixture(file))}; }
-
-CpuTimes cpu(const std::string& name, std::uint64_t user, std::uint64_t idle, std::uint64_t steal = 0) {
-  CpuTimes t;
-  t.cpu = name;
-  t.user = user;
-  t.idle = idle;
-  t.steal = steal;
-  return t;
-}
 
 TEST(HostSteal, RecordedGuestUnderLoadHasNoSteal) {
   const auto r = steal_results({snapshot("proc_stat-kvm-2vcpu-t0.txt", 0), snapshot("proc_stat-kvm-2vcpu-t3.txt", 3)});
