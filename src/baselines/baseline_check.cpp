@@ -2,6 +2,7 @@
 // consistent with each other and with the datasheet, models distinguishable from each other).
 #include "baselines/baseline_set.hpp"
 #include "baselines/mig_profile_name.hpp"
+#include "core/figure_catalogue.hpp"
 #include "core/text_cursor.hpp"
 
 #include <algorithm>
@@ -13,35 +14,26 @@
 namespace gpuaudit {
 namespace {
 
-// Benchmark names (docs/benchmarks.md, "The measurements") and their units: an expectation under any other name
-// would never be used, and a wrong unit would compare apples with oranges.
-const std::map<std::string, std::string>& known_units() {
-  static const std::map<std::string, std::string> units = {
-      {"sm/census", "count"},          {"sm/fp32", "TFLOP/s"},          {"sm/fp64", "TFLOP/s"},
-      {"sm/int32", "TOP/s"},           {"sm/launch", "us"},             {"sm/launch_sync", "us"},
-      {"tensor/mma_fp16", "TFLOP/s"},  {"tensor/mma_bf16", "TFLOP/s"},  {"gemm/fp16", "TFLOP/s"},
-      {"gemm/bf16", "TFLOP/s"},        {"gemm/tf32", "TFLOP/s"},        {"gemm/fp8", "TFLOP/s"},
-      {"hbm/read", "GB/s"},            {"hbm/write", "GB/s"},           {"hbm/copy", "GB/s"},
-      {"hbm/triad", "GB/s"},           {"l2/read", "GB/s"},             {"pcie/h2d_pinned", "GB/s"},
-      {"pcie/d2h_pinned", "GB/s"},     {"pcie/bidir_pinned", "GB/s"},   {"pcie/h2d_pageable", "GB/s"},
-      {"pcie/d2h_pageable", "GB/s"},   {"pcie/bidir_pageable", "GB/s"}, {"pcie/h2d_pinned_remote", "GB/s"},
-      {"mem/allocatable", "GiB"},      {"nccl/allreduce", "GB/s"},      {"nccl/allgather", "GB/s"},
-      {"nccl/reducescatter", "GB/s"},  {"nccl/alltoall", "GB/s"},
-  };
-  return units;
+// The figure a baseline may expect per model (core/figure_catalogue.cpp says which), and its
+// unit: an expectation under any other name would never be used, and a wrong unit would compare
+// apples with oranges.
+const FigureSpec* expectable(const std::string& name) {
+  for (const CatalogueEntry& e : figure_catalogue())
+    if (e.name == name && e.spec.expected_per_model) return &e.spec;
+  return nullptr;
 }
 
-// The datasheet peak an expectation may not exceed without a note (GeForce boost, measured
-// above a conservative spec).
-const std::optional<Sourced>* peak_for(const Baseline& b, const std::string& family) {
-  if (family.rfind("hbm/", 0) == 0) return &b.memory_bandwidth_gbs;
-  if (family == "sm/fp32") return &b.fp32_tflops;
-  if (family == "sm/fp64") return &b.fp64_tflops;
-  if (family == "gemm/bf16" || family == "tensor/mma_bf16") return &b.bf16_tensor_tflops;
-  if (family == "gemm/fp16" || family == "tensor/mma_fp16") return &b.fp16_tensor_tflops;
-  if (family == "gemm/tf32") return &b.tf32_tensor_tflops;
-  if (family == "gemm/fp8") return &b.fp8_tensor_tflops;
-  return nullptr;
+// The datasheet peak an expectation may not exceed without a note (GeForce boost, measured above a
+// conservative spec): the baseline's field the catalogue names for the figure.
+const std::optional<Sourced>* peak_for(const Baseline& b, const FigureSpec& spec) {
+  static const std::map<std::string_view, std::optional<Sourced> Baseline::*> fields = {
+      {"memory_bandwidth_gbs", &Baseline::memory_bandwidth_gbs}, {"fp32_tflops", &Baseline::fp32_tflops},
+      {"fp64_tflops", &Baseline::fp64_tflops},                   {"fp16_tensor_tflops", &Baseline::fp16_tensor_tflops},
+      {"bf16_tensor_tflops", &Baseline::bf16_tensor_tflops},     {"tf32_tensor_tflops", &Baseline::tf32_tensor_tflops},
+      {"fp8_tensor_tflops", &Baseline::fp8_tensor_tflops},
+  };
+  const auto it = fields.find(spec.datasheet_peak);
+  return it == fields.end() ? nullptr : &(b.*(it->second));
 }
 
 // 80 -> "80", 312.5 -> "312.5": messages a person reads.
@@ -145,21 +137,21 @@ struct Checker {
 
   void expectations() {
     for (const auto& [family, e] : b.expected) {
-      const auto unit = known_units().find(family);
-      if (unit == known_units().end()) {
+      const FigureSpec* spec = expectable(family);
+      if (!spec) {
         problem("expected \"" + family + "\" is not a benchmark name");
         continue;
       }
-      if (e.unit != unit->second) problem("expected " + family + " unit \"" + e.unit + "\", should be \"" + unit->second + "\"");
+      if (e.unit != spec->unit) problem("expected " + family + " unit \"" + e.unit + "\", should be \"" + std::string(spec->unit) + "\"");
       if (!std::isfinite(e.value) || e.value <= 0) problem("expected " + family + " must be positive");
       if (e.source.empty()) problem("expected " + family + " has no source");
       if (e.tolerance && (*e.tolerance <= 0 || *e.tolerance >= 1))
         problem("expected " + family + " tolerance must be between 0 and 1");
-      if (const auto* peak = peak_for(b, family); peak && *peak && e.value > (*peak)->value * 1.005 && e.note.empty())
+      if (const auto* peak = peak_for(b, *spec); peak && *peak && e.value > (*peak)->value * 1.005 && e.note.empty())
         problem("expected " + family + " (" + num(e.value) + ") is above the datasheet peak (" +
                 num((*peak)->value) + ") without a note saying why");
       // A GEMM figure on a card without that tensor path (BF16 emulated on V100/T4) must say so.
-      if (const auto* peak = peak_for(b, family); peak && !*peak && family.rfind("gemm/", 0) == 0 && e.note.empty())
+      if (const auto* peak = peak_for(b, *spec); peak && !*peak && family.rfind("gemm/", 0) == 0 && e.note.empty())
         problem("expected " + family + " has no datasheet peak to compare with and no note saying why");
     }
     if (auto c = b.expected.find("sm/census"); c != b.expected.end() && c->second.value != b.sm_count)

@@ -7,60 +7,69 @@
 namespace gpuaudit {
 namespace {
 
-struct Entry {
-  std::string_view name;  // exact, or a family when it ends in '/'
-  FigureSpec spec;
-};
+using Entry = CatalogueEntry;
 
 constexpr bool kHigher = true, kLower = false;
 
+// A figure gpuaudit knows the unit and direction of, and no baseline expects per model.
+constexpr FigureSpec measured(std::string_view unit, bool higher) { return {unit, higher, false, {}}; }
+
+// A figure each model's baseline expects a value of, bounded by `peak` (a datasheet field) if any.
+constexpr FigureSpec expected(std::string_view unit, bool higher, std::string_view peak = {}) {
+  return {unit, higher, true, peak};
+}
+
 constexpr std::array kEntries{
     // GPU benchmarks (benchmarks/*.cpp registrations)
-    Entry{"sm/census", {"count", kHigher}},
-    Entry{"sm/fp32", {"TFLOP/s", kHigher}},
-    Entry{"sm/fp64", {"TFLOP/s", kHigher}},
-    Entry{"sm/int32", {"TOP/s", kHigher}},
-    Entry{"sm/launch", {"us", kLower}},
-    Entry{"sm/launch_sync", {"us", kLower}},
-    Entry{"sm/contention", {"us", kLower}},
-    Entry{"tensor/mma_fp16", {"TFLOP/s", kHigher}},
-    Entry{"tensor/mma_bf16", {"TFLOP/s", kHigher}},
-    Entry{"gemm/fp16", {"TFLOP/s", kHigher}},
-    Entry{"gemm/bf16", {"TFLOP/s", kHigher}},
-    Entry{"gemm/tf32", {"TFLOP/s", kHigher}},
-    Entry{"gemm/fp8", {"TFLOP/s", kHigher}},
-    Entry{"hbm/read", {"GB/s", kHigher}},
-    Entry{"hbm/write", {"GB/s", kHigher}},
-    Entry{"hbm/copy", {"GB/s", kHigher}},
-    Entry{"hbm/triad", {"GB/s", kHigher}},
-    Entry{"l2/read", {"GB/s", kHigher}},
-    Entry{"pcie/h2d_pinned", {"GB/s", kHigher}},
-    Entry{"pcie/d2h_pinned", {"GB/s", kHigher}},
-    Entry{"pcie/bidir_pinned", {"GB/s", kHigher}},
-    Entry{"pcie/h2d_pageable", {"GB/s", kHigher}},
-    Entry{"pcie/d2h_pageable", {"GB/s", kHigher}},
-    Entry{"pcie/bidir_pageable", {"GB/s", kHigher}},
-    Entry{"pcie/h2d_pinned_remote", {"GB/s", kHigher}},
-    Entry{"pcie/h2d_all", {"GB/s", kHigher}},
-    Entry{"mem/allocatable", {"GiB", kHigher}},
+    Entry{"sm/census", expected("count", kHigher)},
+    Entry{"sm/fp32", expected("TFLOP/s", kHigher, "fp32_tflops")},
+    Entry{"sm/fp64", expected("TFLOP/s", kHigher, "fp64_tflops")},
+    Entry{"sm/int32", expected("TOP/s", kHigher)},
+    Entry{"sm/launch", expected("us", kLower)},
+    Entry{"sm/launch_sync", expected("us", kLower)},
+    Entry{"sm/contention", measured("us", kLower)},
+    Entry{"tensor/mma_fp16", expected("TFLOP/s", kHigher, "fp16_tensor_tflops")},
+    Entry{"tensor/mma_bf16", expected("TFLOP/s", kHigher, "bf16_tensor_tflops")},
+    Entry{"gemm/fp16", expected("TFLOP/s", kHigher, "fp16_tensor_tflops")},
+    Entry{"gemm/bf16", expected("TFLOP/s", kHigher, "bf16_tensor_tflops")},
+    Entry{"gemm/tf32", expected("TFLOP/s", kHigher, "tf32_tensor_tflops")},
+    Entry{"gemm/fp8", expected("TFLOP/s", kHigher, "fp8_tensor_tflops")},
+    Entry{"hbm/read", expected("GB/s", kHigher, "memory_bandwidth_gbs")},
+    Entry{"hbm/write", expected("GB/s", kHigher, "memory_bandwidth_gbs")},
+    Entry{"hbm/copy", expected("GB/s", kHigher, "memory_bandwidth_gbs")},
+    Entry{"hbm/triad", expected("GB/s", kHigher, "memory_bandwidth_gbs")},
+    Entry{"l2/read", expected("GB/s", kHigher)},
+    Entry{"pcie/h2d_pinned", expected("GB/s", kHigher)},
+    Entry{"pcie/d2h_pinned", expected("GB/s", kHigher)},
+    Entry{"pcie/bidir_pinned", expected("GB/s", kHigher)},
+    Entry{"pcie/h2d_pageable", expected("GB/s", kHigher)},
+    Entry{"pcie/d2h_pageable", expected("GB/s", kHigher)},
+    Entry{"pcie/bidir_pageable", expected("GB/s", kHigher)},
+    Entry{"pcie/h2d_pinned_remote", expected("GB/s", kHigher)},
+    Entry{"pcie/h2d_all", measured("GB/s", kHigher)},
+    Entry{"mem/allocatable", expected("GiB", kHigher)},
     // host checks (src/host/*_check.cpp)
-    Entry{"host/cpu_single", {"Mops/s", kHigher}},
-    Entry{"host/cpu_all", {"Mops/s", kHigher}},
-    Entry{"host/decode_single", {"images/s", kHigher}},
-    Entry{"host/decode_all", {"images/s", kHigher}},
-    Entry{"host/membw", {"GB/s", kHigher}},
-    Entry{"host/steal", {"%", kLower}},
-    Entry{"host/iowait", {"%", kLower}},
-    Entry{"host/disk_seq_read", {"MB/s", kHigher}},
-    Entry{"host/disk_rand_read", {"IOPS", kHigher}},
+    Entry{"host/cpu_single", measured("Mops/s", kHigher)},
+    Entry{"host/cpu_all", measured("Mops/s", kHigher)},
+    Entry{"host/decode_single", measured("images/s", kHigher)},
+    Entry{"host/decode_all", measured("images/s", kHigher)},
+    Entry{"host/membw", measured("GB/s", kHigher)},
+    Entry{"host/steal", measured("%", kLower)},
+    Entry{"host/iowait", measured("%", kLower)},
+    Entry{"host/disk_seq_read", measured("MB/s", kHigher)},
+    Entry{"host/disk_rand_read", measured("IOPS", kHigher)},
     // multi-GPU rows (src/multigpu/rows.cpp) and the tools that write the same names
-    Entry{"p2p/matrix", {"GB/s", kHigher}},
-    Entry{"p2p/latency", {"us", kLower}},
-    Entry{"nccl/", {"GB/s", kHigher}},
+    Entry{"p2p/matrix", measured("GB/s", kHigher)},
+    Entry{"p2p/latency", measured("us", kLower)},
+    Entry{"nccl/allreduce", expected("GB/s", kHigher)},  // the collectives gpuaudit runs
+    Entry{"nccl/allgather", expected("GB/s", kHigher)},
+    Entry{"nccl/reducescatter", expected("GB/s", kHigher)},
+    Entry{"nccl/alltoall", expected("GB/s", kHigher)},
+    Entry{"nccl/", measured("GB/s", kHigher)},  // and any an imported nccl-tests run names
     // importers' fixed names
-    Entry{"bandwidthTest/", {"GB/s", kHigher}},
-    Entry{"gpu_burn/gflops", {"GFLOP/s", kHigher}},
-    Entry{"gpu_burn/errors", {"count", kLower}},
+    Entry{"bandwidthTest/", measured("GB/s", kHigher)},
+    Entry{"gpu_burn/gflops", measured("GFLOP/s", kHigher)},
+    Entry{"gpu_burn/errors", measured("count", kLower)},
 };
 
 // Families whose members keep their tool's own units, so they have no entry above: what NVML
@@ -68,6 +77,8 @@ constexpr std::array kEntries{
 constexpr std::array<std::string_view, 4> kFamiliesWithoutSpec{"telemetry", "soak", "nvbandwidth", "dcgm"};
 
 }  // namespace
+
+std::span<const CatalogueEntry> figure_catalogue() { return kEntries; }
 
 const std::vector<std::string>& figure_families() {
   static const std::vector<std::string> families = [] {

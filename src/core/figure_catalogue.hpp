@@ -14,6 +14,7 @@
 #include "core/result.hpp"
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,7 +24,21 @@ namespace gpuaudit {
 struct FigureSpec {
   std::string_view unit;
   bool higher_is_better = true;
+  // Whether a per-model baseline may hold an expectation of it (baselines/*.json "expected"), and
+  // the datasheet field of that baseline which bounds the expectation ("memory_bandwidth_gbs";
+  // empty where no datasheet figure does). baselines/baseline_check.cpp reads both from here.
+  bool expected_per_model = false;
+  std::string_view datasheet_peak;
 };
+
+// One entry: an exact name ("hbm/copy"), or a family when the name ends in '/' ("nccl/").
+struct CatalogueEntry {
+  std::string_view name;
+  FigureSpec spec;
+};
+
+// Every entry, in the catalogue's order.
+std::span<const CatalogueEntry> figure_catalogue();
 
 // gpuaudit's spec of a figure name: an exact name ("hbm/copy"), or a family every member of which
 // gpuaudit writes in one unit ("nccl/<collective>", "bandwidthTest/<copy>"); nullopt for a name

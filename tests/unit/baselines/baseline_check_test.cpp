@@ -3,6 +3,7 @@
 // capability or MIG profile name overflowed the stack in std::regex; "1g.<400 nines>gb" threw
 // out of std::stod ("internal error"). Each is now a problem of the set, listed.
 #include "baselines/baseline_set.hpp"
+#include "core/figure_catalogue.hpp"
 #include "unit/support/repo_baselines.hpp"
 
 #include <gtest/gtest.h>
@@ -100,4 +101,32 @@ TEST(BaselineCheck, AboveDatasheetIsFineWithANote) {
   EXPECT_TRUE(check_baselines(set).empty());
   set.models[0].expected["gemm/bf16"].note.clear();
   EXPECT_FALSE(check_baselines(set).empty());
+}
+
+// Which figures a baseline may expect, in which unit, and which datasheet field bounds each: the
+// figure catalogue's, every one of them (the check restates none).
+TEST(BaselineCheck, ExpectableFiguresAndTheirPeaksComeFromTheCatalogue) {
+  const Baseline& h100 = *repo_baselines().find("h100-sxm5-80gb");  // every datasheet field set, FP8 too
+  int expectable = 0, bounded = 0;
+  for (const CatalogueEntry& e : figure_catalogue()) {
+    const std::string name(e.name);
+    BaselineSet set;
+    set.models = {h100};
+    set.models[0].architecture_reference = true;
+    Expectation x;
+    x.value = 1e9;  // above any datasheet figure
+    x.unit = std::string(e.spec.unit);
+    x.source = "synthetic: this test";
+    set.models[0].expected[name] = x;
+    const auto problems = check_baselines(set);
+    EXPECT_EQ(listed(problems, "\"" + name + "\" is not a benchmark name"), !e.spec.expected_per_model) << name;
+    if (!e.spec.expected_per_model) continue;
+    ++expectable;
+    EXPECT_FALSE(listed(problems, name + " unit")) << name;
+    // A bounding datasheet field is one the H100 has, so 1e9 exceeds it.
+    EXPECT_EQ(listed(problems, "expected " + name + " (1e+09) is above the datasheet peak"), !e.spec.datasheet_peak.empty()) << name;
+    bounded += !e.spec.datasheet_peak.empty();
+  }
+  EXPECT_EQ(expectable, 29);  // 25 GPU benchmark figures and 4 NCCL collectives
+  EXPECT_EQ(bounded, 12);     // sm/fp32, sm/fp64, 2 tensor/mma, 4 gemm, 4 hbm
 }
