@@ -12,36 +12,36 @@ using Entry = CatalogueEntry;
 constexpr bool kHigher = true, kLower = false;
 
 // A figure gpuaudit knows the unit and direction of, and no baseline expects per model.
-constexpr FigureSpec measured(std::string_view unit, bool higher) { return {unit, higher, false, {}}; }
+constexpr FigureSpec measured(std::string_view unit, bool higher) { return {unit, higher, false, {}, kNoGroup}; }
 
 // A figure each model's baseline expects a value of, bounded by `peak` (a datasheet field) if any.
-constexpr FigureSpec expected(std::string_view unit, bool higher, std::string_view peak = {}) {
-  return {unit, higher, true, peak};
+constexpr FigureSpec expected(std::string_view unit, bool higher, std::string_view peak = {}, unsigned groups = kNoGroup) {
+  return {unit, higher, true, peak, groups};
 }
 
 constexpr std::array kEntries{
     // GPU benchmarks (benchmarks/*.cpp registrations)
     Entry{"sm/census", expected("count", kHigher)},
-    Entry{"sm/fp32", expected("TFLOP/s", kHigher, "fp32_tflops")},
-    Entry{"sm/fp64", expected("TFLOP/s", kHigher, "fp64_tflops")},
-    Entry{"sm/int32", expected("TOP/s", kHigher)},
+    Entry{"sm/fp32", expected("TFLOP/s", kHigher, "fp32_tflops", kVectorGroup)},
+    Entry{"sm/fp64", expected("TFLOP/s", kHigher, "fp64_tflops", kVectorGroup)},
+    Entry{"sm/int32", expected("TOP/s", kHigher, {}, kVectorGroup)},
     Entry{"sm/launch", expected("us", kLower)},
     Entry{"sm/launch_sync", expected("us", kLower)},
     Entry{"sm/contention", measured("us", kLower)},
-    Entry{"tensor/mma_fp16", expected("TFLOP/s", kHigher, "fp16_tensor_tflops")},
-    Entry{"tensor/mma_bf16", expected("TFLOP/s", kHigher, "bf16_tensor_tflops")},
-    Entry{"gemm/fp16", expected("TFLOP/s", kHigher, "fp16_tensor_tflops")},
-    Entry{"gemm/bf16", expected("TFLOP/s", kHigher, "bf16_tensor_tflops")},
-    Entry{"gemm/tf32", expected("TFLOP/s", kHigher, "tf32_tensor_tflops")},
-    Entry{"gemm/fp8", expected("TFLOP/s", kHigher, "fp8_tensor_tflops")},
-    Entry{"hbm/read", expected("GB/s", kHigher, "memory_bandwidth_gbs")},
-    Entry{"hbm/write", expected("GB/s", kHigher, "memory_bandwidth_gbs")},
-    Entry{"hbm/copy", expected("GB/s", kHigher, "memory_bandwidth_gbs")},
-    Entry{"hbm/triad", expected("GB/s", kHigher, "memory_bandwidth_gbs")},
+    Entry{"tensor/mma_fp16", expected("TFLOP/s", kHigher, "fp16_tensor_tflops", kTensorGroup)},
+    Entry{"tensor/mma_bf16", expected("TFLOP/s", kHigher, "bf16_tensor_tflops", kTensorGroup)},
+    Entry{"gemm/fp16", expected("TFLOP/s", kHigher, "fp16_tensor_tflops", kTensorGroup)},
+    Entry{"gemm/bf16", expected("TFLOP/s", kHigher, "bf16_tensor_tflops", kTensorGroup)},
+    Entry{"gemm/tf32", expected("TFLOP/s", kHigher, "tf32_tensor_tflops", kTensorGroup)},
+    Entry{"gemm/fp8", expected("TFLOP/s", kHigher, "fp8_tensor_tflops", kTensorGroup)},
+    Entry{"hbm/read", expected("GB/s", kHigher, "memory_bandwidth_gbs", kMemoryGroup)},
+    Entry{"hbm/write", expected("GB/s", kHigher, "memory_bandwidth_gbs", kMemoryGroup)},
+    Entry{"hbm/copy", expected("GB/s", kHigher, "memory_bandwidth_gbs", kMemoryGroup)},
+    Entry{"hbm/triad", expected("GB/s", kHigher, "memory_bandwidth_gbs", kMemoryGroup)},
     Entry{"l2/read", expected("GB/s", kHigher)},
-    Entry{"pcie/h2d_pinned", expected("GB/s", kHigher)},
-    Entry{"pcie/d2h_pinned", expected("GB/s", kHigher)},
-    Entry{"pcie/bidir_pinned", expected("GB/s", kHigher)},
+    Entry{"pcie/h2d_pinned", expected("GB/s", kHigher, {}, kPcieLinkGroup)},
+    Entry{"pcie/d2h_pinned", expected("GB/s", kHigher, {}, kPcieLinkGroup)},
+    Entry{"pcie/bidir_pinned", expected("GB/s", kHigher, {}, kPcieLinkGroup)},
     Entry{"pcie/h2d_pageable", expected("GB/s", kHigher)},
     Entry{"pcie/d2h_pageable", expected("GB/s", kHigher)},
     Entry{"pcie/bidir_pageable", expected("GB/s", kHigher)},
@@ -79,6 +79,13 @@ constexpr std::array<std::string_view, 4> kFamiliesWithoutSpec{"telemetry", "soa
 }  // namespace
 
 std::span<const CatalogueEntry> figure_catalogue() { return kEntries; }
+
+std::vector<std::string> figures_in_group(FigureGroup group) {
+  std::vector<std::string> out;
+  for (const Entry& e : kEntries)
+    if (e.spec.groups & group) out.emplace_back(e.name);
+  return out;
+}
 
 const std::vector<std::string>& figure_families() {
   static const std::vector<std::string> families = [] {

@@ -21,6 +21,15 @@
 
 namespace gpuaudit {
 
+// Groups of figures the verdict rules reason about (score/families.hpp), as bits.
+enum FigureGroup : unsigned {
+  kNoGroup = 0,
+  kTensorGroup = 1,    // dense tensor compute: what a training or inference job mostly runs
+  kVectorGroup = 2,    // vector (CUDA-core) compute
+  kMemoryGroup = 4,    // device memory bandwidth
+  kPcieLinkGroup = 8,  // host link copies, pinned (the link's own speed, not the host's memcpy)
+};
+
 struct FigureSpec {
   std::string_view unit;
   bool higher_is_better = true;
@@ -29,6 +38,7 @@ struct FigureSpec {
   // empty where no datasheet figure does). baselines/baseline_check.cpp reads both from here.
   bool expected_per_model = false;
   std::string_view datasheet_peak;
+  unsigned groups = kNoGroup;  // FigureGroup bits
 };
 
 // One entry: an exact name ("hbm/copy"), or a family when the name ends in '/' ("nccl/").
@@ -39,6 +49,9 @@ struct CatalogueEntry {
 
 // Every entry, in the catalogue's order.
 std::span<const CatalogueEntry> figure_catalogue();
+
+// The exact names of a group's figures, in the catalogue's order.
+std::vector<std::string> figures_in_group(FigureGroup group);
 
 // gpuaudit's spec of a figure name: an exact name ("hbm/copy"), or a family every member of which
 // gpuaudit writes in one unit ("nccl/<collective>", "bandwidthTest/<copy>"); nullopt for a name

@@ -1,5 +1,7 @@
 #include "score/families.hpp"
 
+#include "core/figure_catalogue.hpp"
+
 #include <algorithm>
 
 namespace gpuaudit {
@@ -76,29 +78,28 @@ const Family& family_of(std::string_view b) {
 }
 
 const std::vector<std::string>& tensor_figures() {
-  static const std::vector<std::string> v{"gemm/bf16", "gemm/fp16", "tensor/mma_bf16", "tensor/mma_fp16",
-                                          "gemm/tf32", "gemm/fp8"};
+  static const std::vector<std::string> v = figures_in_group(kTensorGroup);
   return v;
 }
 
 const std::vector<std::string>& vector_figures() {
-  static const std::vector<std::string> v{"sm/fp32", "sm/int32", "sm/fp64"};
+  static const std::vector<std::string> v = figures_in_group(kVectorGroup);
   return v;
 }
 
 const std::vector<std::string>& memory_figures() {
-  static const std::vector<std::string> v{"hbm/copy", "hbm/triad", "hbm/read", "hbm/write"};
+  static const std::vector<std::string> v = figures_in_group(kMemoryGroup);
   return v;
 }
 
 const std::vector<std::string>& pcie_link_figures() {
-  static const std::vector<std::string> v{"pcie/h2d_pinned", "pcie/d2h_pinned", "pcie/bidir_pinned"};
+  static const std::vector<std::string> v = figures_in_group(kPcieLinkGroup);
   return v;
 }
 
 bool is_heavy_benchmark(std::string_view b) {
-  return starts_with(b, "gemm/") || starts_with(b, "tensor/") || b == "sm/fp32" || b == "sm/fp64" ||
-         b == "sm/int32";
+  const auto spec = figure_spec(b);
+  return spec && (spec->groups & (kTensorGroup | kVectorGroup));
 }
 
 bool is_staged_peer_copy(const BenchmarkResult& b) {

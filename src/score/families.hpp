@@ -33,7 +33,8 @@ const Family& family_of(std::string_view benchmark);
 // Every family, for documentation and for validating a thresholds file.
 const std::vector<Family>& all_families();
 
-// Groups of figures the verdict rules reason about. Each list is in order of preference.
+// Groups of figures the verdict rules reason about: the figure catalogue's groups
+// (core/figure_catalogue.cpp), in its order.
 // Dense tensor compute: what a training or inference job mostly runs.
 const std::vector<std::string>& tensor_figures();
 // Vector (CUDA-core) compute.

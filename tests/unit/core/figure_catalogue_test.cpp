@@ -130,3 +130,17 @@ TEST(CoreFigureCatalogue, FamiliesAreDerivedFromTheEntries) {
   EXPECT_EQ(std::set<std::string>(f.begin(), f.end()).size(), f.size()) << "a family listed twice";
   for (const auto& family : f) EXPECT_EQ(family.find('/'), std::string::npos) << family;
 }
+
+// The groups the verdict rules reason about (score/families.hpp) are the catalogue's.
+TEST(CoreFigureCatalogue, GroupsHoldTheirFiguresOnly) {
+  const auto set_of = [](FigureGroup g) {
+    const auto v = figures_in_group(g);
+    return std::set<std::string>(v.begin(), v.end());
+  };
+  EXPECT_EQ(set_of(kTensorGroup), (std::set<std::string>{"gemm/bf16", "gemm/fp16", "gemm/tf32", "gemm/fp8", "tensor/mma_bf16", "tensor/mma_fp16"}));
+  EXPECT_EQ(set_of(kVectorGroup), (std::set<std::string>{"sm/fp32", "sm/fp64", "sm/int32"}));
+  EXPECT_EQ(set_of(kMemoryGroup), (std::set<std::string>{"hbm/copy", "hbm/triad", "hbm/read", "hbm/write"}));
+  EXPECT_EQ(figures_in_group(kPcieLinkGroup), (std::vector<std::string>{"pcie/h2d_pinned", "pcie/d2h_pinned", "pcie/bidir_pinned"}));
+  for (const CatalogueEntry& e : figure_catalogue())
+    if (e.spec.groups != kNoGroup) EXPECT_TRUE(e.spec.expected_per_model) << e.name << ": a grouped figure a baseline cannot expect is never judged";
+}
