@@ -66,6 +66,7 @@ mkdir -p "$stage/bin" "$stage/share/gpuaudit" "$stage/share/doc/gpuaudit/license
 cp "$bin" "$stage/bin/gpuaudit"
 strip --strip-unneeded "$stage/bin/gpuaudit"
 cp -r baselines "$stage/share/gpuaudit/baselines"
+rm -rf "$stage/share/gpuaudit/baselines/source"  # the generator's inputs, not read by the binary
 cp -r schema "$stage/share/gpuaudit/schema"
 cp README.md LICENSE docs/*.md "$stage/share/doc/gpuaudit/"
 cp "$build/gpuaudit.1" "$stage/share/man/man1/gpuaudit.1"
