@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# baselines/*.json are what scripts/baselines_from_csv.py writes from baselines/source/ (the CSVs, the
+# baselines/*.json are what scripts/data/baselines_from_csv.py writes from baselines/source/ (the CSVs, the
 # per-model files and shared.json): regenerated into a scratch folder, every file is the same byte for
 # byte, none is missing or extra, and each names its generator and the sources to edit.
 # $1: the gpuaudit binary (unused), $2: the source dir.
@@ -8,7 +8,7 @@ src=${2:?source dir}
 command -v python3 >/dev/null || { echo "no python3"; exit 77; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-python3 "$src/scripts/baselines_from_csv.py" --out "$tmp" 2>/dev/null || { echo "FAIL: generator"; exit 1; }
+python3 "$src/scripts/data/baselines_from_csv.py" --out "$tmp" 2>/dev/null || { echo "FAIL: generator"; exit 1; }
 n=0
 for f in "$src"/baselines/*.json; do
   name=$(basename "$f")

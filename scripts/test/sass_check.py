@@ -21,9 +21,9 @@ benchmark's figure relies on (issue 16, item 8):
 
 A rule that matches no kernel of an architecture it applies to fails too: a renamed kernel must
 not pass by being skipped. Exit 0 all held, 1 a fact did not hold (each named), 2 usage, 77 the
-tool is missing (1 under CI=true, which installs it) (scripts/setup.sh --test installs the nvidia-cuda-cuobjdump wheel).
+tool is missing (1 under CI=true, which installs it) (scripts/build/setup.sh --test installs the nvidia-cuda-cuobjdump wheel).
 
-  scripts/sass_check.py --cuobjdump .deps/cudatools/nvidia/cu13/bin/cuobjdump build/gpuaudit
+  scripts/test/sass_check.py --cuobjdump .deps/cudatools/nvidia/cu13/bin/cuobjdump build/gpuaudit
 """
 import argparse
 import os
@@ -320,7 +320,7 @@ def main(argv):
     a = ap.parse_args(argv)
     tool = a.cuobjdump or shutil.which("cuobjdump") or ""
     if not tool or not os.access(tool, os.X_OK):
-        why = "no cuobjdump (scripts/setup.sh --test installs the nvidia-cuda-cuobjdump wheel into .deps/cudatools)"
+        why = "no cuobjdump (scripts/build/setup.sh --test installs the nvidia-cuda-cuobjdump wheel into .deps/cudatools)"
         if os.environ.get("CI") == "true":  # CI installs it: there a missing tool is a failure, not a skip
             print(f"sass_check: FAIL: {why}")
             return 1

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate baselines/*.json from the reference CSVs plus the per-model data files in baselines/source/.
 
-    scripts/baselines_from_csv.py [--csv PATH] [--extra-csv PATH] [--source DIR] [--out baselines/]
+    scripts/data/baselines_from_csv.py [--csv PATH] [--extra-csv PATH] [--source DIR] [--out baselines/]
 
 Inputs (all in baselines/source/, see its README.md):
 * gpu_specs.csv (with gpu_specs_notes.md beside it) and gpu_specs_extra.csv hold the datasheet
@@ -39,7 +39,7 @@ import os
 import re
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SOURCE = os.path.join(ROOT, "baselines", "source")
 SCHEMA = "gpuaudit.baseline/1"
 GENERATED_BY = os.path.relpath(os.path.abspath(__file__), ROOT)

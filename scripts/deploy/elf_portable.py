@@ -4,7 +4,7 @@ and nothing but the C runtime: no versioned glibc symbol newer than --glibc in `
 libstdc++ symbol (GLIBCXX_/CXXABI_: libstdc++ must be linked statically), and no NEEDED library in
 `objdump -p` beyond the C runtime's. Prints what it found; exit 1 on any violation.
 
-    scripts/elf_portable.py BIN [--glibc 2.31]
+    scripts/deploy/elf_portable.py BIN [--glibc 2.31]
 """
 import argparse
 import re

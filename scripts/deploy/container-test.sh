@@ -2,36 +2,36 @@
 # Builds docker/Dockerfile.cuda13's image with podman and runs it, on a machine that reaches no
 # container registry: the base is a minimal Debian rootfs made from Debian's packages
 # (mmdebstrap, imported with `podman import`), the .deb is the host-only package of CI's package
-# stage (scripts/package-test.sh), and the image's own steps (apt installs the .deb, the
+# stage (scripts/deploy/package-test.sh), and the image's own steps (apt installs the .deb, the
 # unprivileged user, entry point) are the Dockerfile's, unchanged. The image then runs with every
 # capability dropped and no-new-privileges: info (exit 3 and one no-driver line, as without a
 # GPU), score on committed documents (exit 0 healthy, 1 a finding, 2 a foreign file), import and
 # score of a real nvidia-smi output (sliced), check on a read-only root; and the image's user and
 # entry point.
 #
-#   scripts/container-test.sh [PACKAGE.deb]     (default: build-package/gpuaudit-*-host-*.deb)
+#   scripts/deploy/container-test.sh [PACKAGE.deb]     (default: build-package/gpuaudit-*-host-*.deb)
 #
-# Needs root (rootful podman; sudo when not root), podman, runc and mmdebstrap (scripts/setup.sh --test installs
+# Needs root (rootful podman; sudo when not root), podman, runc and mmdebstrap (scripts/build/setup.sh --test installs
 # them) and the Debian mirror (GPUAUDIT_DEBIAN_MIRROR, default deb.debian.org). Everything lives
 # in one temporary folder (on /dev/shm when there is room: dpkg's fsyncs are slow on a shared
 # disk) with podman's storage in it; nothing is cached or left behind.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 src=$PWD
 t0=$SECONDS
 fail() {
   echo "FAIL: container-test: $*" >&2
   exit 1
 }
-if [ "$(id -u)" -ne 0 ]; then  # rootful podman, as scripts/setup.sh uses sudo for apt-get
+if [ "$(id -u)" -ne 0 ]; then  # rootful podman, as scripts/build/setup.sh uses sudo for apt-get
   command -v sudo >/dev/null || fail "needs root (rootful podman)"
   exec sudo "$0" "$@"
 fi
 for c in podman runc mmdebstrap; do
-  command -v "$c" >/dev/null || fail "$c is missing: scripts/setup.sh --test installs it"
+  command -v "$c" >/dev/null || fail "$c is missing: scripts/build/setup.sh --test installs it"
 done
 deb=${1:-$(ls build-package/gpuaudit-*-host-*.deb 2>/dev/null | head -n 1)}
-[ -f "$deb" ] || fail "no package: run scripts/package-test.sh first, or name a .deb"
+[ -f "$deb" ] || fail "no package: run scripts/deploy/package-test.sh first, or name a .deb"
 deb=$(realpath "$deb")
 suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
 mirror=${GPUAUDIT_DEBIAN_MIRROR:-http://deb.debian.org/debian}
@@ -116,7 +116,7 @@ case=/data/real-world/a100-sxm4-40gb-mig-enabled/nvidia-smi-q-x.xml
   "gpuaudit import $case -o a100.json && gpuaudit score a100.json; echo \"exit \$?\"" >"$work/mig" 2>&1
 grep -q '^exit 1$' "$work/mig" && grep -q 'sliced' "$work/mig" || { cat "$work/mig" >&2; fail "import + score of a real nvidia-smi -q -x: not sliced, exit 1"; }
 echo "  gpuaudit import ${case#/data/} + score: sliced, exit 1"
-# The DaemonSet's way (scripts/k8s): a read-only root, state only; without a driver that is a FAIL line, exit 1.
+# The DaemonSet's way (scripts/deploy/k8s): a read-only root, state only; without a driver that is a FAIL line, exit 1.
 run+=(--read-only)
 expect_rc 1 "$work/check" check --state-only
 grep -q '^gpuaudit check: FAIL no usable GPU' "$work/check" || { cat "$work/check" >&2; fail "check: the one-line verdict"; }

@@ -10,7 +10,7 @@ import sys
 try:
     import jsonschema
 except ImportError:
-    print("validate_json.py: python package jsonschema is missing (scripts/setup.sh --test installs it)")
+    print("validate_json.py: python package jsonschema is missing (scripts/build/setup.sh --test installs it)")
     sys.exit(77)
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Static checks of every kernel launch (issue 27): for each kernel of a built binary and each
 block size the benchmarks launch it with, the registers and shared memory cuobjdump reports
-(--dump-resource-usage; scripts/sass_check.py parses it) against each architecture's limits, so an
+(--dump-resource-usage; scripts/test/sass_check.py parses it) against each architecture's limits, so an
 over-size launch ("too many resources requested for launch") or a kernel that no longer fits as
 many blocks per SM as its benchmark assumes is found without a card:
 
@@ -18,8 +18,8 @@ registers per thread from the CUDA toolkit's cuda_occupancy.h (the occupancy API
 threads and shared memory per SM and per block from the CUDA C++ Programming Guide, "Technical
 Specifications per Compute Capability".
 
-  scripts/launch_check.py --cuobjdump .deps/cudatools/nvidia/cu13/bin/cuobjdump build/gpuaudit
-  nvcc ... -Xptxas -v kernels/wgmma.cu 2>&1 | scripts/launch_check.py --ptxas-log -
+  scripts/test/launch_check.py --cuobjdump .deps/cudatools/nvidia/cu13/bin/cuobjdump build/gpuaudit
+  nvcc ... -Xptxas -v kernels/wgmma.cu 2>&1 | scripts/test/launch_check.py --ptxas-log -
 
 --ptxas-log: ptxas's verbose output for the wgmma kernel; "wgmma.mma_async instructions are
 serialized" (ptxas's Potential Performance Loss warning: the tensor pipe would run at a fraction
@@ -141,7 +141,7 @@ def check_launches(resources):
         short = sass_check.short(name)
         launches = [l for l in LAUNCHES if re.search(l.kernel, name)]
         if not launches:
-            failures.append(f"{cubin} {short}: no launch in scripts/launch_check.py LAUNCHES names it")
+            failures.append(f"{cubin} {short}: no launch in scripts/test/launch_check.py LAUNCHES names it")
             continue
         if arch is None:
             failures.append(f"{cubin} {short}: no limits for this architecture in ARCHS")
@@ -206,7 +206,7 @@ def main(argv):
         ap.error("name a binary, or --ptxas-log")
     tool = a.cuobjdump or shutil.which("cuobjdump") or ""
     if not tool or not os.access(tool, os.X_OK):
-        why = "no cuobjdump (scripts/setup.sh --test installs the nvidia-cuda-cuobjdump wheel into .deps/cudatools)"
+        why = "no cuobjdump (scripts/build/setup.sh --test installs the nvidia-cuda-cuobjdump wheel into .deps/cudatools)"
         print(f"launch_check: {'FAIL' if os.environ.get('CI') == 'true' else 'SKIP'}: {why}")
         return 1 if os.environ.get("CI") == "true" else SKIP
     resources = {}

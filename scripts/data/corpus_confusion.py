@@ -2,7 +2,7 @@
 """Score every case of the real-world corpus with a gpuaudit binary and print a markdown confusion
 table (expected verdict x verdict got) and the accuracy, for docs/scoring.md.
 
-    scripts/corpus_confusion.py BUILD/gpuaudit [--corpus tests/data/real-world] [--details]
+    scripts/data/corpus_confusion.py BUILD/gpuaudit [--corpus tests/data/real-world] [--details]
 
 A case counts as right when tests/unit/real_world_corpus_test.cpp would pass it: its verdict (or one
 it also allows) is among the findings for its GPU, no must_not finding is there, and a healthy case
@@ -25,7 +25,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCORED = (0, 1, 6)
-DEFAULT_CORPUS = os.path.normpath(os.path.join(HERE, "..", "tests", "data", "real-world"))
+DEFAULT_CORPUS = os.path.normpath(os.path.join(HERE, "..", "..", "tests", "data", "real-world"))
 
 
 def run(cmd):

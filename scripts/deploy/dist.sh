@@ -8,21 +8,21 @@
 # One binary for every x86-64 Linux from 2020 on (Debian 11, Ubuntu 20.04, RHEL 9 ...) and every
 # NVIDIA driver from 525.60.13 on: CUDA 12.9's runtime linked statically (minor-version
 # compatibility), compiled by this machine's clang-19 against a Debian 11 root (glibc 2.31, gcc 10's
-# libstdc++ linked statically, scripts/dist-root.sh), device code sm_52 ... sm_90a plus compute_90
+# libstdc++ linked statically, scripts/deploy/dist-root.sh), device code sm_52 ... sm_90a plus compute_90
 # PTX (Blackwell runs it through the driver's JIT). cuBLASLt and NCCL are opened when a measurement
 # needs them (system CUDA, pip wheels, a bundled copy: src/probe/library_search.hpp). The binary is
 # checked before it is packed: no glibc symbol newer than 2.31, no library beyond the C runtime
-# (scripts/elf_portable.py), the CUDA 12.9 runtime; the wheel's tag by auditwheel.
+# (scripts/deploy/elf_portable.py), the CUDA 12.9 runtime; the wheel's tag by auditwheel.
 #
-#   scripts/dist.sh OUTDIR
-#   DIST_ARCHS="75-real;90" scripts/dist.sh OUTDIR    fewer architectures (a quicker, smaller test build)
+#   scripts/deploy/dist.sh OUTDIR
+#   DIST_ARCHS="75-real;90" scripts/deploy/dist.sh OUTDIR    fewer architectures (a quicker, smaller test build)
 #   BUILD_DIR=build-dist JOBS=2                       (defaults)
-# Needs root the first time (scripts/setup.sh --dist installs packages; the Debian 11 root is made
+# Needs root the first time (scripts/build/setup.sh --dist installs packages; the Debian 11 root is made
 # with mmdebstrap and kept in $GPUAUDIT_DIST_CACHE, default ~/.cache/gpuaudit).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 src=$PWD
-[ $# -eq 1 ] || { echo "usage: scripts/dist.sh OUTDIR" >&2; exit 2; }
+[ $# -eq 1 ] || { echo "usage: scripts/deploy/dist.sh OUTDIR" >&2; exit 2; }
 out=$(realpath -m "$1")
 build=$(realpath -m "${BUILD_DIR:-build-dist}")
 jobs=${JOBS:-$(nproc)}
@@ -34,9 +34,9 @@ fail() {
 }
 step() { echo "dist: $* (+$((SECONDS - t0)) s)"; }
 
-step "dependencies (scripts/setup.sh --dist)"
-scripts/setup.sh --dist
-root=$(scripts/dist-root.sh)
+step "dependencies (scripts/build/setup.sh --dist)"
+scripts/build/setup.sh --dist
+root=$(scripts/deploy/dist-root.sh)
 version=$(sed -n 's/^project(gpuaudit VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
 [ -n "$version" ] || fail "no version in CMakeLists.txt"
 name=gpuaudit-$version-linux-x86_64
@@ -50,7 +50,7 @@ GPUAUDIT_SYSROOT=$root cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Releas
   -DGPUAUDIT_SOURCE_TREE_PATHS=OFF -DGPUAUDIT_WERROR=ON | { grep '^-- gpuaudit:' || true; }
 GPUAUDIT_SYSROOT=$root cmake --build "$build" --target gpuaudit gpuaudit_manpage --parallel "$jobs"
 bin=$build/gpuaudit
-python3 scripts/elf_portable.py --glibc 2.31 "$bin" || fail "$bin would not run on glibc 2.31 with only the C runtime"
+python3 scripts/deploy/elf_portable.py --glibc 2.31 "$bin" || fail "$bin would not run on glibc 2.31 with only the C runtime"
 built=$( { "$bin" info --json --steal-window 0 2>/dev/null || true; } |
         python3 -c 'import json, sys; print(json.load(sys.stdin)["tool"]["cuda_runtime_built"])')
 [ "$built" = 12090 ] || fail "the binary reports CUDA runtime $built, not 12090 (wrong headers?)"
@@ -96,9 +96,9 @@ mkdir -p "$out"
 rm -f "$out/$name.tar.gz" "$out/$name.tar.gz.sha256" "$out"/gpuaudit-"$version"-py3-none-*.whl*
 tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" -C "$build/stage" -cf - "$name" |
   gzip -9n >"$out/$name.tar.gz"
-wheel=$(python3 scripts/make_wheel.py --stage "$stage" --version "$version" --out "$out")
+wheel=$(python3 scripts/deploy/make_wheel.py --stage "$stage" --version "$version" --out "$out")
 (cd "$out" && for f in "$name.tar.gz" "$(basename "$wheel")"; do sha256sum "$f" >"$f.sha256"; done)
-# auditwheel (PyPI, scripts/setup.sh --dist) reads the wheel's ELF files and names the most
+# auditwheel (PyPI, scripts/build/setup.sh --dist) reads the wheel's ELF files and names the most
 # compatible manylinux tag they are consistent with: it must be manylinux_2_31 or an older one.
 PYTHONPATH=$src/.deps/dist-tools python3 -m auditwheel show "$wheel" >"$build/auditwheel.txt" 2>&1 ||
   { cat "$build/auditwheel.txt" >&2; fail "auditwheel show"; }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The release artifacts as a user on a rented box meets them (a step of scripts/test.sh): builds
-# them (scripts/dist.sh) unless given, then in a FRESH Debian 11 root (glibc 2.31, python3, no
+# them (scripts/deploy/dist.sh) unless given, then in a FRESH Debian 11 root (glibc 2.31, python3, no
 # compiler, no CUDA, no driver; made by mmdebstrap, unpacked anew for each run, no network once it
 # is made) unpacks the tarball and installs the wheel into a new venv, and runs them:
 #   tarball: --version; info (exit 3, the missing driver said in one line, cuBLASLt said missing
@@ -11,17 +11,17 @@
 #            python -m gpuaudit; then NVIDIA's cuBLASLt and NCCL wheel files placed in that venv's
 #            site-packages as pip would put them: info finds both there (venv not activated);
 #   both:    the binary asks for no glibc symbol newer than 2.31 and no library beyond the C runtime
-#            (scripts/elf_portable.py); the wheel's binary is the tarball's.
+#            (scripts/deploy/elf_portable.py); the wheel's binary is the tarball's.
 # And it measures: the artifacts' sizes; the install time into a fresh venv; the time from nothing
 # (an empty root) to `gpuaudit info` output by either route; the start-up time and peak memory of
 # --version, score, import, compare, report and check --state-only (budget: 20 MB; the time is
 # reported, not judged, on a shared CI machine).
 #
-#   scripts/dist-test.sh [OUTDIR]    (default: build it into build-dist/out)
+#   scripts/deploy/dist-test.sh [OUTDIR]    (default: build it into build-dist/out)
 # Needs root (chroot, unshare) and mmdebstrap the first time (the test root is kept in
 # $GPUAUDIT_DIST_CACHE, default ~/.cache/gpuaudit, as a tarball, and unpacked anew each run).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 src=$PWD
 t0=$SECONDS
 fail() {
@@ -38,8 +38,8 @@ if [ $# -ge 1 ]; then
 else
   out=$src/build-dist/out
   b0=$SECONDS
-  scripts/dist.sh "$out"
-  echo "dist-test: scripts/dist.sh took $((SECONDS - b0)) s"
+  scripts/deploy/dist.sh "$out"
+  echo "dist-test: scripts/deploy/dist.sh took $((SECONDS - b0)) s"
 fi
 tgz=$(ls "$out"/gpuaudit-*-linux-x86_64.tar.gz | head -n 1)
 whl=$(ls "$out"/gpuaudit-*-py3-none-manylinux_2_31_x86_64.whl | head -n 1)
@@ -70,7 +70,7 @@ mkdir -p "$root/dist" "$root/data"
 cp "$tgz" "$whl" "$root/dist/"
 cp tests/data/scenarios/h100-power-capped.synthetic.json tests/data/scenarios/h100-sxm-healthy.synthetic.json \
    tests/data/real-world/a100-sxm4-40gb-mig-enabled/nvidia-smi-q-x.xml "$root/data/"
-cp scripts/elf_portable.py "$root/dist/" 2>/dev/null || true
+cp scripts/deploy/elf_portable.py "$root/dist/" 2>/dev/null || true
 
 # in_root SCRIPT [BIND-SRC BIND-DST]...: runs SCRIPT with sh in the root, in its own network
 # namespace (no network: only loopback, down), its own mount and PID namespaces and /proc; each
@@ -141,7 +141,7 @@ has wheel-score 'power-capped'
 expect_rc 0 wheel-module "/tmp/v/bin/python -m gpuaudit --version"
 in_root "cmp $bin /tmp/v/lib/python3*/site-packages/gpuaudit/bin/gpuaudit" || fail "the wheel's binary is not the tarball's"
 # NVIDIA's wheels, laid out as pip installs nvidia-cublas-cu12 and nvidia-nccl-cu12 (their files
-# bind-mounted from scripts/setup.sh --cuda12's copies): found beside the gpuaudit wheel.
+# bind-mounted from scripts/build/setup.sh --cuda12's copies): found beside the gpuaudit wheel.
 site=$(in_root 'echo /tmp/v/lib/python3*/site-packages')
 expect_rc 3 wheel-libs "/tmp/v/bin/gpuaudit info --steal-window 0" \
   "$src/.deps/cuda12/nvidia/cublas/lib/libcublasLt.so.12" "$site/nvidia/cublas/lib/libcublasLt.so.12" \
@@ -150,7 +150,7 @@ has wheel-libs "Libraries  cuBLASLt $site/nvidia/cublas/lib/libcublasLt.so.12, N
 has wheel-libs 'cuBLAS 12\.[0-9]*\.[0-9]*, NCCL 2\.'
 
 step "the binary: glibc symbols and libraries"
-python3 scripts/elf_portable.py --glibc 2.31 "$root$bin" || fail "the binary needs more than glibc 2.31's C runtime"
+python3 scripts/deploy/elf_portable.py --glibc 2.31 "$root$bin" || fail "the binary needs more than glibc 2.31's C runtime"
 
 step "start-up: time and peak memory (20 runs each, in the root)"
 cat >"$root/tmp/startup.py" <<'EOF'

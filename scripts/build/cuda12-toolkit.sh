@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Turns the CUDA 12 wheels that scripts/setup.sh --cuda12 pip-installed into DIR (default
+# Turns the CUDA 12 wheels that scripts/build/setup.sh --cuda12 pip-installed into DIR (default
 # .deps/cuda12) into a toolkit folder DIR/toolkit that CMake's CUDA language and FindCUDAToolkit
 # accept: bin/ include/ lib64/ nvvm/ version.json, all symlinks into the wheels' folders.
 #
@@ -18,14 +18,14 @@
 #     /usr/local/include where one was there, and failed where none was, as in a sysroot).
 # Idempotent: rebuilds DIR/toolkit from scratch in a second.
 #
-#   scripts/cuda12-toolkit.sh [DIR]
+#   scripts/build/cuda12-toolkit.sh [DIR]
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 WHEELS=$(realpath "${1:-.deps/cuda12}")
 NV=$WHEELS/nvidia
 TK=$WHEELS/toolkit
 
-need() { [ -e "$1" ] || { echo "cuda12-toolkit: missing $1 (run scripts/setup.sh --cuda12)" >&2; exit 1; }; }
+need() { [ -e "$1" ] || { echo "cuda12-toolkit: missing $1 (run scripts/build/setup.sh --cuda12)" >&2; exit 1; }; }
 need "$NV/cuda_nvcc/bin/ptxas"
 need "$NV/cuda_nvcc/nvvm/libdevice/libdevice.10.bc"
 need "$NV/cuda_runtime/lib/libcudart_static.a"
@@ -73,7 +73,7 @@ for f in "$NV"/*/lib/*.so.* "$NV"/*/lib/*.a; do
 done
 
 [ -e "$TK/include/curand_mtgp32_kernel.h" ] ||
-  printf '/* Empty stand-in written by scripts/cuda12-toolkit.sh: clang force-includes this cuRAND header;
+  printf '/* Empty stand-in written by scripts/build/cuda12-toolkit.sh: clang force-includes this cuRAND header;
    gpuaudit uses no cuRAND and the wheels ship none. */
 ' >"$TK/include/curand_mtgp32_kernel.h"
 
@@ -149,7 +149,7 @@ EOF
 # bin/nvcc: answers CMake's two questions (toolkit root, version); compiling needs clang.
 cat >"$TK/bin/nvcc" <<'EOF'
 #!/usr/bin/env bash
-# Stand-in nvcc of a CUDA toolkit assembled from PyPI wheels (scripts/cuda12-toolkit.sh).
+# Stand-in nvcc of a CUDA toolkit assembled from PyPI wheels (scripts/build/cuda12-toolkit.sh).
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 case "${1:-}" in
   --version|-V)
@@ -161,7 +161,7 @@ case "${1:-}" in
     echo "nvcc: no input files" >&2; exit 1 ;;
   *)
     echo "nvcc: this CUDA 12 toolkit was assembled from PyPI wheels, which ship no nvcc front end;" >&2
-    echo "nvcc: compile with clang: -DCMAKE_CUDA_COMPILER=clang++-19 -DCUDAToolkit_ROOT=$TOP (scripts/build-cuda12.sh)" >&2
+    echo "nvcc: compile with clang: -DCMAKE_CUDA_COMPILER=clang++-19 -DCUDAToolkit_ROOT=$TOP (scripts/build/build-cuda12.sh)" >&2
     exit 1 ;;
 esac
 EOF
@@ -177,7 +177,7 @@ for d in sorted(os.listdir(wheels)):
     if m:
         parts[m.group(1).replace("nvidia_", "")] = {"version": m.group(2)}
 runtime = parts.get("cuda_runtime", {}).get("version", "0.0.0")
-doc = {"cuda": {"name": "CUDA SDK (assembled from PyPI wheels by scripts/cuda12-toolkit.sh)",
+doc = {"cuda": {"name": "CUDA SDK (assembled from PyPI wheels by scripts/build/cuda12-toolkit.sh)",
                 "version": ".".join(runtime.split(".")[:2])}}
 doc.update(parts)
 with open(out, "w") as f:

@@ -5,7 +5,7 @@
 # test document with the installed baselines (proved by removing one of them), the man page, and
 # the .tar.gz. BUILD_DIR defaults to build-package/.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 src=$PWD
 build=${BUILD_DIR:-build-package}
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGPUAUDIT_CUDA=OFF -DGPUAUDIT_TESTS=OFF "$@" >/dev/null

@@ -10,17 +10,17 @@
 # 20.04 and 22.04 do not: there it stops before installing anything, names what is too old, and
 # points at the prebuilt gpuaudit (pip install gpuaudit, or the release tarball), which runs there.
 #
-#   scripts/setup.sh            build dependencies
-#   scripts/setup.sh --test     + what the tests need (schema validator, MPI, Chromium, fio, clang for libFuzzer,
+#   scripts/build/setup.sh            build dependencies
+#   scripts/build/setup.sh --test     + what the tests need (schema validator, MPI, Chromium, fio, clang for libFuzzer,
 #                               cuobjdump for the SASS check, CuTe's headers for the layout oracle,
 #                               podman for the container test; Debian 12's names)
-#   scripts/setup.sh --cuda12   + CUDA 12.9 nvcc/runtime/cuBLAS/NCCL wheels in .deps/cuda12
-#   scripts/setup.sh --dist     + what scripts/dist.sh needs: --cuda12, mmdebstrap (the Debian 11 root),
+#   scripts/build/setup.sh --cuda12   + CUDA 12.9 nvcc/runtime/cuBLAS/NCCL wheels in .deps/cuda12
+#   scripts/build/setup.sh --dist     + what scripts/deploy/dist.sh needs: --cuda12, mmdebstrap (the Debian 11 root),
 #                               auditwheel (PyPI, .deps/dist-tools) to check the wheel
-#   scripts/setup.sh --print-packages   only print the distribution and its package names
+#   scripts/build/setup.sh --print-packages   only print the distribution and its package names
 #   GPUAUDIT_OS_RELEASE=FILE    read FILE instead of /etc/os-release (tests)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 ROOT=$PWD
 want_test=0 want_cuda12=0 want_dist=0 print_only=0
 for a in "$@"; do
@@ -62,18 +62,18 @@ if [ "$want_test" = 1 ]; then
   chromium=chromium
   case "$distro" in ubuntu\ *) chromium=chromium-browser ;; esac  # Ubuntu's is a snap transition package
   pkgs+=(libopenmpi-dev openmpi-bin fio "$chromium" libxml2-utils
-         clang-14 libclang-rt-14-dev)  # scripts/fuzz.sh: libFuzzer and its sanitizer runtimes
+         clang-14 libclang-rt-14-dev)  # scripts/test/fuzz.sh: libFuzzer and its sanitizer runtimes
   # promtool (--prometheus), sqlite3 (export), YAML parser (k8s examples), man page, .deb checks
   pkgs+=(prometheus sqlite3 python3-yaml help2man dpkg-dev)
-  # scripts/container-test.sh: rootful podman (runc: crun refuses this kind of cgroup host), a
+  # scripts/deploy/container-test.sh: rootful podman (runc: crun refuses this kind of cgroup host), a
   # Debian base made from Debian's packages (no registry needed)
   pkgs+=(podman runc mmdebstrap)
 fi
 if [ "$want_cuda12" = 1 ]; then
-  pkgs+=(clang-19)  # the CUDA front end of the 12.9 build: the PyPI wheels have no nvcc (scripts/cuda12-toolkit.sh)
+  pkgs+=(clang-19)  # the CUDA front end of the 12.9 build: the PyPI wheels have no nvcc (scripts/build/cuda12-toolkit.sh)
 fi
 if [ "$want_dist" = 1 ]; then
-  pkgs+=(mmdebstrap binutils)  # the Debian 11 root of the prebuilt binary (scripts/dist-root.sh), objdump
+  pkgs+=(mmdebstrap binutils)  # the Debian 11 root of the prebuilt binary (scripts/deploy/dist-root.sh), objdump
 fi
 if [ "$print_only" = 1 ]; then
   echo "distribution: $distro"
@@ -114,7 +114,7 @@ pip_target() {  # pip_target DIR MARKER PACKAGE...
 pip_target "$PY" nvidia/nvml_dev/include/nvml.h nvidia-nvml-dev-cu12==12.9.79
 if [ "$want_test" = 1 ]; then
   pip_target "$ROOT/.deps/pytest" jsonschema jsonschema==4.23.0
-  # cuobjdump/nvdisasm for the SASS check (ctest -L sass, scripts/sass_check.py): the CUDA 13
+  # cuobjdump/nvdisasm for the SASS check (ctest -L sass, scripts/test/sass_check.py): the CUDA 13
   # toolkit here ships neither. Their own folder: pip --target does not merge into another's nvidia/.
   pip_target "$ROOT/.deps/cudatools" nvidia/cu13/bin/cuobjdump \
     nvidia-cuda-cuobjdump==13.4.92 nvidia-cuda-nvdisasm==13.4.92
@@ -124,7 +124,7 @@ if [ "$want_test" = 1 ]; then
     nvidia-cutlass==4.2.0.0 nvidia-cuda-cccl-cu12==12.9.27
 fi
 if [ "$want_dist" = 1 ]; then
-  # auditwheel checks the wheel's manylinux tag against its ELF files (scripts/dist.sh).
+  # auditwheel checks the wheel's manylinux tag against its ELF files (scripts/deploy/dist.sh).
   pip_target "$ROOT/.deps/dist-tools" auditwheel auditwheel==6.8.2
 fi
 if [ "$want_cuda12" = 1 ]; then
@@ -134,6 +134,6 @@ if [ "$want_cuda12" = 1 ]; then
     nvidia-cuda-nvcc-cu12==12.9.86 nvidia-cuda-runtime-cu12==12.9.79 nvidia-cublas-cu12==12.9.1.4 \
     nvidia-nccl-cu12==2.27.3 nvidia-cuda-cccl-cu12==12.9.27 nvidia-nvml-dev-cu12==12.9.79 \
     nvidia-nvfatbin-cu12==12.9.82
-  bash scripts/cuda12-toolkit.sh "$ROOT/.deps/cuda12"
+  bash scripts/build/cuda12-toolkit.sh "$ROOT/.deps/cuda12"
 fi
 echo "setup: ok"

@@ -9,15 +9,15 @@
 # parse_<format>, seeded from tests/data/imports/<format>/, so a new format is fuzzed as it is
 # registered. The other binaries (fuzz_detect, fuzz_paste_split, ...) are a target each.
 #
-#   scripts/fuzz.sh                  every target, FUZZ_RUNS (500) inputs each from seed 1: the same
+#   scripts/test/fuzz.sh                  every target, FUZZ_RUNS (500) inputs each from seed 1: the same
 #                                    inputs on every run of one commit, so CI never fails by chance
 #                                    (scripts/test.sh runs this)
-#   FUZZ_SECONDS=600 scripts/fuzz.sh parse_nccl-tests    one target, by time, random: to hunt
+#   FUZZ_SECONDS=600 scripts/test/fuzz.sh parse_nccl-tests    one target, by time, random: to hunt
 #                                    (a format may be named as it is, nccl-tests, or as parse_nccl_tests)
 #   GPUAUDIT_FUZZ_FORMAT=nccl-tests build-fuzz/fuzz_format build-fuzz/artifacts/parse_nccl-tests-crash-...
 #                                    replay a crash (fuzz.sh prints this line for each one it finds)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 ROOT=$PWD
 BUILD=${FUZZ_BUILD_DIR:-build-fuzz}
 SECONDS_EACH=${FUZZ_SECONDS:-}
@@ -32,7 +32,7 @@ fi
 JOBS=${JOBS:-$(nproc)}
 CC_BIN=${FUZZ_CC:-$(command -v clang-14 || command -v clang)}
 CXX_BIN=${FUZZ_CXX:-$(command -v clang++-14 || command -v clang++)}
-[ -x "$CXX_BIN" ] || { echo "fuzz.sh: clang++ not found (scripts/setup.sh --test installs clang-14)" >&2; exit 2; }
+[ -x "$CXX_BIN" ] || { echo "fuzz.sh: clang++ not found (scripts/build/setup.sh --test installs clang-14)" >&2; exit 2; }
 
 # Seed corpus of the targets that read every format's fixtures ("*": tests/data/imports/*/). A
 # parser's target parse_<format> is seeded with tests/data/imports/<format>/.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes (or reuses) the Debian 11 "bullseye" root that the prebuilt gpuaudit is built against
-# (scripts/dist.sh): glibc 2.31 and gcc 10's libstdc++/libgcc static archives, libjpeg-turbo's
+# (scripts/deploy/dist.sh): glibc 2.31 and gcc 10's libstdc++/libgcc static archives, libjpeg-turbo's
 # static archive, and gpuaudit's other libraries built as static archives from Debian 12's
 # source packages, the same versions the Debian 12 build uses. Everything comes from Debian's
 # archive (GPUAUDIT_DEBIAN_MIRROR, default deb.debian.org): nothing is downloaded from elsewhere.
@@ -10,15 +10,15 @@
 # CUDA 12.9 or sm_90a, and because one compiler for the host and device code is simpler than two.
 # What the binary can ask of the machine is decided by what it links: glibc 2.31's symbols.
 #
-#   scripts/dist-root.sh [ROOT]   prints ROOT when it is ready
+#   scripts/deploy/dist-root.sh [ROOT]   prints ROOT when it is ready
 #     ROOT defaults to $GPUAUDIT_DIST_CACHE/bullseye-root ($GPUAUDIT_DIST_CACHE defaults to
 #     ~/.cache/gpuaudit), outside the repository so every clone and CI run reuses it. A root made
 #     from another recipe (package list, source versions) is made again; one that is complete is
 #     reused as it is (about 400 MB; 2 min to make, 5-10 min to build the libraries on 2 cores).
 #
-# Needs root (mmdebstrap, chroot), mmdebstrap, cmake, ninja and clang-19 (scripts/setup.sh --dist).
+# Needs root (mmdebstrap, chroot), mmdebstrap, cmake, ninja and clang-19 (scripts/build/setup.sh --dist).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 src=$PWD
 cache=${GPUAUDIT_DIST_CACHE:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/gpuaudit}
 root=$(realpath -m "${1:-$cache/bullseye-root}")
@@ -29,7 +29,7 @@ fail() {
 }
 step() { echo "dist-root: $*" >&2; }
 
-# The static libraries' Debian source packages: bookworm's, the versions scripts/setup.sh's
+# The static libraries' Debian source packages: bookworm's, the versions scripts/build/setup.sh's
 # -dev packages install on Debian 12, so both builds compile against the same library code.
 sources=(cli11=2.1.2+ds-1 nlohmann-json3=3.11.2-2 fmtlib=9.1.0+ds1-2 simdjson=3.0.1-1 pugixml=1.13-0.2
          benchmark=1.7.1-1)
@@ -45,7 +45,7 @@ if [ -f "$root/.gpuaudit-root" ] && [ "$(cat "$root/.gpuaudit-root")" = "$recipe
 fi
 [ "$(id -u)" -eq 0 ] || fail "needs root (mmdebstrap and chroot): run it with sudo"
 for c in mmdebstrap cmake ninja clang++-19; do
-  command -v "$c" >/dev/null || fail "$c is missing: scripts/setup.sh --dist installs it"
+  command -v "$c" >/dev/null || fail "$c is missing: scripts/build/setup.sh --dist installs it"
 done
 
 t0=$SECONDS

@@ -24,7 +24,7 @@ def covered(root: pathlib.Path, src: pathlib.Path) -> bool:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--root", default=pathlib.Path(__file__).resolve().parent.parent, type=pathlib.Path)
+    ap.add_argument("--root", default=pathlib.Path(__file__).resolve().parents[2], type=pathlib.Path)
     ap.add_argument("--min", type=float, default=0.0, help="fail below this percentage")
     ap.add_argument("--quiet", action="store_true", help="print the share only")
     a = ap.parse_args()

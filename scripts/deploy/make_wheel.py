@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the gpuaudit wheel, gpuaudit-VERSION-py3-none-manylinux_2_31_x86_64.whl, from the staged
-release folder of scripts/dist.sh (bin/gpuaudit, share/...) and the package in python/gpuaudit:
+release folder of scripts/deploy/dist.sh (bin/gpuaudit, share/...) and the package in python/gpuaudit:
 
     gpuaudit/__init__.py, __main__.py, _launcher.py   the `gpuaudit` console command (exec of the binary)
     gpuaudit/bin/gpuaudit                             the same binary as the tarball's
@@ -12,7 +12,7 @@ on x86-64 (manylinux_2_31_x86_64, PEP 600); `auditwheel show` checks it. The ext
 NVIDIA's cuBLAS and NCCL wheels for CUDA 12, which gpuaudit opens when a GEMM or collective runs.
 Written with the standard library only, reproducibly (every file dated SOURCE_DATE_EPOCH).
 
-    scripts/make_wheel.py --stage DIR --version X.Y.Z --out OUTDIR [--tag manylinux_2_31_x86_64]
+    scripts/deploy/make_wheel.py --stage DIR --version X.Y.Z --out OUTDIR [--tag manylinux_2_31_x86_64]
 """
 import argparse
 import base64
@@ -62,12 +62,12 @@ def files_of(stage, package_src, version):
 
 
 def main():
-    ap = argparse.ArgumentParser(description="Writes the gpuaudit wheel from scripts/dist.sh's staged folder.")
+    ap = argparse.ArgumentParser(description="Writes the gpuaudit wheel from scripts/deploy/dist.sh's staged folder.")
     ap.add_argument("--stage", required=True)
     ap.add_argument("--version", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--tag", default="manylinux_2_31_x86_64")
-    ap.add_argument("--package", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python", "gpuaudit"))
+    ap.add_argument("--package", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python", "gpuaudit"))
     a = ap.parse_args()
 
     epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "315532800"))
@@ -80,7 +80,7 @@ def main():
     entries = files_of(a.stage, a.package, a.version)
     entries += [
         (dist_info + "/METADATA", metadata(a.version, readme).encode(), False),
-        (dist_info + "/WHEEL", ("Wheel-Version: 1.0\nGenerator: gpuaudit scripts/make_wheel.py\nRoot-Is-Purelib: false\n"
+        (dist_info + "/WHEEL", ("Wheel-Version: 1.0\nGenerator: gpuaudit scripts/deploy/make_wheel.py\nRoot-Is-Purelib: false\n"
                                 "Tag: py3-none-%s\n" % a.tag).encode(), False),
         (dist_info + "/entry_points.txt", b"[console_scripts]\ngpuaudit = gpuaudit._launcher:main\n", False),
         (dist_info + "/LICENSE", license_text, False),

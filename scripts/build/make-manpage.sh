@@ -2,7 +2,7 @@
 # Writes the man page gpuaudit.1 from the binary's own --help texts (top level and every
 # subcommand), so the page never drifts from the options. help2man (Debian help2man) when it is
 # installed; else a plain roff page with the same texts. Run by the build (CMakeLists.txt).
-#   scripts/make-manpage.sh BUILD/gpuaudit OUT.1
+#   scripts/build/make-manpage.sh BUILD/gpuaudit OUT.1
 set -euo pipefail
 bin=$1
 out=$2

@@ -6,8 +6,8 @@ shared/reference/gpu_specs_notes.md, cited in each document's "synthetic_source"
 `gpuaudit run` writes them, with one thing wrong (or, for the traps, something that looks wrong but
 is not). The scoring tests (tests/unit/score/assess_test.cpp) assert the findings each one must give.
 
-    python3 scripts/make_scenarios.py            # rewrite the folder
-    python3 scripts/make_scenarios.py --check    # exit 1 if a committed file differs
+    python3 scripts/data/make_scenarios.py            # rewrite the folder
+    python3 scripts/data/make_scenarios.py --check    # exit 1 if a committed file differs
 
 The JSON is committed; this script only makes it reproducible. Figures are fixed numbers, no
 randomness: every sample list is the figure x (0.99, 0.995, 1, 1.005, 1.01).
@@ -19,7 +19,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(HERE, "..", "tests", "data", "scenarios")
+OUT = os.path.join(HERE, "..", "..", "tests", "data", "scenarios")
 MIB = 1024 * 1024
 GIB = 1024 * MIB
 CREATED = "2026-11-30T12:00:00Z"

@@ -3,7 +3,7 @@
 .nv_fatbin section, read from the fatbin headers. Needs no CUDA tool (cuobjdump is not in the PyPI
 wheels nor in every toolkit), so CI can show what each toolkit really built.
 
-  scripts/list-device-code.py build/gpuaudit
+  scripts/build/list-device-code.py build/gpuaudit
 """
 import struct
 import sys
