@@ -4,7 +4,7 @@
 # can build from sm_50 (CUDA 12.x: Maxwell, for the M60/M40/M10 still rented for VDI) or sm_75
 # (CUDA 13.x, which dropped older ones) up to the newest it knows, plus PTX of the newest so cards
 # that come later can still JIT the kernels. (The CUDA 12.9 build from PyPI wheels uses clang, which
-# cannot list architectures: scripts/build-cuda12.sh passes them.)
+# cannot list architectures: scripts/build/build-cuda12.sh passes them.)
 set(GPUAUDIT_WITH_CUDA OFF)
 if(NOT GPUAUDIT_CUDA STREQUAL "OFF")
   include(CheckLanguage)
@@ -37,7 +37,7 @@ if(NOT GPUAUDIT_CUDA STREQUAL "OFF")
     enable_language(CUDA)
     find_package(CUDAToolkit REQUIRED)
     if(CMAKE_CUDA_COMPILER_ID STREQUAL "Clang")
-      include(CudaClang)  # the CUDA 12.9 build from PyPI wheels (scripts/build-cuda12.sh)
+      include(CudaClang)  # the CUDA 12.9 build from PyPI wheels (scripts/build/build-cuda12.sh)
     endif()
     set(GPUAUDIT_WITH_CUDA ON)
   endif()

@@ -1,5 +1,5 @@
 # Clang as the CUDA compiler (the CUDA 12.9 build: PyPI's CUDA 12 wheels ship ptxas and libdevice
-# but no nvcc front end, see scripts/cuda12-toolkit.sh). Included by Cuda.cmake after
+# but no nvcc front end, see scripts/build/cuda12-toolkit.sh). Included by Cuda.cmake after
 # enable_language(CUDA) when CMAKE_CUDA_COMPILER_ID is Clang.
 
 # CMake finds the toolkit root for clang but does not pass it on; clang needs it for the CUDA

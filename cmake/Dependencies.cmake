@@ -1,4 +1,4 @@
-# Host dependencies, all installed by scripts/setup.sh (Debian packages; the NVML header from PyPI).
+# Host dependencies, all installed by scripts/build/setup.sh (Debian packages; the NVML header from PyPI).
 find_package(Threads REQUIRED)
 find_package(nlohmann_json 3.10 REQUIRED)
 find_package(CLI11 2.1 REQUIRED)
@@ -15,7 +15,7 @@ find_package(fmt 9 REQUIRED)
 # libsimdjson-dev, a shared library (the .deb depends on libsimdjson14 through dpkg-shlibdeps).
 find_package(simdjson 3 QUIET CONFIG)
 if(NOT simdjson_FOUND)
-  message(FATAL_ERROR "simdjson (3.0 or newer) not found: run scripts/setup.sh, or apt-get install libsimdjson-dev")
+  message(FATAL_ERROR "simdjson (3.0 or newer) not found: run scripts/build/setup.sh, or apt-get install libsimdjson-dev")
 endif()
 
 # NVML: only the header. The library is dlopen()ed at run time (src/probe/nvml_loader.cpp), so the
@@ -25,9 +25,9 @@ find_path(GPUAUDIT_NVML_INCLUDE_DIR nvml.h
   HINTS ${CUDAToolkit_INCLUDE_DIRS}
         ${PROJECT_SOURCE_DIR}/.deps/py/nvidia/nvml_dev/include
         ${PROJECT_SOURCE_DIR}/.deps/py/nvidia/cu13/include
-  DOC "Folder holding nvml.h (toolkit, or PyPI nvidia-nvml-dev-cu12 via scripts/setup.sh)")
+  DOC "Folder holding nvml.h (toolkit, or PyPI nvidia-nvml-dev-cu12 via scripts/build/setup.sh)")
 if(NOT GPUAUDIT_NVML_INCLUDE_DIR)
-  message(FATAL_ERROR "nvml.h not found: run scripts/setup.sh, or pass -DGPUAUDIT_NVML_INCLUDE_DIR=<folder>")
+  message(FATAL_ERROR "nvml.h not found: run scripts/build/setup.sh, or pass -DGPUAUDIT_NVML_INCLUDE_DIR=<folder>")
 endif()
 add_library(gpuaudit_nvml_headers INTERFACE)
 target_include_directories(gpuaudit_nvml_headers SYSTEM INTERFACE ${GPUAUDIT_NVML_INCLUDE_DIR})

@@ -1,8 +1,8 @@
-# libFuzzer targets (-DGPUAUDIT_FUZZ=ON, clang only; scripts/fuzz.sh configures, builds and runs them).
+# libFuzzer targets (-DGPUAUDIT_FUZZ=ON, clang only; scripts/test/fuzz.sh configures, builds and runs them).
 #
 # Every src/<folder>/<name>_fuzz.cpp defines LLVMFuzzerTestOneInput and becomes the binary
 # fuzz_<name>. The import parsers share one, fuzz_format (src/import/format_fuzz.cpp): it fuzzes the
-# registered format named by GPUAUDIT_FUZZ_FORMAT, and scripts/fuzz.sh runs it once per format the
+# registered format named by GPUAUDIT_FUZZ_FORMAT, and scripts/test/fuzz.sh runs it once per format the
 # registry lists, so a new format needs no target here. The parsers it calls must be instrumented too (coverage is what guides libFuzzer, and
 # ASan/UBSan are what turn a bad read into a crash): with GPUAUDIT_SANITIZE=ON the sanitized
 # gpuaudit_host itself gains coverage instrumentation (one build for tests and fuzzers, as CI does);
@@ -11,7 +11,7 @@
 # formats register themselves from static objects.
 if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
   message(FATAL_ERROR "GPUAUDIT_FUZZ=ON needs clang (libFuzzer): configure with CC=clang CXX=clang++, "
-                      "or run scripts/fuzz.sh")
+                      "or run scripts/test/fuzz.sh")
 endif()
 
 set(GPUAUDIT_FUZZ_SANITIZERS -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)

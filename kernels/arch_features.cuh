@@ -1,6 +1,6 @@
 // Which instructions the architecture being compiled has, as 0/1 macros, so that a kernel family
 // compiles its tensor-core, FP8 or Hopper path only for the architectures that have it, with
-// both CUDA 13 (sm_75+) and the CUDA 12.9 build (sm_52/60/70+, see scripts/build-cuda12.sh).
+// both CUDA 13 (sm_75+) and the CUDA 12.9 build (sm_52/60/70+, see scripts/build/build-cuda12.sh).
 //
 // The host never launches a kernel on a card that lacks its feature: it asks
 // src/probe/arch_features.hpp (same thresholds, unit-tested) and records the figure as

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The H200 device check of issue 3, as one prepared script for the device machine (<= 6 minutes):
-#   1. build for sm_90 only, with the dependencies carried in .deps/device (scripts/prepare-device-deps.sh)
+#   1. build for sm_90 only, with the dependencies carried in .deps/device (scripts/build/prepare-device-deps.sh)
 #   2. ctest -L gpu (every kernel family small, the timing machinery, a few registrations end to end)
 #   3. gpuaudit run --quick -o $OUT/result.json, and gpuaudit-gbench on three registrations
-#   4. scripts/torch_reference.py: PyTorch copy, bf16 matmul and pinned upload on the same GPU
+#   4. scripts/test/torch_reference.py: PyTorch copy, bf16 matmul and pinned upload on the same GPU
 #   5. gpuaudit soak --minutes 1 (issue 7), when the first steps left the time for it
-#   6. scripts/device_ratios.py: the ratio table (ours / torch, ours / targets), printed last
+#   6. scripts/test/device_ratios.py: the ratio table (ours / torch, ours / targets), printed last
 #   (after 3: which tensor path tensor/mma_bf16 took -- wgmma on CC 9.0 -- and its ratio to gemm/bf16)
 # Everything lands in $OUT (10 files at most): env.txt build.log ctest.log run.log result.json
 # gbench.json torch.json soak.log soak.json ratios.md.
@@ -40,7 +40,7 @@ step "environment"
 cat "$OUT/env.txt"
 
 step "configure + build ($ARCHS) into $BUILD"
-[ -d "$DEPS" ] || { echo "device-check: $DEPS is missing: run scripts/prepare-device-deps.sh and carry .deps/device"; exit 2; }
+[ -d "$DEPS" ] || { echo "device-check: $DEPS is missing: run scripts/build/prepare-device-deps.sh and carry .deps/device"; exit 2; }
 arch_lib=$DEPS/lib/x86_64-linux-gnu
 gpu_tests=$(cd tests/gpu && ls *.cu *.cpp 2>/dev/null | sed 's/\.[^.]*$//; s/^/gpu_/' | tr '\n' ' ')
 if ! cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGPUAUDIT_CUDA=ON -DGPUAUDIT_TESTS=ON \
@@ -123,7 +123,7 @@ gb_rc=0
 echo "gpuaudit-gbench exit $gb_rc"
 
 step "PyTorch reference"
-PYTHONUNBUFFERED=1 python3 scripts/torch_reference.py --result "$OUT/result.json" -o "$OUT/torch.json" >>"$OUT/run.log" 2>&1
+PYTHONUNBUFFERED=1 python3 scripts/test/torch_reference.py --result "$OUT/result.json" -o "$OUT/torch.json" >>"$OUT/run.log" 2>&1
 echo "torch_reference exit $?"
 
 # Issue 7's soak on a real card: one minute, a point every 10 s, only while the budget allows
@@ -144,7 +144,7 @@ if [ "$DRY" = 1 ]; then
   echo "(DRY_RUN: the table below is built from the synthetic fixture, not from this machine)"
   result=tests/data/device-check/result-h200-synthetic.json torch=tests/data/device-check/torch-h200-synthetic.json
 fi
-python3 scripts/device_ratios.py "$result" "$torch" -o "$OUT/ratios.md"
+python3 scripts/test/device_ratios.py "$result" "$torch" -o "$OUT/ratios.md"
 ratios_rc=$?
 echo "device-check: $(( $(date +%s) - t0 ))s; gpuaudit run exit $run_rc, gbench exit $gb_rc, soak exit $soak_rc, ratios exit $ratios_rc; files in $OUT"
 ls "$OUT"

@@ -55,12 +55,12 @@ fi
 
 [ "${1:-}" != "--which" ] || { echo "$route"; exit 0; }
 if [ "$route" = cuda13 ]; then
-  scripts/setup.sh
+  scripts/build/setup.sh
   # Only the binary is built, and GPUAUDIT_CUDA=ON makes a missing toolkit an error instead of a
   # binary that cannot measure. (No other option is set: build/ is shared with scripts/test.sh.)
-  BUILD_TARGETS=gpuaudit scripts/build.sh -DGPUAUDIT_CUDA=ON
+  BUILD_TARGETS=gpuaudit scripts/build/build.sh -DGPUAUDIT_CUDA=ON
   exec build/gpuaudit run "$@"
 fi
-scripts/setup.sh --cuda12 || { echo "run.sh: the CUDA 12.9 build cannot be set up here; $prebuilt" >&2; exit 1; }
-scripts/build-cuda12.sh
+scripts/build/setup.sh --cuda12 || { echo "run.sh: the CUDA 12.9 build cannot be set up here; $prebuilt" >&2; exit 1; }
+scripts/build/build-cuda12.sh
 exec build-cuda12/gpuaudit run "$@"

@@ -1,14 +1,14 @@
-# Toolchain of the prebuilt gpuaudit (scripts/dist.sh): this machine's clang-19 compiling for a
-# Debian 11 root (scripts/dist-root.sh; its path in the environment variable GPUAUDIT_SYSROOT), so
+# Toolchain of the prebuilt gpuaudit (scripts/deploy/dist.sh): this machine's clang-19 compiling for a
+# Debian 11 root (scripts/deploy/dist-root.sh; its path in the environment variable GPUAUDIT_SYSROOT), so
 # the binary asks for no glibc newer than 2.31 and links gcc 10's libstdc++ and libgcc statically.
 # Its libraries are static archives from the root (/opt/gpuaudit-deps, libjpeg.a): the binary then
 # needs only the C runtime (libc, libm, libdl, libpthread, librt, ld-linux) of any Linux from 2020 on.
 # The root: GPUAUDIT_SYSROOT from the environment at the first configure, kept in the cache so
 # that a later re-run of CMake (ninja regenerating build.ninja) and try_compile find it too.
 if(DEFINED ENV{GPUAUDIT_SYSROOT})
-  set(GPUAUDIT_SYSROOT "$ENV{GPUAUDIT_SYSROOT}" CACHE PATH "The Debian 11 root (scripts/dist-root.sh)" FORCE)
+  set(GPUAUDIT_SYSROOT "$ENV{GPUAUDIT_SYSROOT}" CACHE PATH "The Debian 11 root (scripts/deploy/dist-root.sh)" FORCE)
 elseif(NOT GPUAUDIT_SYSROOT)
-  message(FATAL_ERROR "debian11-sysroot.cmake: set GPUAUDIT_SYSROOT to the root made by scripts/dist-root.sh")
+  message(FATAL_ERROR "debian11-sysroot.cmake: set GPUAUDIT_SYSROOT to the root made by scripts/deploy/dist-root.sh")
 endif()
 list(APPEND CMAKE_TRY_COMPILE_PLATFORM_VARIABLES GPUAUDIT_SYSROOT)
 set(CMAKE_SYSROOT "${GPUAUDIT_SYSROOT}")

@@ -2,7 +2,7 @@
 // vgpu_profile.cpp, mig_profile_name.cpp) on any bytes. A document or a tool's output may hold
 // any name; these once used std::regex, which recursed per character (a 30 KB name overflowed the
 // stack), and std::stoi, which threw on 20 digits. They must never crash, throw or run long.
-// Built by scripts/fuzz.sh (clang -fsanitize=fuzzer); seeds in tests/data/fuzz/gpu_names/.
+// Built by scripts/test/fuzz.sh (clang -fsanitize=fuzzer); seeds in tests/data/fuzz/gpu_names/.
 #include "baselines/gpu_family.hpp"
 #include "baselines/mig_profile_name.hpp"
 #include "baselines/vgpu_profile.hpp"

@@ -4,7 +4,7 @@
 // it keeps are printed by dump(), which recurses: the depth bound must cover it).
 // The fast reader (simdjson, what report and export use) is checked against it on the same bytes:
 // what it accepts, parse_result must accept as the very same document.
-// Built by scripts/fuzz.sh (clang -fsanitize=fuzzer); seeds in tests/data/fuzz/document_io/.
+// Built by scripts/test/fuzz.sh (clang -fsanitize=fuzzer); seeds in tests/data/fuzz/document_io/.
 #include "core/document_io.hpp"
 #include "core/document_read_simd.hpp"
 #include "core/error.hpp"

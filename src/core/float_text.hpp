@@ -1,7 +1,7 @@
 // Doubles from and to text, independent of the locale, with std::from_chars / std::to_chars where
 // the C++ library has them for floating point (libstdc++ 11 and newer: __cpp_lib_to_chars), and the
 // C library's strtod / snprintf under the same contract where it has them for integers only: the
-// prebuilt gpuaudit is built against Debian 11's libstdc++ 10 (scripts/dist.sh), so that it runs on
+// prebuilt gpuaudit is built against Debian 11's libstdc++ 10 (scripts/deploy/dist.sh), so that it runs on
 // glibc 2.31. gpuaudit never calls setlocale, so the C functions read and write '.' decimals.
 #pragma once
 

@@ -1,7 +1,7 @@
 // A single-use count-down gate: std::latch where the C++ library has it (libstdc++ 11 and newer,
 // __cpp_lib_latch), else CondvarLatch, the same three operations over a mutex and a condition
 // variable. The prebuilt gpuaudit is built against Debian 11's libstdc++ 10, which has no <latch>
-// (scripts/dist.sh). CondvarLatch is always defined, so its tests run in every build.
+// (scripts/deploy/dist.sh). CondvarLatch is always defined, so its tests run in every build.
 #pragma once
 
 #include <condition_variable>

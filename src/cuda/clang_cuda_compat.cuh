@@ -1,6 +1,6 @@
 // nvcc's cache-hinted load/store intrinsics (__ldcg, __ldca, __ldcs, __ldlu, __ldcv and __stcg,
 // __stcs, __stwb, __stwt), which clang 19's CUDA headers do not declare. The CUDA 12.9 build
-// compiles with clang (scripts/build-cuda12.sh), so cmake/CudaClang.cmake force-includes this file
+// compiles with clang (scripts/build/build-cuda12.sh), so cmake/CudaClang.cmake force-includes this file
 // into every .cu there; kernels keep writing what nvcc accepts. Same PTX as CUDA's own
 // sm_32_intrinsics.hpp: ld.global.<cop> / st.global.<cop> (PTX ISA 2.0+, every sm_5x and newer).
 #pragma once

@@ -30,7 +30,7 @@ std::uint64_t cpu_workload(std::uint64_t iterations, std::uint64_t seed) {
   }
   const double sum = f[0] + f[1] + f[2] + f[3];
   std::uint64_t bits = 0;
-  std::memcpy(&bits, &sum, sizeof bits);  // std::bit_cast, which Debian 11's libstdc++ 10 lacks (scripts/dist.sh)
+  std::memcpy(&bits, &sum, sizeof bits);  // std::bit_cast, which Debian 11's libstdc++ 10 lacks (scripts/deploy/dist.sh)
   return h ^ bits;
 }
 

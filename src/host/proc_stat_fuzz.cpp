@@ -2,7 +2,7 @@
 // other processes' share, with /proc/self/stat's parser on the same bytes), and fio's
 // JSON parser (host/disk_engines), on any bytes. /proc/stat must never crash them (a container
 // can bind-mount anything there); fio's output may end in std::runtime_error, nothing else.
-// Built by scripts/fuzz.sh (clang -fsanitize=fuzzer); seeds in tests/data/fuzz/proc_stat/.
+// Built by scripts/test/fuzz.sh (clang -fsanitize=fuzzer); seeds in tests/data/fuzz/proc_stat/.
 #include "host/cpu_contention.hpp"
 #include "host/disk_engines.hpp"
 #include "host/proc_stat.hpp"

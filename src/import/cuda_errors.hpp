@@ -1,6 +1,6 @@
 // Every cudaError_t (the CUDA runtime's) and CUresult (the driver API's) code: name, number, the
 // runtime's message (cudaGetErrorString) and the header's comment, generated from the CUDA headers
-// and runtimes into import/cuda_error_table.cpp (scripts/gen_cuda_error_table.py;
+// and runtimes into import/cuda_error_table.cpp (scripts/data/gen_cuda_error_table.py;
 // tests/unit/import/cuda_error_table_test.cpp compares it with the headers both ways). Any tool prints
 // these: PyTorch "CUDA error: uncorrectable ECC error encountered", nccl-tests "Cuda failure
 // 'system not yet initialized'", the CUDA samples "code=100(cudaErrorNoDevice)", JAX

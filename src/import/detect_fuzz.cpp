@@ -1,4 +1,4 @@
-// libFuzzer target of the importer's detection path (fuzz_detect; scripts/fuzz.sh runs it): whatever
+// libFuzzer target of the importer's detection path (fuzz_detect; scripts/test/fuzz.sh runs it): whatever
 // a person pastes, every registered format's detect and parse run on it, and the part merges into a
 // document that serialises. Each parser is fuzzed alone as well (format_fuzz.cpp); this one sees the
 // formats side by side, as detection does (a detector that crashes on another tool's output), the

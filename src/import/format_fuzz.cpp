@@ -1,6 +1,6 @@
 // libFuzzer target of every import parser, one binary for the whole format registry (fuzz_format):
 // the format it fuzzes is named by the environment, GPUAUDIT_FUZZ_FORMAT=<Format::name>, so a
-// format added to the registry is fuzzed without a target of its own. scripts/fuzz.sh asks the
+// format added to the registry is fuzzed without a target of its own. scripts/test/fuzz.sh asks the
 // binary for the registry (GPUAUDIT_FUZZ_LIST_FORMATS=1 prints one name a line and exits) and runs
 // it once per format, seeded from tests/data/imports/<format>/.
 //
@@ -26,7 +26,7 @@ namespace {
 
 const Format* g_format = nullptr;
 
-// The registry's names, one a line, for scripts/fuzz.sh.
+// The registry's names, one a line, for scripts/test/fuzz.sh.
 [[noreturn]] void list_formats() {
   for (const auto& f : format_registry()) std::printf("%s\n", f.name.c_str());
   std::fflush(stdout);

@@ -2,7 +2,7 @@
 // turned into one result document, so score / compare / report judge them like gpuaudit's own runs.
 //
 // One parser per format (src/import/parse_<format>.cpp; every registered format is fuzzed by
-// format_fuzz.cpp, scripts/fuzz.sh). A parser is a pure function of the text: it never opens files, never
+// format_fuzz.cpp, scripts/test/fuzz.sh). A parser is a pure function of the text: it never opens files, never
 // throws on bad input (it records what it skipped), and fills an ImportPart. The importer reads each
 // file (importer.cpp; a paste of several outputs is split into them, paste_parts.hpp), detects the
 // format from the content, runs the parser, and merges the parts of one machine into one document

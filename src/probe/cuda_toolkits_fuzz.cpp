@@ -1,7 +1,7 @@
 // libFuzzer target: the CUDA toolkit version readers (version.json, version.txt, cuda.h) on any
 // bytes. They take files from the machine's disk and must never throw, crash or run long (a 50 KB
 // version.txt once overflowed the stack in std::regex).
-// Built by scripts/fuzz.sh (clang -fsanitize=fuzzer); seeds in tests/data/fuzz/cuda_toolkits/.
+// Built by scripts/test/fuzz.sh (clang -fsanitize=fuzzer); seeds in tests/data/fuzz/cuda_toolkits/.
 #include "probe/cuda_toolkits.hpp"
 
 #include <cstddef>

@@ -113,7 +113,7 @@ std::vector<LibraryCandidate> library_candidates(const LibrarySearch& lib) {
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   if (!ec) at.exe_dir = exe.parent_path().string();
 #ifdef GPUAUDIT_SOURCE_DIR
-  at.source_dir = GPUAUDIT_SOURCE_DIR;  // a binary run from its build tree finds scripts/setup.sh's wheels
+  at.source_dir = GPUAUDIT_SOURCE_DIR;  // a binary run from its build tree finds scripts/build/setup.sh's wheels
 #endif
   return library_candidates(
       lib,

@@ -52,6 +52,6 @@ std::string min_driver_for(int runtime_version);
 
 // What to type to get a build that runs on an older driver or card (README section "Running on
 // older drivers and cards").
-inline constexpr const char* kCuda12BuildCommand = "scripts/setup.sh --cuda12 && scripts/build-cuda12.sh";
+inline constexpr const char* kCuda12BuildCommand = "scripts/build/setup.sh --cuda12 && scripts/build/build-cuda12.sh";
 
 }  // namespace gpuaudit

@@ -5,7 +5,7 @@ set -euo pipefail
 src=${2:?source dir}
 command -v python3 >/dev/null || { echo "python3 not found: skipped"; exit 77; }
 export PYTHONPATH="$src/.deps/pytest${PYTHONPATH:+:$PYTHONPATH}"
-python3 -c 'import jsonschema' 2>/dev/null || { echo "jsonschema not installed (scripts/setup.sh --test): skipped"; exit 77; }
+python3 -c 'import jsonschema' 2>/dev/null || { echo "jsonschema not installed (scripts/build/setup.sh --test): skipped"; exit 77; }
 python3 - "$src" <<'PY'
 import glob, json, os, sys
 import jsonschema

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/device_ratios.py (the last table of scripts/device-check.sh) on synthetic H200 figures:
+# scripts/test/device_ratios.py (the last table of scripts/device-check.sh) on synthetic H200 figures:
 # every check passes; a torch copy faster than ours fails; a missing figure is "missing", not PASS.
 set -euo pipefail
 src=$2
@@ -8,7 +8,7 @@ data=$src/tests/data/device-check
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-out=$(python3 "$src/scripts/device_ratios.py" "$data/result-h200-synthetic.json" "$data/torch-h200-synthetic.json" -o "$tmp/r.md")
+out=$(python3 "$src/scripts/test/device_ratios.py" "$data/result-h200-synthetic.json" "$data/torch-h200-synthetic.json" -o "$tmp/r.md")
 echo "$out"
 grep -q "SYNTHETIC" <<<"$out"
 [ "$(grep -c '| PASS |' "$tmp/r.md")" -eq 8 ] || { echo "expected 8 passing checks"; exit 1; }
@@ -19,11 +19,11 @@ python3 - "$data/torch-h200-synthetic.json" "$tmp/fast.json" <<'PY'
 import json, sys
 t = json.load(open(sys.argv[1])); t["copy_gbps"] = 4500.0; json.dump(t, open(sys.argv[2], "w"))
 PY
-if python3 "$src/scripts/device_ratios.py" "$data/result-h200-synthetic.json" "$tmp/fast.json" >"$tmp/out" 2>&1; then
+if python3 "$src/scripts/test/device_ratios.py" "$data/result-h200-synthetic.json" "$tmp/fast.json" >"$tmp/out" 2>&1; then
   echo "a faster torch copy must fail the check"; exit 1
 fi
 grep -q 'hbm/copy vs torch copy_ | 4,352 GB/s | 4,500 GB/s | 0.967 | >= 1.00 | FAIL' "$tmp/out"
 
-python3 "$src/scripts/device_ratios.py" "$data/result-h200-synthetic.json" >"$tmp/notorch" || true
+python3 "$src/scripts/test/device_ratios.py" "$data/result-h200-synthetic.json" >"$tmp/notorch" || true
 grep -q 'hbm/copy vs torch copy_ | 4,352 GB/s | missing | - | >= 1.00 | missing' "$tmp/notorch"
 echo "device_ratios: ok"

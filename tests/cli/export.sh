@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # gpuaudit export: CSV and NDJSON rows, one per figure, with the stable column set of
-# docs/export.md; the CSV loads into SQLite (Debian sqlite3: scripts/setup.sh --test) and answers a
+# docs/export.md; the CSV loads into SQLite (Debian sqlite3: scripts/build/setup.sh --test) and answers a
 # query (median hbm/copy per GPU model); bad input is exit 2 naming the file.
 # $1: the gpuaudit binary, $2: the source folder.
 set -u

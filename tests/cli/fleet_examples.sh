@@ -10,19 +10,19 @@ fail() {
   echo "FAIL: $*" >&2
   exit 1
 }
-for s in "$src"/scripts/slurm/*.sh "$src"/scripts/slurm/*.sbatch; do
+for s in "$src"/scripts/deploy/slurm/*.sh "$src"/scripts/deploy/slurm/*.sbatch; do
   bash -n "$s" || fail "bash -n $s"
 done
 # slurm.conf parameters named in the health check's instructions: all are real slurm.conf names
 # (from slurm.conf(5)); a typo there would be silently ignored by slurmd.
 known="HealthCheckProgram HealthCheckInterval HealthCheckNodeState Prolog Epilog PrologFlags"
-for k in $(grep -oE '^#   [A-Za-z]+=' "$src/scripts/slurm/healthcheck.sh" | tr -d '#= '); do
+for k in $(grep -oE '^#   [A-Za-z]+=' "$src/scripts/deploy/slurm/healthcheck.sh" | tr -d '#= '); do
   case " $known " in *" $k "*) ;; *) fail "healthcheck.sh names slurm.conf parameter $k, not a Slurm name" ;; esac
 done
-grep -q 'HealthCheckNodeState=ANY,CYCLE' "$src/scripts/slurm/healthcheck.sh" || fail "HealthCheckNodeState value"
+grep -q 'HealthCheckNodeState=ANY,CYCLE' "$src/scripts/deploy/slurm/healthcheck.sh" || fail "HealthCheckNodeState value"
 # #SBATCH options: long names sbatch knows (sbatch(1))
 sbatch_known="job-name nodes ntasks-per-node gpus-per-node exclusive time output error partition gpus-per-task"
-for k in $(grep -oE '^#SBATCH --[a-z-]+' "$src"/scripts/slurm/*.sbatch | sed 's/.*--//'); do
+for k in $(grep -oE '^#SBATCH --[a-z-]+' "$src"/scripts/deploy/slurm/*.sbatch | sed 's/.*--//'); do
   case " $sbatch_known " in *" $k "*) ;; *) fail "#SBATCH --$k is not an sbatch option" ;; esac
 done
 
@@ -30,7 +30,7 @@ python3 - "$src" <<'PY' || fail "k8s YAML"
 import sys, yaml
 src = sys.argv[1]
 def load(name):
-    with open(f"{src}/scripts/k8s/{name}") as f:
+    with open(f"{src}/scripts/deploy/k8s/{name}") as f:
         return [d for d in yaml.safe_load_all(f) if d]
 def pod_spec(doc):
     return doc["spec"]["template"]["spec"]
@@ -85,14 +85,14 @@ for df, cuda in (("Dockerfile.cuda12", "12."), ("Dockerfile.cuda13", "13.")):
     assert "ARG PACKAGE_FROM=build" in text, f"{df}: users' default must build from source"
     assert "\nUSER 10001\n" in text, f"{df}: does not run as the unprivileged user"
     assert "--cap-add" not in text and "setcap" not in text and "privileged" not in text.replace("unprivileged", ""), df
-    # scripts/container-test.sh builds both, but runs only the CUDA 13 image: their steps must match.
+    # scripts/deploy/container-test.sh builds both, but runs only the CUDA 13 image: their steps must match.
     steps[df] = [l for l in text.splitlines() if l and not l.startswith(("#", "ARG CUDA_VERSION="))]
 assert steps["Dockerfile.cuda12"] == steps["Dockerfile.cuda13"], "the Dockerfiles' steps differ"
 print("k8s YAML and Dockerfiles: ok")
 PY
 
 if command -v kubectl >/dev/null; then
-  for y in "$src"/scripts/k8s/*.yaml; do
+  for y in "$src"/scripts/deploy/k8s/*.yaml; do
     if out=$(kubectl apply --dry-run=client --validate=false -f "$y" -o name 2>&1); then
       echo "$out"
     elif echo "$out" | grep -qiE 'connection refused|unable to connect|no configuration|couldn.t get current server|dial tcp'; then

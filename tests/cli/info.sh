@@ -25,7 +25,7 @@ jcode=$?
 if [ "$jcode" = 3 ]; then
   [ "$(wc -l <"$out/json.err")" = 1 ] || { echo "FAIL: expected one stderr line"; cat "$out/json.err"; exit 1; }
 fi
-PYTHONPATH="$src/.deps/pytest${PYTHONPATH:+:$PYTHONPATH}" python3 "$src/scripts/validate_json.py" \
+PYTHONPATH="$src/.deps/pytest${PYTHONPATH:+:$PYTHONPATH}" python3 "$src/scripts/test/validate_json.py" \
   "$src/schema/gpuaudit.result.schema.json" "$out/info.json"
 rc=$?
 [ $rc = 0 ] || exit $rc

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # score --prometheus: a node_exporter textfile that promtool accepts (`promtool check metrics`,
-# Debian's prometheus package: scripts/setup.sh --test), with base-unit names, the GPU labels,
+# Debian's prometheus package: scripts/build/setup.sh --test), with base-unit names, the GPU labels,
 # findings as gauges and the run's time; an unwritable path is exit 5 with nothing half-written.
 # $1: the gpuaudit binary, $2: the source folder.
 set -u

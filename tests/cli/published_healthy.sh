@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/data/published-healthy (issue #27) is what scripts/published_healthy.py writes from its data and
+# tests/data/published-healthy (issue #27) is what scripts/data/published_healthy.py writes from its data and
 # the installed baselines: the documents, the raw cases' case.json, the README and docs/baselines.md's
 # calibration table are reproduced exactly (so nobody edits them by hand and a baseline change shows
 # in the table), and `gpuaudit score` reads a published document and a raw case as a person would.
@@ -12,9 +12,9 @@ trap 'rm -rf "$tmp"' EXIT
 data=$src/tests/data/published-healthy
 
 cp "$src/docs/baselines.md" "$tmp/baselines.md"
-python3 "$src/scripts/published_healthy.py" --out "$tmp/out" --docs "$tmp/baselines.md" >/dev/null || { echo "FAIL: generator"; exit 1; }
+python3 "$src/scripts/data/published_healthy.py" --out "$tmp/out" --docs "$tmp/baselines.md" >/dev/null || { echo "FAIL: generator"; exit 1; }
 for f in README.md $(cd "$data" && find documents raw -name '*.json' | sort); do
-  cmp -s "$data/$f" "$tmp/out/$f" || { echo "FAIL: $f differs from what scripts/published_healthy.py writes"; diff "$data/$f" "$tmp/out/$f" | head -20; exit 1; }
+  cmp -s "$data/$f" "$tmp/out/$f" || { echo "FAIL: $f differs from what scripts/data/published_healthy.py writes"; diff "$data/$f" "$tmp/out/$f" | head -20; exit 1; }
 done
 n_committed=$(cd "$data" && find documents raw -name '*.json' | wc -l)
 n_written=$(cd "$tmp/out" && find documents raw -name '*.json' | wc -l)

@@ -24,5 +24,5 @@ done
 echo "$n imported fixtures"
 mapfile -t files < <( (find "$src/results" "$src/tests/data" -name '*.json' 2>/dev/null; find "$tmp" -name '*.json') | sort)
 [ "${#files[@]}" -gt 0 ] || { echo "no documents yet"; exit 0; }
-PYTHONPATH="$src/.deps/pytest${PYTHONPATH:+:$PYTHONPATH}" python3 "$src/scripts/validate_json.py" \
+PYTHONPATH="$src/.deps/pytest${PYTHONPATH:+:$PYTHONPATH}" python3 "$src/scripts/test/validate_json.py" \
   --only-schema-prefix gpuaudit.result/ "$src/schema/gpuaudit.result.schema.json" "${files[@]}"

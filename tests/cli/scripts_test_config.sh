@@ -13,7 +13,7 @@ grep -v '^[[:space:]]*#' "$src/scripts/run.sh" | grep -n -- '-DGPUAUDIT_TESTS=OF
 grep -q 'BUILD_TARGETS=gpuaudit' "$src/scripts/run.sh" || fail "scripts/run.sh should build only the gpuaudit target"
 
 for dir in build build-san; do
-  line=$(grep -E "BUILD_DIR=$dir( |\$)" "$src/scripts/test.sh" | grep 'scripts/build.sh') || fail "test.sh: no build of $dir/"
+  line=$(grep -E "BUILD_DIR=$dir( |\$)" "$src/scripts/test.sh" | grep 'scripts/build/build.sh') || fail "test.sh: no build of $dir/"
   grep -q -- '-DGPUAUDIT_TESTS=ON' <<<"$line" || fail "test.sh: the $dir/ configure does not pass -DGPUAUDIT_TESTS=ON: $line"
 done
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/setup.sh names packages per distribution (/etc/os-release; GPUAUDIT_OS_RELEASE here):
+# scripts/build/setup.sh names packages per distribution (/etc/os-release; GPUAUDIT_OS_RELEASE here):
 # libjpeg-dev (both have it; libjpeg62-turbo-dev is Debian's only), Ubuntu's chromium-browser, and
 # it refuses the source build, before installing anything, where the archive's packages are too
 # old (Debian 11, Ubuntu 20.04/22.04), naming them and the prebuilt route. Nothing is installed.
@@ -13,7 +13,7 @@ fail() {
 }
 for rel in debian:11 debian:12 ubuntu:20.04 ubuntu:22.04 ubuntu:24.04; do
   printf 'ID=%s\nVERSION_ID="%s"\n' "${rel%%:*}" "${rel##*:}" >"$tmp/os-release"
-  out=$(GPUAUDIT_OS_RELEASE=$tmp/os-release bash "$src/scripts/setup.sh" --print-packages --test)
+  out=$(GPUAUDIT_OS_RELEASE=$tmp/os-release bash "$src/scripts/build/setup.sh" --print-packages --test)
   grep -q " libjpeg-dev " <<<"$out" || fail "$rel: no libjpeg-dev: $out"
   ! grep -q "libjpeg62-turbo-dev" <<<"$out" || fail "$rel: the Debian-only libjpeg62-turbo-dev"
   case $rel in
@@ -25,7 +25,7 @@ for rel in debian:11 debian:12 ubuntu:20.04 ubuntu:22.04 ubuntu:24.04; do
       grep -q "^too old for the source build: cmake" <<<"$out" || fail "$rel: not said to be too old: $out"
       # The real run stops before apt-get, with the prebuilt route (no root needed to see it).
       rc=0
-      GPUAUDIT_OS_RELEASE=$tmp/os-release bash "$src/scripts/setup.sh" >"$tmp/out" 2>&1 || rc=$?
+      GPUAUDIT_OS_RELEASE=$tmp/os-release bash "$src/scripts/build/setup.sh" >"$tmp/out" 2>&1 || rc=$?
       [ "$rc" = 1 ] && grep -q "pip install gpuaudit" "$tmp/out" || { cat "$tmp/out" >&2; fail "$rel: setup.sh exit $rc without the prebuilt route"; }
       ;;
     *) ! grep -q "too old" <<<"$out" || fail "$rel: said too old: $out" ;;

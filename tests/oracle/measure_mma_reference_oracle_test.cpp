@@ -1,7 +1,7 @@
 // measure/mma_reference (the fragment map of kernels/mma.cu and its host reference) against
 // NVIDIA's own thread -> element maps: CuTe's MMA_Traits ALayout/BLayout/CLayout for mma.sync
 // m16n8k16 (SM80_16x8x16_*_TN) and m16n8k8 (SM75/SM80_16x8x8_*_TN), from the nvidia-cutlass wheel
-// (scripts/setup.sh --test). CuTe's layouts map (lane, value) to a column-major index of the
+// (scripts/build/setup.sh --test). CuTe's layouts map (lane, value) to a column-major index of the
 // M x K (A), N x K (B) and M x N (C) tile; value v is the v-th 16-bit element of the lane's
 // fragment registers, low half first, as kernels/mma.cu packs them.
 #include "measure/mma_reference.hpp"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Unit test of scripts/launch_check.py: the occupancy arithmetic against values the CUDA
+"""Unit test of scripts/test/launch_check.py: the occupancy arithmetic against values the CUDA
 occupancy calculator gives, the launch table's coverage, and the ptxas log check, on the resource
 usage captured from this project's build (tests/data/sass/stream_resource_usage.txt) and on
 hand-changed copies the way a regression would look."""
@@ -8,7 +8,7 @@ import sys
 import unittest
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "test"))
 import launch_check  # noqa: E402
 import sass_check  # noqa: E402
 
@@ -66,7 +66,7 @@ class LaunchTableTest(unittest.TestCase):
     def test_an_unknown_kernel_fails(self):
         self.res[("sm_90", "_Z10new_kernelv")] = {"REG": 8, "SHARED": 0}
         failures, _ = launch_check.check_launches(self.res)
-        self.assertIn("sm_90 _Z10new_kernelv: no launch in scripts/launch_check.py LAUNCHES names it", failures)
+        self.assertIn("sm_90 _Z10new_kernelv: no launch in scripts/test/launch_check.py LAUNCHES names it", failures)
 
     def test_census_needs_sixteen_blocks_per_sm(self):
         name = "_ZN8gpuaudit7kernels45_GLOBAL__N__71921c00_12_sm_census_cu_a43cf99913census_kernelEPjyyS2_"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Unit test of scripts/sass_check.py on SASS captured from this project's own build
+"""Unit test of scripts/test/sass_check.py on SASS captured from this project's own build
 (tests/data/sass/README.md says how): the parser, the loop finder and each fact, passing on the
 kernel it describes and failing on another kernel or on a copy changed the way a regression would."""
 import copy
@@ -8,7 +8,7 @@ import sys
 import unittest
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "test"))
 import sass_check  # noqa: E402
 
 DATA = os.path.join(ROOT, "tests", "data", "sass")

@@ -11,7 +11,7 @@ import random
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-# The CUDA 12.9 build (scripts/build-cuda12.sh): what such a machine runs.
+# The CUDA 12.9 build (scripts/build/build-cuda12.sh): what such a machine runs.
 TOOL = {"name": "gpuaudit", "version": "0.1.0", "cuda_runtime_built": 12090,
         "cuda_archs": ["sm_52", "sm_60", "sm_70", "sm_75", "sm_80", "sm_86", "sm_89", "sm_90", "compute_90"]}
 

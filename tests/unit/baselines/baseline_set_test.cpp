@@ -151,3 +151,23 @@ TEST(Baselines, OneArchitectureReferencePerComputeCapabilityIncluding12x) {
   EXPECT_EQ(set.find("nvidia-b300")->compute_capability, "10.3");
 }
 
+
+// The generated files say so ("generated_by") and name the sources to edit ("edit"): the loader
+// keeps both as extra members, neither refused nor read as a field.
+TEST(BaselineLoad, GeneratedByAndEditAreKept) {
+  TempDir dir;
+  dir.write("card.json", R"({"schema": "gpuaudit.baseline/1", "generated_by": "scripts/data/baselines_from_csv.py",
+                             "edit": "baselines/source/models/card.json", "id": "card", "sm_count": 1})");
+  const BaselineSet set = load_baselines(dir.path);
+  ASSERT_EQ(set.models.size(), 1u);
+  EXPECT_EQ(set.models[0].sm_count, 1);
+  EXPECT_EQ(set.models[0].extra.value("generated_by", ""), "scripts/data/baselines_from_csv.py");
+  EXPECT_EQ(set.models[0].extra.value("edit", ""), "baselines/source/models/card.json");
+}
+
+TEST(Baselines, EveryRepositoryBaselineNamesItsGeneratorAndSources) {
+  for (const Baseline& b : repo_baselines().models) {
+    EXPECT_NE(b.extra.value("generated_by", ""), "") << b.id;
+    EXPECT_NE(b.extra.value("edit", "").find("baselines/source/models/" + b.id + ".json"), std::string::npos) << b.id;
+  }
+}

@@ -1,6 +1,6 @@
 // Expectations calibrated on published healthy cards (issue #27, tests/data/published-healthy/):
 // public measurements of healthy cards converted into gpuaudit documents the way gpuaudit's own
-// benchmark would report them (scripts/published_healthy.py), and raw tool outputs imported as they
+// benchmark would report them (scripts/data/published_healthy.py), and raw tool outputs imported as they
 // were posted. Each is scored against the installed baselines: it must be healthy, matched to the
 // model it was measured on, and every figure the model (or its topology) has an expectation for must
 // be judged and not low. A failure here is fixed in the expectation or tolerance of the whole model

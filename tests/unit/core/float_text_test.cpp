@@ -12,7 +12,7 @@ using namespace gpuaudit;
 
 namespace {
 
-// Both ways: the one this build uses, and the C library's (the prebuilt binary's, scripts/dist.sh).
+// Both ways: the one this build uses, and the C library's (the prebuilt binary's, scripts/deploy/dist.sh).
 void expect_grammar(std::optional<double> (*parse)(std::string_view)) {
   EXPECT_EQ(parse("1.5"), 1.5);
   EXPECT_EQ(parse("-2e3"), -2000.0);

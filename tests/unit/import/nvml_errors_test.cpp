@@ -18,7 +18,7 @@ namespace fs = std::filesystem;
 TEST(NvmlErrors, EveryCodeOfTheHeaderIsInTheTableAndNothingElse) {
   const fs::path h = fs::path(GPUAUDIT_SOURCE_DIR) / ".deps/py/nvidia/nvml_dev/include/nvml.h";
   std::ifstream in(h);
-  if (!in) GTEST_SKIP() << "no nvml.h (scripts/setup.sh --test installs it under .deps)";
+  if (!in) GTEST_SKIP() << "no nvml.h (scripts/build/setup.sh --test installs it under .deps)";
   std::stringstream ss;
   ss << in.rdbuf();
   const std::string text = ss.str();

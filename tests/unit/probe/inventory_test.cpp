@@ -313,7 +313,7 @@ TEST(OldCards, T4OnDriver535WithCuda13BuildIsDriverTooOldAndKeepsTheInventory) {
   EXPECT_TRUE(has(m, "GPU 0 (Tesla T4)")) << m;
   EXPECT_TRUE(has(m, "driver 535.183.01 supports CUDA 12.2")) << m;  // found
   EXPECT_TRUE(has(m, ">= 580.65.06")) << m;                           // needed
-  EXPECT_TRUE(has(m, "scripts/build-cuda12.sh")) << m;                // what to build with
+  EXPECT_TRUE(has(m, "scripts/build/build-cuda12.sh")) << m;                // what to build with
 
   // The inventory is all there: NVML needs no CUDA runtime.
   ASSERT_EQ(doc.gpus.size(), 1u);
@@ -410,7 +410,7 @@ TEST(OldCards, GridM60WithCuda13BuildSaysToBuildWithCuda12) {
   const ResultDocument doc = old_card_inventory(sys, cuda13());
   EXPECT_EQ(doc.gpu_status.state, "no-kernel-image");
   EXPECT_TRUE(has(doc.gpu_status.message, "GRID M60-8Q")) << doc.gpu_status.message;
-  EXPECT_TRUE(has(doc.gpu_status.message, "scripts/build-cuda12.sh")) << doc.gpu_status.message;
+  EXPECT_TRUE(has(doc.gpu_status.message, "scripts/build/build-cuda12.sh")) << doc.gpu_status.message;
 }
 
 TEST(OldCards, Rtx5090WithPtxOnlyOnAnOlderDriverCannotJit) {
@@ -429,7 +429,7 @@ TEST(OldCards, Rtx5090OnR570RunsTheClangBuiltCuda129Binary) {
   sys.cuda_driver_version = 12080;
   sys.devices = {rtx_5090()};
   CudaProbe cuda = cuda129();
-  cuda.ptx_cuda_version = 12050;  // scripts/build-cuda12.sh: clang 19 writes PTX ISA 8.5
+  cuda.ptx_cuda_version = 12050;  // scripts/build/build-cuda12.sh: clang 19 writes PTX ISA 8.5
   const ResultDocument doc = old_card_inventory(sys, cuda);
   EXPECT_EQ(doc.gpu_status.state, "ok") << doc.gpu_status.message;
   EXPECT_FALSE(gpu_unusable(doc.gpu_status));

@@ -40,7 +40,7 @@ TEST(Usability, Driver535WithCuda13BuildIsTooOldAndNames580) {
   EXPECT_TRUE(has(u.message, "driver 535.183.01 supports CUDA 12.2")) << u.message;
   EXPECT_TRUE(has(u.message, "CUDA 13.0")) << u.message;
   EXPECT_TRUE(has(u.message, ">= 580.65.06")) << u.message;
-  EXPECT_TRUE(has(u.message, "scripts/build-cuda12.sh")) << u.message;  // which toolkit to build with
+  EXPECT_TRUE(has(u.message, "scripts/build/build-cuda12.sh")) << u.message;  // which toolkit to build with
   EXPECT_EQ(u.message.find('\n'), std::string::npos);
 }
 
@@ -60,7 +60,7 @@ TEST(Usability, P100WithCuda13BuildNeedsTheCuda12Build) {
   EXPECT_EQ(u.state, "no-kernel-image");
   EXPECT_TRUE(has(u.message, "compute capability 6.0")) << u.message;
   EXPECT_TRUE(has(u.message, "CUDA 13 cannot build for cards below sm_75")) << u.message;
-  EXPECT_TRUE(has(u.message, "scripts/setup.sh --cuda12 && scripts/build-cuda12.sh")) << u.message;
+  EXPECT_TRUE(has(u.message, "scripts/build/setup.sh --cuda12 && scripts/build/build-cuda12.sh")) << u.message;
 }
 
 TEST(Usability, P100AndP4RunTheCuda129Build) {
