@@ -42,10 +42,13 @@ TEST(Families, EveryFamilyIsListedOnceAndSaysWhy) {
 }
 
 TEST(Families, TheFigureGroupsTheRulesReasonAbout) {
-  ASSERT_FALSE(tensor_figures().empty());
-  EXPECT_EQ(tensor_figures().front(), "gemm/bf16");
-  EXPECT_EQ(vector_figures().front(), "sm/fp32");
-  EXPECT_EQ(memory_figures().front(), "hbm/copy");
+  // The catalogue's groups (core/figure_catalogue.cpp); the rules read each as a set (median and
+  // widest tolerance), so their order does not matter.
+  const auto has = [](const std::vector<std::string>& v, const char* n) { return std::find(v.begin(), v.end(), n) != v.end(); };
+  EXPECT_EQ(tensor_figures().size(), 6u);
+  EXPECT_TRUE(has(tensor_figures(), "gemm/bf16"));
+  EXPECT_TRUE(has(vector_figures(), "sm/fp32"));
+  EXPECT_TRUE(has(memory_figures(), "hbm/copy"));
   EXPECT_EQ(pcie_link_figures().front(), "pcie/h2d_pinned");
   for (const auto& n : memory_figures()) EXPECT_EQ(family_of(n).id, "hbm") << n;
   EXPECT_TRUE(is_heavy_benchmark("gemm/bf16"));
