@@ -58,6 +58,12 @@ std::optional<std::string> compute_mode(std::string_view v);
 // "clocks_event_reason_sw_power_cap") -> its NVML bit, 0 when unknown.
 std::uint64_t clock_reason_bit(std::string_view name);
 
+// 1 to 8 hex digits without a prefix ("DE", "233010DE", "1b") -> their value; anything else nullopt.
+std::optional<std::uint32_t> hex_number(std::string_view v);
+
+// 1 to 5 decimal digits, no sign or space ("0", "17"), at most `bound`: a GPU or link number.
+std::optional<int> small_number(std::string_view s, int bound);
+
 // "2024/05/01 12:00:01.123" -> seconds since an arbitrary epoch (only differences are meaningful).
 std::optional<double> timestamp_seconds(std::string_view v);
 

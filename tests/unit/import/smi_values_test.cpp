@@ -22,6 +22,21 @@ using import_test::gpu;
 using import_test::parse_as;
 using import_test::read_bytes;
 
+TEST(HexNumber, OneToEightHexDigitsWithoutAPrefix) {
+  EXPECT_EQ(smi::hex_number("DE"), 0xDEu);
+  EXPECT_EQ(smi::hex_number("1b"), 0x1Bu);
+  EXPECT_EQ(smi::hex_number("233010DE"), 0x233010DEu);
+  EXPECT_EQ(smi::hex_number("FFFFFFFF"), 0xFFFFFFFFu);
+  for (const char* bad : {"", "123456789", "0x1F", "1g", " 1", "-1"}) EXPECT_FALSE(smi::hex_number(bad)) << bad;
+}
+
+TEST(SmallNumber, UpToFiveDigitsAndTheBound) {
+  EXPECT_EQ(smi::small_number("0", 17), 0);
+  EXPECT_EQ(smi::small_number("17", 17), 17);
+  EXPECT_EQ(smi::small_number("00017", 17), 17);
+  for (const char* bad : {"", "18", "123456", "+1", "1 ", "a"}) EXPECT_FALSE(smi::small_number(bad, 17)) << bad;
+}
+
 TEST(MaskedUuid, WhatPostersTypeOverAUuid) {
   for (const char* m : {"GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", "GPU-xxxxx11f-ce5d-xxxx-xxxx-6ea62fb1xxxx",
                         "GPU-********", "<redacted>", "GPU-...", "REDACTED", "GPU-XXXX"})
