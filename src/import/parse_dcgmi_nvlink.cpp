@@ -225,12 +225,7 @@ struct DcgmiNvlinkParser {
         if (c == 'U') ++nv.links_up;
       }
       if (!links.empty()) nv.extra["links"] = links;
-      if (!x.errors.empty()) {
-        json e = json::array();
-        for (const auto& [k, v] : x.errors) e.push_back(v);
-        nv.extra["errors"] = e;
-      }
-      if (nv.extra.empty()) nv.extra = json();
+      bench::finish_nvlink_extra(nv, x.errors);
       part.gpus.push_back(std::move(g));
     }
     if (!switches.empty()) {

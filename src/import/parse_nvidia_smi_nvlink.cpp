@@ -225,12 +225,7 @@ struct NvlinkParser {
         // Kept as said; links_queried stays 0, so no rule reads a count of links into it.
         nv.extra["not_supported"] = x.unsupported;
       }
-      if (!x.errors.empty()) {
-        json e = json::array();
-        for (const auto& [k, v] : x.errors) e.push_back(v);
-        nv.extra["errors"] = e;
-      }
-      if (nv.extra.empty()) nv.extra = json();
+      bench::finish_nvlink_extra(nv, x.errors);
       part.gpus.push_back(std::move(g));
     }
   }
