@@ -14,12 +14,7 @@ std::optional<Range> range_of(std::span<const TelemetrySample> samples, Field fi
   std::vector<double> v;
   for (const auto& s : samples)
     if (const auto& x = std::invoke(field, s)) v.push_back(*x);
-  if (v.empty()) return std::nullopt;
-  Range r;
-  r.min = *std::min_element(v.begin(), v.end());
-  r.max = *std::max_element(v.begin(), v.end());
-  r.median = median_of(std::move(v));
-  return r;
+  return min_median_max(std::move(v));
 }
 
 }  // namespace
