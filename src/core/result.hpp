@@ -194,6 +194,11 @@ struct GpuStatus {
 };
 GA_JSON_TYPE(GpuStatus, state, message)
 
+struct Range {
+  double min = 0, median = 0, max = 0;
+};
+GA_JSON_VALUE(Range, min, median, max)
+
 // What the card did while one benchmark ran, from the NVML sampler.
 struct TelemetrySummary {
   int samples = 0;

@@ -14,15 +14,6 @@ double median_of(std::vector<double> v) {
   return v.size() % 2 ? v[h] : 0.5 * (v[h - 1] + v[h]);
 }
 
-std::optional<Range> min_median_max(std::vector<double> values) {
-  if (values.empty()) return std::nullopt;
-  Range r;
-  r.min = *std::min_element(values.begin(), values.end());
-  r.max = *std::max_element(values.begin(), values.end());
-  r.median = median_of(std::move(values));
-  return r;
-}
-
 Summary summarize(std::span<const double> samples) {
   if (samples.empty()) throw std::invalid_argument("no samples to summarize");
   for (double x : samples)

@@ -4,7 +4,6 @@
 
 #include "core/json.hpp"
 
-#include <optional>
 #include <span>
 #include <vector>
 
@@ -22,14 +21,5 @@ GA_JSON_VALUE(Summary, n, median, min, max, mean, stddev, cv)
 Summary summarize(std::span<const double> samples);
 
 double median_of(std::vector<double> values);
-
-// Where a quantity went over a run (clocks, power, temperature): its least, median and greatest value.
-struct Range {
-  double min = 0, median = 0, max = 0;
-};
-GA_JSON_VALUE(Range, min, median, max)
-
-// The Range of the values; nullopt for none.
-std::optional<Range> min_median_max(std::vector<double> values);
 
 }  // namespace gpuaudit

@@ -7,6 +7,15 @@
 
 namespace gpuaudit {
 
+std::optional<Range> min_median_max(std::vector<double> values) {
+  if (values.empty()) return std::nullopt;
+  Range r;
+  r.min = *std::min_element(values.begin(), values.end());
+  r.max = *std::max_element(values.begin(), values.end());
+  r.median = median_of(std::move(values));
+  return r;
+}
+
 namespace {
 
 template <typename Field>

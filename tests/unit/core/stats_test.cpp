@@ -35,12 +35,3 @@ TEST(Stats, RefusesEmptyAndNonFinite) {
   EXPECT_THROW(summarize(std::vector<double>{}), std::invalid_argument);
   EXPECT_THROW(summarize(std::vector<double>{1, NAN}), std::invalid_argument);
 }
-
-TEST(Stats, MinMedianMaxOfValuesAndNoneForEmpty) {
-  EXPECT_FALSE(gpuaudit::min_median_max({}));
-  const auto r = gpuaudit::min_median_max({1410, 1980, 1755, 1200});
-  ASSERT_TRUE(r);
-  EXPECT_EQ(r->min, 1200);
-  EXPECT_EQ(r->median, 0.5 * (1410 + 1755));
-  EXPECT_EQ(r->max, 1980);
-}
