@@ -139,10 +139,8 @@ bool read_header(std::string_view l, ImportPart& part) {
 }
 
 int detect_gpustat(std::string_view text) {
-  const std::string_view head = text.substr(0, 64 * 1024);
   int n = 0;
-  for (const auto& [no, raw] : smi::numbered_lines(head)) {
-    if (no > 400) break;
+  for (const auto& [no, raw] : smi::head_lines(text, 400)) {
     if (const auto g = gpu_line(raw); g && raw.find(" MB") != std::string_view::npos &&
                                       (raw.find("\xc2\xb0" "C") != std::string_view::npos || raw.find("'C") != std::string_view::npos))
       ++n;

@@ -213,8 +213,7 @@ void mark_mig_backed(ImportPart& part) {
 
 int detect_vgpu(std::string_view text) {
   const std::string_view head = text.substr(0, 64 * 1024);
-  for (const auto& [no, raw] : smi::numbered_lines(head)) {
-    if (no > 2000) break;
+  for (const auto& [no, raw] : smi::head_lines(head, 2000)) {
     const std::string_view l = trim(raw);
     if (!l.empty() && l.front() == '|' && is_vgpu_header(l)) return 90;
   }

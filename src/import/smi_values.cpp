@@ -274,6 +274,12 @@ std::vector<std::pair<int, std::string_view>> numbered_lines(std::string_view te
   return out;
 }
 
+std::vector<std::pair<int, std::string_view>> head_lines(std::string_view text, int max_lines, std::size_t max_bytes) {
+  auto lines = numbered_lines(text.substr(0, max_bytes));
+  if (lines.size() > static_cast<std::size_t>(std::max(max_lines, 0))) lines.resize(static_cast<std::size_t>(std::max(max_lines, 0)));
+  return lines;
+}
+
 std::vector<std::string> words(std::string_view line) {
   std::vector<std::string> out;
   std::string cur;

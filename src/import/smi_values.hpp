@@ -9,6 +9,7 @@
 
 #include "text/strings.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -82,6 +83,11 @@ std::string strip_ansi(std::string_view v);
 // The text's lines with their 1-based numbers (for the error messages that name a line); no
 // empty last line for a trailing newline.
 std::vector<std::pair<int, std::string_view>> numbered_lines(std::string_view text);
+
+// What a detector reads of a text: the numbered lines of its first `max_bytes`, at most `max_lines`
+// of them. A detector looks at the head only, so a huge file is told in the same time as a small one.
+std::vector<std::pair<int, std::string_view>> head_lines(std::string_view text, int max_lines,
+                                                         std::size_t max_bytes = 64 * 1024);
 
 // The line's words, split at runs of spaces and tabs (the column tables of dmon, vmstat, mpstat,
 // iostat and the nvidia-smi summary table's cells).

@@ -37,6 +37,18 @@ TEST(SmallNumber, UpToFiveDigitsAndTheBound) {
   for (const char* bad : {"", "18", "123456", "+1", "1 ", "a"}) EXPECT_FALSE(smi::small_number(bad, 17)) << bad;
 }
 
+TEST(HeadLines, AtMostTheLinesOfTheFirstBytes) {
+  const auto three = smi::head_lines("a\nb\nc\nd\n", 3);
+  ASSERT_EQ(three.size(), 3u);
+  EXPECT_EQ(three[0], (std::pair<int, std::string_view>{1, "a"}));
+  EXPECT_EQ(three[2], (std::pair<int, std::string_view>{3, "c"}));
+  const auto cut = smi::head_lines("first\nsecond line", 100, 9);  // 9 bytes: "first\nsec"
+  ASSERT_EQ(cut.size(), 2u);
+  EXPECT_EQ(cut[1].second, "sec");
+  EXPECT_TRUE(smi::head_lines("a\nb", 0).empty());
+  EXPECT_EQ(smi::head_lines(std::string(70 * 1024, 'x'), 10).front().second.size(), 64u * 1024);
+}
+
 TEST(MaskedUuid, WhatPostersTypeOverAUuid) {
   for (const char* m : {"GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", "GPU-xxxxx11f-ce5d-xxxx-xxxx-6ea62fb1xxxx",
                         "GPU-********", "<redacted>", "GPU-...", "REDACTED", "GPU-XXXX"})
