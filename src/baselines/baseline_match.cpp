@@ -154,36 +154,29 @@ double memory_distance(const Baseline& b, double reported_gib) {
   return std::fabs(std::log(ratio));
 }
 
+// One narrowing step: keeps the candidates `keep` accepts when that leaves some but not all of
+// several, and then says in `why` what narrowed them.
+template <class Keep>
+void narrow_by(std::vector<const Baseline*>& cands, Keep keep, const std::string& what, std::string& why) {
+  if (cands.size() <= 1) return;
+  std::vector<const Baseline*> kept;
+  for (const Baseline* b : cands)
+    if (keep(*b)) kept.push_back(b);
+  if (!kept.empty() && kept.size() < cands.size()) {
+    cands = kept;
+    why += "; " + what + " narrowed it";
+  }
+}
+
 // Narrows `cands` step by step, keeping the previous list when a step would leave nothing, and
 // says in `why` what decided.
 std::vector<const Baseline*> narrow(std::vector<const Baseline*> cands, const Card& card, std::string& why) {
-  if (cands.size() > 1 && card.vgpu) {
-    std::vector<const Baseline*> by_board;
-    for (const Baseline* b : cands)
-      if (names_vgpu_board(*b, card)) by_board.push_back(b);
-    if (!by_board.empty() && by_board.size() < cands.size()) {
-      cands = by_board;
-      why += "; vGPU board code " + card.vgpu->board + " narrowed it";
-    }
-  }
-  if (cands.size() > 1 && !card.name_key.empty()) {
-    std::vector<const Baseline*> by_name;
-    for (const Baseline* b : cands)
-      if (has_name(*b, card.name_key)) by_name.push_back(b);
-    if (!by_name.empty() && by_name.size() < cands.size()) {
-      cands = by_name;
-      why += "; name \"" + card.display_name + "\" narrowed it";
-    }
-  }
-  if (cands.size() > 1 && card.is_mig && !card.profile.empty()) {
-    std::vector<const Baseline*> by_profile;
-    for (const Baseline* b : cands)
-      if (find_profile(*b, card.profile)) by_profile.push_back(b);
-    if (!by_profile.empty() && by_profile.size() < cands.size()) {
-      cands = by_profile;
-      why += "; MIG profile " + card.profile + " narrowed it";
-    }
-  }
+  if (card.vgpu)
+    narrow_by(cands, [&](const Baseline& b) { return names_vgpu_board(b, card); }, "vGPU board code " + card.vgpu->board, why);
+  if (!card.name_key.empty())
+    narrow_by(cands, [&](const Baseline& b) { return has_name(b, card.name_key); }, "name \"" + card.display_name + "\"", why);
+  if (card.is_mig && !card.profile.empty())
+    narrow_by(cands, [&](const Baseline& b) { return find_profile(b, card.profile) != nullptr; }, "MIG profile " + card.profile, why);
   if (cands.size() > 1 && card.memory_gib) {
     const Baseline* best = nullptr;
     double best_d = std::numeric_limits<double>::infinity();
@@ -459,6 +452,15 @@ BaselineMatch fallback(const BaselineSet& set, const GpuInfo& gpu, const Card& c
   return m;
 }
 
+// The set's models `keep` accepts, in the set's order.
+template <class Keep>
+std::vector<const Baseline*> models_where(const BaselineSet& set, Keep keep) {
+  std::vector<const Baseline*> out;
+  for (const Baseline& b : set.models)
+    if (keep(b)) out.push_back(&b);
+  return out;
+}
+
 }  // namespace
 
 BaselineMatch match_baseline(const BaselineSet& set, const GpuInfo& gpu) {
@@ -466,9 +468,7 @@ BaselineMatch match_baseline(const BaselineSet& set, const GpuInfo& gpu) {
   BaselineMatch m;
 
   if (!card.pci.empty()) {
-    std::vector<const Baseline*> cands;
-    for (const Baseline& b : set.models)
-      if (has_pci(b, card.pci)) cands.push_back(&b);
+    auto cands = models_where(set, [&](const Baseline& b) { return has_pci(b, card.pci); });
     if (!cands.empty()) {
       std::string why;
       const std::size_t shared = cands.size();
@@ -493,9 +493,7 @@ BaselineMatch match_baseline(const BaselineSet& set, const GpuInfo& gpu) {
   }
 
   if (card.vgpu) {
-    std::vector<const Baseline*> cands;
-    for (const Baseline& b : set.models)
-      if (names_vgpu_board(b, card)) cands.push_back(&b);
+    auto cands = models_where(set, [&](const Baseline& b) { return names_vgpu_board(b, card); });
     if (!cands.empty()) {
       std::string why;
       cands = narrow(cands, card, why);
@@ -510,9 +508,7 @@ BaselineMatch match_baseline(const BaselineSet& set, const GpuInfo& gpu) {
   }
 
   if (!card.name_key.empty() && !card.truncated) {  // a cut name is longer than what it shows
-    std::vector<const Baseline*> cands;
-    for (const Baseline& b : set.models)
-      if (has_name(b, card.name_key)) cands.push_back(&b);
+    auto cands = models_where(set, [&](const Baseline& b) { return has_name(b, card.name_key); });
     if (!cands.empty()) {
       std::string why;
       const std::size_t named = cands.size();
@@ -544,14 +540,13 @@ BaselineMatch match_baseline(const BaselineSet& set, const GpuInfo& gpu) {
   // 26) was printed whole, so it is not the board behind "NVIDIA GeForce RTX 4060 ..." (a "4060
   // Laptop GPU" of 8 GiB, microsoft/WSL#12584, which a memory fit alone would take for the Ti).
   if (card.truncated && !card.name_key.empty()) {
-    std::vector<const Baseline*> cands;
-    for (const Baseline& b : set.models)
-      if (std::any_of(b.nvidia_smi_names.begin(), b.nvidia_smi_names.end(), [&](const std::string& n) {
-            const std::string k = name_key(n);
-            return k.size() > card.name_key.size() && k.compare(0, card.name_key.size(), card.name_key) == 0 &&
-                   n.size() > card.display_name.size();
-          }))
-        cands.push_back(&b);
+    const auto cands = models_where(set, [&](const Baseline& b) {
+      return std::any_of(b.nvidia_smi_names.begin(), b.nvidia_smi_names.end(), [&](const std::string& n) {
+        const std::string k = name_key(n);
+        return k.size() > card.name_key.size() && k.compare(0, card.name_key.size(), card.name_key) == 0 &&
+               n.size() > card.display_name.size();
+      });
+    });
     const std::string all = ids(cands);
     std::vector<const Baseline*> fit = cands;
     if (card.memory_gib) {

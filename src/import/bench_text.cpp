@@ -149,6 +149,15 @@ void set_single_figure(BenchmarkResult& r, double value) {
   r.summary = summarize(r.samples);
 }
 
+void finish_nvlink_extra(NvlinkInfo& nv, const std::map<int, json>& errors) {
+  if (!errors.empty()) {
+    json e = json::array();
+    for (const auto& [link, counters] : errors) e.push_back(counters);
+    nv.extra["errors"] = e;
+  }
+  if (nv.extra.empty()) nv.extra = json();
+}
+
 std::optional<nlohmann::json> parse_json_or_skip(std::string_view text, ImportPart& part) {
   try {
     return std::optional<nlohmann::json>(std::in_place, nlohmann::json::parse(text));

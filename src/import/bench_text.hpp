@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -41,6 +42,11 @@ BenchmarkResult import_row(std::string name, std::optional<int> gpu, std::string
 
 // Sets samples, summary (median = min = max) and status "ok" for a figure that is one value.
 void set_single_figure(BenchmarkResult& r, double value);
+
+// Ends a GPU's NVLink extras as both nvlink parsers (nvidia-smi nvlink, dcgmi nvlink) leave them:
+// the error counters of -e (link -> object) as an array in link order under "errors", and the
+// extras null when nothing was read (the document leaves them out).
+void finish_nvlink_extra(NvlinkInfo& nv, const std::map<int, json>& errors);
 
 // The JSON of a tool's -j output, or nullopt with the reason in part.skipped (a paste cut halfway
 // is the usual one); the reason is valid UTF-8 whatever bytes the parser quotes.

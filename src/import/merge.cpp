@@ -295,12 +295,7 @@ std::optional<Range> range_over(const std::vector<const TimelineSample*>& v,
   std::vector<double> x;
   for (const auto* s : v)
     if (s->*field) x.push_back(*(s->*field));
-  if (x.empty()) return std::nullopt;
-  Range r;
-  r.min = *std::min_element(x.begin(), x.end());
-  r.max = *std::max_element(x.begin(), x.end());
-  r.median = median_of(std::move(x));
-  return r;
+  return min_median_max(std::move(x));
 }
 
 }  // namespace

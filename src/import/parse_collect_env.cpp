@@ -63,10 +63,8 @@ bool says_nothing(std::string_view v) {
 }
 
 int detect_collect_env(std::string_view text) {
-  const std::string_view head = text.substr(0, 64 * 1024);
   std::set<std::string> seen;
-  for (const auto& [no, line] : smi::numbered_lines(head)) {
-    if (no > 400) break;
+  for (const auto& [no, line] : smi::head_lines(text, 400)) {
     if (auto kv = report_line(trim(line))) seen.insert(kv->first);
   }
   // Two of PyTorch's own keys: no tool's output prints them. Above every other detector's 100:

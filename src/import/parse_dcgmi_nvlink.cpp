@@ -49,16 +49,7 @@ using bench::trim;
 constexpr int kMaxGpuId = 4096;
 constexpr int kMaxLinks = 64;  // DCGM_NVLINK_MAX_LINKS_PER_GPU is 18; an NvSwitch row 64
 
-std::optional<int> small_number(std::string_view s, int bound) {
-  if (s.empty() || s.size() > 5) return std::nullopt;
-  int v = 0;
-  for (char c : s) {
-    if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
-    v = v * 10 + (c - '0');
-  }
-  if (v > bound) return std::nullopt;
-  return v;
-}
+using smi::small_number;
 
 // "gpuId 3:" / "physicalId 8:" -> 3 and what follows the colon (some pastes keep the letters there).
 std::optional<std::pair<int, std::string_view>> entity_header(std::string_view line, std::string_view word) {
@@ -234,12 +225,7 @@ struct DcgmiNvlinkParser {
         if (c == 'U') ++nv.links_up;
       }
       if (!links.empty()) nv.extra["links"] = links;
-      if (!x.errors.empty()) {
-        json e = json::array();
-        for (const auto& [k, v] : x.errors) e.push_back(v);
-        nv.extra["errors"] = e;
-      }
-      if (nv.extra.empty()) nv.extra = json();
+      bench::finish_nvlink_extra(nv, x.errors);
       part.gpus.push_back(std::move(g));
     }
     if (!switches.empty()) {

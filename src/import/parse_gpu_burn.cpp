@@ -229,13 +229,20 @@ int detect_gpu_burn(std::string_view text) {
   return 0;
 }
 
-// "  GPU 0: OK" (the whole line): the index and the verdict.
-std::optional<std::pair<std::string_view, std::string_view>> verdict_line(std::string_view line) {
-  TextCursor c(line);
+// "  GPU 0: " from the cursor (spaces, "GPU ", the index, ": "): the index, the cursor after it.
+std::optional<std::string_view> gpu_prefix(TextCursor& c) {
   c.spaces();
   if (!c.literal("GPU ")) return std::nullopt;
   const auto index = c.digits();
   if (!index || !c.literal(": ")) return std::nullopt;
+  return index;
+}
+
+// "  GPU 0: OK" (the whole line): the index and the verdict.
+std::optional<std::pair<std::string_view, std::string_view>> verdict_line(std::string_view line) {
+  TextCursor c(line);
+  const auto index = gpu_prefix(c);
+  if (!index) return std::nullopt;
   const std::size_t at = c.at();
   if (!c.literal("OK") && !c.literal("FAULTY")) return std::nullopt;
   const std::string_view verdict = line.substr(at, c.at() - at);
@@ -252,10 +259,8 @@ struct ListLine {
 // the name is the shortest text before a " (UUID: GPU-<hex and dashes>)".
 std::optional<ListLine> list_line(std::string_view line) {
   TextCursor c(line);
-  c.spaces();
-  if (!c.literal("GPU ")) return std::nullopt;
-  const auto index = c.digits();
-  if (!index || !c.literal(": ")) return std::nullopt;
+  const auto index = gpu_prefix(c);
+  if (!index) return std::nullopt;
   const std::size_t name_at = c.at();
   const std::size_t name_ends = std::min(line.find_first_of("\r\n", name_at), line.size());  // what . matched
   for (auto p = line.find(" (UUID: ", name_at + 1); p != std::string_view::npos && p <= name_ends;

@@ -36,17 +36,6 @@ std::optional<std::pair<int, std::string_view>> gpu_line(std::string_view l) {
   return std::make_pair(std::stoi(std::string(idx)), rest);
 }
 
-std::vector<std::string_view> split_bars(std::string_view s) {
-  std::vector<std::string_view> out;
-  while (true) {
-    const std::size_t bar = s.find('|');
-    out.push_back(trim(s.substr(0, bar)));
-    if (bar == std::string_view::npos) break;
-    s.remove_prefix(bar + 1);
-  }
-  return out;
-}
-
 // The temperature cell's number before its degree sign: "80°C", "27'C".
 bool is_temperature_cell(std::string_view c) {
   return c.find("\xc2\xb0" "C") != std::string_view::npos || c.find("'C") != std::string_view::npos;
@@ -113,7 +102,7 @@ GpuInfo read_gpu(int index, std::string_view rest, const SourceRef& src, int no)
   GpuInfo g;
   g.index = index;
   g.extra = json::object();
-  const auto cells = split_bars(rest);
+  const auto cells = split_trimmed(rest, '|');
   g.name = std::string(cells[0]);
   for (std::size_t i = 1; i < cells.size(); ++i) {
     const std::string_view c = cells[i];
@@ -150,10 +139,8 @@ bool read_header(std::string_view l, ImportPart& part) {
 }
 
 int detect_gpustat(std::string_view text) {
-  const std::string_view head = text.substr(0, 64 * 1024);
   int n = 0;
-  for (const auto& [no, raw] : smi::numbered_lines(head)) {
-    if (no > 400) break;
+  for (const auto& [no, raw] : smi::head_lines(text, 400)) {
     if (const auto g = gpu_line(raw); g && raw.find(" MB") != std::string_view::npos &&
                                       (raw.find("\xc2\xb0" "C") != std::string_view::npos || raw.find("'C") != std::string_view::npos))
       ++n;

@@ -35,9 +35,7 @@ std::optional<std::vector<std::string>> avg_cpu_header(std::string_view l) {
 }
 
 int detect_iostat(std::string_view text) {
-  const std::string_view head = text.substr(0, 64 * 1024);
-  for (const auto& [no, line] : smi::numbered_lines(head)) {
-    if (no > 400) break;
+  for (const auto& [no, line] : smi::head_lines(text, 400)) {
     if (avg_cpu_header(trim(line))) return 80;
   }
   return 0;

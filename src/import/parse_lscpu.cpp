@@ -39,10 +39,8 @@ const std::set<std::string>& lscpu_keys() {
 }
 
 int detect_lscpu(std::string_view text) {
-  const std::string_view head = text.substr(0, 64 * 1024);
   std::set<std::string> seen;
-  for (const auto& [no, line] : smi::numbered_lines(head)) {
-    if (no > 200) break;
+  for (const auto& [no, line] : smi::head_lines(text, 200)) {
     if (auto kv = key_value(trim(line)); kv && lscpu_keys().count(kv->first)) seen.insert(kv->first);
   }
   // CPU(s) and two more of lscpu's own keys: no other imported format prints them.

@@ -290,10 +290,8 @@ std::vector<Function> functions_of(std::string_view text) {
 }
 
 int detect_lspci(std::string_view text) {
-  const std::string_view head = text.substr(0, 256 * 1024);
   int headers = 0, nvidia_gpus = 0, link_lines = 0;
-  for (const auto& [no, line] : smi::numbered_lines(head)) {
-    if (no > 20000) break;
+  for (const auto& [no, line] : smi::head_lines(text, 20000, 256 * 1024)) {
     if (auto h = header_of(line, no)) {
       ++headers;
       if (is_nvidia(*h) && is_gpu_class(*h)) ++nvidia_gpus;

@@ -51,9 +51,7 @@ std::optional<Header> header_of(std::string_view l) {
 }
 
 int detect_as(std::string_view text, bool want_sar) {
-  const std::string_view head = text.substr(0, 64 * 1024);
-  for (const auto& [no, line] : smi::numbered_lines(head)) {
-    if (no > 400) break;
+  for (const auto& [no, line] : smi::head_lines(text, 400)) {
     if (auto h = header_of(trim(line))) return h->sar_order == want_sar ? 80 : 0;
   }
   return 0;

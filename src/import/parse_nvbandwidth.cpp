@@ -72,6 +72,20 @@ struct TextParser {
     state = State::none;
   }
 
+  // "Running NAME." or "Waiving NAME.": a new testcase, NAME without its full stop.
+  void start_testcase(std::string_view rest, const char* status, const char* message, int ln) {
+    end_matrix(ln);
+    std::string name(trim(rest));
+    if (!name.empty() && name.back() == '.') name.pop_back();
+    nvb::Testcase tc;
+    tc.name = name;
+    tc.status = status;
+    tc.message = message;
+    tc.line = ln;
+    run.testcases.push_back(std::move(tc));
+    seen = true;
+  }
+
   void on_sum(std::string_view rest, int ln) {
     const auto t = split_ws(rest);
     if (t.size() < 2) {
@@ -166,29 +180,12 @@ struct TextParser {
       }
     }
     if (starts_with(line, "Running ")) {
-      end_matrix(ln);
-      std::string name(trim(line.substr(8)));
-      if (!name.empty() && name.back() == '.') name.pop_back();
-      nvb::Testcase tc;
-      tc.name = name;
-      tc.status = "Running";
-      tc.line = ln;
-      run.testcases.push_back(std::move(tc));
-      seen = true;
+      start_testcase(line.substr(8), "Running", "", ln);
       return;
     }
     if (starts_with(line, "Waiving ")) {
       // v0.2-v0.4: "Waiving device_to_device_memcpy_write_ce." (peer mapping failed, for one).
-      end_matrix(ln);
-      std::string name(trim(line.substr(8)));
-      if (!name.empty() && name.back() == '.') name.pop_back();
-      nvb::Testcase tc;
-      tc.name = name;
-      tc.status = "Waived";
-      tc.message = "waived by nvbandwidth (e.g. peer-to-peer mapping not possible here)";
-      tc.line = ln;
-      run.testcases.push_back(std::move(tc));
-      seen = true;
+      start_testcase(line.substr(8), "Waived", "waived by nvbandwidth (e.g. peer-to-peer mapping not possible here)", ln);
       return;
     }
     if (starts_with(line, "SUM ")) {

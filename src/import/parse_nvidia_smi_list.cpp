@@ -296,10 +296,8 @@ class ListParser {
 // the same GPU lines followed by "Link n:" lines, gpu-burn and nvidia-smi topo print them among
 // many others: theirs.
 int detect_list(std::string_view text) {
-  const std::string_view head = text.substr(0, 64 * 1024);
   int listing = 0, bare = 0, other = 0;
-  for (const auto& [no, raw] : smi::numbered_lines(head)) {
-    if (no > 2000) break;
+  for (const auto& [no, raw] : smi::head_lines(text, 2000)) {
     const std::string_view l = trim(raw);
     if (l.empty() || prompt_line(l) || date_line(l) || cut_mark(l)) continue;
     if (auto g = gpu_line(l)) {

@@ -242,10 +242,8 @@ bool read_created(Listing& l, std::string_view s, int no) {
 }
 
 int detect_mig(std::string_view text) {
-  const std::string_view head = text.substr(0, 64 * 1024);
   int titles = 0, created = 0;
-  for (const auto& [no, raw] : smi::numbered_lines(head)) {
-    if (no > 2000) break;
+  for (const auto& [no, raw] : smi::head_lines(text, 2000)) {
     const std::string_view l = trim(raw);
     if (!l.empty() && l.front() == '|' && table_title(l) != Table::none) ++titles;
     if (l.rfind("Successfully created GPU instance ID", 0) == 0 || l.rfind("Successfully created compute instance ID", 0) == 0)

@@ -42,16 +42,7 @@ using bench::trim;
 constexpr int kMaxLinkNumber = 64;
 constexpr int kMaxGpuNumber = 4096;
 
-std::optional<int> small_number(std::string_view s, int bound) {
-  if (s.empty() || s.size() > 5) return std::nullopt;
-  int v = 0;
-  for (char c : s) {
-    if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
-    v = v * 10 + (c - '0');
-  }
-  if (v > bound) return std::nullopt;
-  return v;
-}
+using smi::small_number;
 
 bool real_uuid(std::string_view u) {
   if (!(starts_with(u, "GPU-") || starts_with(u, "MIG-")) || u.size() < 12) return false;
@@ -234,12 +225,7 @@ struct NvlinkParser {
         // Kept as said; links_queried stays 0, so no rule reads a count of links into it.
         nv.extra["not_supported"] = x.unsupported;
       }
-      if (!x.errors.empty()) {
-        json e = json::array();
-        for (const auto& [k, v] : x.errors) e.push_back(v);
-        nv.extra["errors"] = e;
-      }
-      if (nv.extra.empty()) nv.extra = json();
+      bench::finish_nvlink_extra(nv, x.errors);
       part.gpus.push_back(std::move(g));
     }
   }

@@ -48,9 +48,7 @@ struct Proc {
 };
 
 int detect_pmon(std::string_view text) {
-  const std::string_view head = text.substr(0, 64 * 1024);
-  for (const auto& [no, line] : smi::numbered_lines(head)) {
-    if (no > 400) break;
+  for (const auto& [no, line] : smi::head_lines(text, 400)) {
     if (header_of(line)) return 90;
   }
   return 0;

@@ -502,8 +502,7 @@ ImportPart parse_table(std::string_view text, const std::string& file) {
 int detect_table(std::string_view text) {
   const std::string_view head = text.substr(0, 64 * 1024);
   int score = 0;
-  for (const auto& [no, raw] : smi::numbered_lines(head)) {
-    if (no > 600) break;
+  for (const auto& [no, raw] : smi::head_lines(head, 600)) {
     const std::string_view l = trim(raw);
     if (l.empty() || l[0] != '|') continue;
     if (contains(l, "NVIDIA-SMI ") && (contains(l, "Driver Version:") || contains(l, "KMD Version:"))) score = std::max(score, 60);

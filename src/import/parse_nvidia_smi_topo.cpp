@@ -53,18 +53,8 @@ std::vector<std::string> tokens(std::string_view line) {
   return out;
 }
 
-std::vector<std::pair<int, std::string>> lines_of(std::string_view text) {
-  std::vector<std::pair<int, std::string>> out;
-  std::size_t pos = 0;
-  int n = 0;
-  while (pos < text.size()) {
-    std::size_t eol = text.find('\n', pos);
-    if (eol == std::string_view::npos) eol = text.size();
-    out.emplace_back(++n, std::string(text.substr(pos, eol - pos)));
-    pos = eol + 1;
-  }
-  return out;
-}
+// The text's numbered lines (smi::numbered_lines), viewing the ANSI-stripped copy the caller holds.
+using Lines = std::vector<std::pair<int, std::string_view>>;
 
 std::optional<int> gpu_number(std::string_view name) {
   if (name.size() < 4 || name.substr(0, 3) != "GPU") return std::nullopt;
@@ -104,7 +94,7 @@ struct Header {
 
 // The header is the first line whose tokens start with GPU0 (and that is not a row: rows start with
 // their own label and then the cells).
-std::optional<Header> find_header(const std::vector<std::pair<int, std::string>>& lines) {
+std::optional<Header> find_header(const Lines& lines) {
   for (const auto& [no, text] : lines) {
     const auto t = tokens(text);
     if (t.empty() || t[0] != "GPU0" || (t.size() > 1 && (t[1] == "X" || nvlinks_of(t[1]) || !pcie_label(t[1]).empty())))
@@ -137,7 +127,7 @@ std::size_t affinity_tail(const std::vector<std::string>& t, std::size_t first) 
   return n;
 }
 
-std::optional<Header> headerless_header(const std::vector<std::pair<int, std::string>>& lines) {
+std::optional<Header> headerless_header(const Lines& lines) {
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const auto t0 = tokens(lines[i].second);
     if (t0.size() < 2 || t0[0] != "GPU0" || t0[1] != "X") continue;
@@ -174,7 +164,7 @@ int detect_topo(std::string_view raw) {
   const std::string clean = smi::strip_ansi(raw.substr(0, 64 * 1024));
   const std::string_view head = clean;
   if (head.find("<nvidia_smi_log") != std::string_view::npos) return 0;
-  const auto lines = lines_of(head);
+  const auto lines = smi::numbered_lines(head);
   auto h = find_header(lines);
   if (!h) {
     // Rows alone are a weaker sign than a header: a square GPU matrix with X on the diagonal.
@@ -239,7 +229,7 @@ void drop_unnamed_cells(Row& r, const std::vector<std::string>& t, std::size_t n
 }
 
 // The lines after the header: matrix rows until the legend, then the NIC legend.
-void read_rows(Matrix& m, const std::vector<std::pair<int, std::string>>& lines, ImportPart& part) {
+void read_rows(Matrix& m, const Lines& lines, ImportPart& part) {
   const auto& cols = m.header.columns;
   bool in_nic_legend = false, after_matrix = false, unnamed_noted = false;
   for (const auto& [no, text_line] : lines) {
@@ -426,7 +416,7 @@ ImportPart parse_topo(std::string_view raw, const std::string& file) {
   const std::string_view text = clean;
   ImportPart part;
   part.source = {"nvidia-smi", "", file, 0};
-  const auto lines = lines_of(text);
+  const auto lines = smi::numbered_lines(text);
   auto header = find_header(lines);
   if (!header && (header = headerless_header(lines)))
     part.warnings.push_back("line " + std::to_string(header->line + 1) +

@@ -43,12 +43,7 @@ std::vector<std::string> cells(std::string_view line) {
   if (line.size() < 2 || line.front() != '|') return out;
   line.remove_prefix(1);
   if (!line.empty() && line.back() == '|') line.remove_suffix(1);
-  while (true) {
-    const std::size_t bar = line.find('|');
-    out.emplace_back(trim(line.substr(0, bar)));
-    if (bar == std::string_view::npos) break;
-    line.remove_prefix(bar + 1);
-  }
+  for (const std::string_view cell : split_trimmed(line, '|')) out.emplace_back(cell);
   return out;
 }
 
@@ -218,8 +213,7 @@ void mark_mig_backed(ImportPart& part) {
 
 int detect_vgpu(std::string_view text) {
   const std::string_view head = text.substr(0, 64 * 1024);
-  for (const auto& [no, raw] : smi::numbered_lines(head)) {
-    if (no > 2000) break;
+  for (const auto& [no, raw] : smi::head_lines(head, 2000)) {
     const std::string_view l = trim(raw);
     if (!l.empty() && l.front() == '|' && is_vgpu_header(l)) return 90;
   }

@@ -235,9 +235,7 @@ void read_line(Screen& sc, std::string_view l, int no) {
 }
 
 int detect_nvitop(std::string_view text) {
-  const std::string_view head = text.substr(0, 64 * 1024);
-  for (const auto& [no, raw] : smi::numbered_lines(head)) {
-    if (no > 400) break;
+  for (const auto& [no, raw] : smi::head_lines(text, 400)) {
     if (contains(raw, "NVITOP ") && contains(raw, "Driver Version:") && contains(raw, kBar)) return 95;
   }
   return 0;

@@ -15,6 +15,7 @@
 #include "import/bench_text.hpp"
 #include "import/import.hpp"
 #include "import/line_parser.hpp"
+#include "import/smi_values.hpp"
 
 #include "core/stats.hpp"
 
@@ -141,17 +142,9 @@ struct P2pParser {
       std::string_view v = trim(rest.substr(p + key.size()));
       const auto end = v.find(',');
       v = trim(v.substr(0, end));
-      if (v.empty() || v.size() > 8) return std::nullopt;
-      unsigned long out = 0;
-      for (char ch : v) {
-        const int d = std::isdigit(static_cast<unsigned char>(ch)) ? ch - '0'
-                      : (ch >= 'a' && ch <= 'f')                   ? ch - 'a' + 10
-                      : (ch >= 'A' && ch <= 'F')                   ? ch - 'A' + 10
-                                                                   : -1;
-        if (d < 0) return std::nullopt;
-        out = out * 16 + static_cast<unsigned long>(d);
-      }
-      return out;
+      const auto x = smi::hex_number(v);
+      if (!x) return std::nullopt;
+      return static_cast<unsigned long>(*x);
     };
     const auto bus = hex_after("pciBusID:");
     const auto dev = hex_after("pciDeviceID:");

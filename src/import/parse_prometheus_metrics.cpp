@@ -308,10 +308,8 @@ GpuInfo finish(GpuSeries& g, const SourceRef& base) {
 }
 
 int detect_prometheus(std::string_view text) {
-  const std::string_view head = text.substr(0, 64 * 1024);
   int n = 0;
-  for (const auto& [no, raw] : smi::numbered_lines(head)) {
-    if (no > 3000) break;
+  for (const auto& [no, raw] : smi::head_lines(text, 3000)) {
     if (const auto s = prom::parse_sample(raw); s && family(s->name)) ++n;
   }
   return n >= 3 ? 90 : n > 0 ? 70 : 0;

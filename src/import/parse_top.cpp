@@ -115,10 +115,8 @@ std::optional<std::uint64_t> memory_of(std::string_view l) {
 }
 
 int detect_top(std::string_view text) {
-  const std::string_view head = text.substr(0, 64 * 1024);
   bool frame = false;
-  for (const auto& [no, line] : smi::numbered_lines(head)) {
-    if (no > 400) break;
+  for (const auto& [no, line] : smi::head_lines(text, 400)) {
     const auto l = trim(line);
     if (frame_start(l) || summary_start(l)) frame = true;
     std::size_t after = 0;

@@ -89,10 +89,8 @@ std::optional<double> interval_from_command(std::string_view l) {
 }
 
 int detect_vmstat(std::string_view text) {
-  const std::string_view head = text.substr(0, 64 * 1024);
   bool group = false;
-  for (const auto& [no, line] : smi::numbered_lines(head)) {
-    if (no > 400) break;
+  for (const auto& [no, line] : smi::head_lines(text, 400)) {
     const auto l = trim(line);
     if (group_line(l)) group = true;
     else if (group && column_line(l)) return 85;

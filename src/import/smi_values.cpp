@@ -90,11 +90,7 @@ std::optional<bool> active(std::string_view v) {
   return std::nullopt;
 }
 
-std::optional<std::string> pci_id_pair(std::string_view v) {
-  v = trim(v);
-  // "0x233010DE"; drivers of 2011 print "109110DE" without the 0x
-  if (v.size() >= 3 && v[0] == '0' && (v[1] == 'x' || v[1] == 'X')) v.remove_prefix(2);
-  else if (v.size() != 8) return std::nullopt;
+std::optional<std::uint32_t> hex_number(std::string_view v) {
   if (v.empty() || v.size() > 8) return std::nullopt;
   std::uint32_t x = 0;
   for (char c : v) {
@@ -105,6 +101,28 @@ std::optional<std::string> pci_id_pair(std::string_view v) {
     if (h < 0) return std::nullopt;
     x = (x << 4) | static_cast<std::uint32_t>(h);
   }
+  return x;
+}
+
+std::optional<int> small_number(std::string_view s, int bound) {
+  if (s.empty() || s.size() > 5) return std::nullopt;
+  int v = 0;
+  for (char c : s) {
+    if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
+    v = v * 10 + (c - '0');
+  }
+  if (v > bound) return std::nullopt;
+  return v;
+}
+
+std::optional<std::string> pci_id_pair(std::string_view v) {
+  v = trim(v);
+  // "0x233010DE"; drivers of 2011 print "109110DE" without the 0x
+  if (v.size() >= 3 && v[0] == '0' && (v[1] == 'x' || v[1] == 'X')) v.remove_prefix(2);
+  else if (v.size() != 8) return std::nullopt;
+  const auto parsed = hex_number(v);
+  if (!parsed) return std::nullopt;
+  const std::uint32_t x = *parsed;
   // "000000DE" (telegraf's a10g.xml, an AWS A10G) is no device: PCI ids 0x0000 and 0xFFFF mean
   // none, so a pair with either is not an id to look a model up by.
   const std::uint32_t device = x >> 16, vendor = x & 0xffff;
@@ -254,6 +272,12 @@ std::vector<std::pair<int, std::string_view>> numbered_lines(std::string_view te
     pos = eol + 1;
   }
   return out;
+}
+
+std::vector<std::pair<int, std::string_view>> head_lines(std::string_view text, int max_lines, std::size_t max_bytes) {
+  auto lines = numbered_lines(text.substr(0, max_bytes));
+  if (lines.size() > static_cast<std::size_t>(std::max(max_lines, 0))) lines.resize(static_cast<std::size_t>(std::max(max_lines, 0)));
+  return lines;
 }
 
 std::vector<std::string> words(std::string_view line) {

@@ -9,6 +9,7 @@
 
 #include "text/strings.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -58,6 +59,12 @@ std::optional<std::string> compute_mode(std::string_view v);
 // "clocks_event_reason_sw_power_cap") -> its NVML bit, 0 when unknown.
 std::uint64_t clock_reason_bit(std::string_view name);
 
+// 1 to 8 hex digits without a prefix ("DE", "233010DE", "1b") -> their value; anything else nullopt.
+std::optional<std::uint32_t> hex_number(std::string_view v);
+
+// 1 to 5 decimal digits, no sign or space ("0", "17"), at most `bound`: a GPU or link number.
+std::optional<int> small_number(std::string_view s, int bound);
+
 // "2024/05/01 12:00:01.123" -> seconds since an arbitrary epoch (only differences are meaningful).
 std::optional<double> timestamp_seconds(std::string_view v);
 
@@ -76,6 +83,11 @@ std::string strip_ansi(std::string_view v);
 // The text's lines with their 1-based numbers (for the error messages that name a line); no
 // empty last line for a trailing newline.
 std::vector<std::pair<int, std::string_view>> numbered_lines(std::string_view text);
+
+// What a detector reads of a text: the numbered lines of its first `max_bytes`, at most `max_lines`
+// of them. A detector looks at the head only, so a huge file is told in the same time as a small one.
+std::vector<std::pair<int, std::string_view>> head_lines(std::string_view text, int max_lines,
+                                                         std::size_t max_bytes = 64 * 1024);
 
 // The line's words, split at runs of spaces and tabs (the column tables of dmon, vmstat, mpstat,
 // iostat and the nvidia-smi summary table's cells).

@@ -1,5 +1,6 @@
 #include "report/matrix_text.hpp"
 
+#include "core/json_fields.hpp"
 #include "text/format.hpp"
 #include "text/text_table.hpp"
 
@@ -10,19 +11,9 @@
 namespace gpuaudit {
 namespace {
 
-std::optional<double> number(const json& j, const char* key) {
-  if (auto it = j.find(key); it != j.end() && it->is_number()) return it->get<double>();
-  return std::nullopt;
-}
-
 std::optional<int> index_of(const json& j, const char* key) {
   if (auto it = j.find(key); it != j.end() && it->is_number_integer()) return it->get<int>();
   return std::nullopt;
-}
-
-std::string text_of(const json& j, const char* key) {
-  if (auto it = j.find(key); it != j.end() && it->is_string()) return it->get<std::string>();
-  return "";
 }
 
 const json& member(const json& j, const char* key) {
@@ -50,7 +41,7 @@ std::string p2p_matrix_text(const BenchmarkResult& row, const json& topology) {
   std::set<int> gpus;
   for (const auto& p : member(row.extra, "pairs")) {
     const auto s = index_of(p, "src"), d = index_of(p, "dst");
-    const auto v = number(p, "gbs");
+    const auto v = number_field(p, "gbs");
     if (!s || !d || *s < 0 || *d < 0) continue;
     gpus.insert(*s);
     gpus.insert(*d);
@@ -66,7 +57,7 @@ std::string p2p_matrix_text(const BenchmarkResult& row, const json& topology) {
   for (const auto& p : member(topology, "pairs")) {
     const auto a = index_of(p, "a"), b = index_of(p, "b");
     if (!a || !b) continue;
-    link[{*a, *b}] = link[{*b, *a}] = text_of(p, "label");
+    link[{*a, *b}] = link[{*b, *a}] = string_field(p, "label");
   }
   const bool links = !link.empty();
   if (links)
@@ -103,7 +94,7 @@ std::string p2p_matrix_text(const BenchmarkResult& row, const json& topology) {
   t.indent = "  ";
   const bool peer = flag(row.params, "peer_access");
   std::string o = "p2p/matrix, peer access " + std::string(peer ? "on" : "off") + ": GB/s " +
-                  (text_of(row.params, "direction").empty() ? std::string("one-way") : text_of(row.params, "direction")) +
+                  (string_field(row.params, "direction").empty() ? std::string("one-way") : string_field(row.params, "direction")) +
                   ", row copies to column" + (local.empty() ? "" : ", diagonal: copy within the GPU") +
                   (links ? "; links as nvidia-smi topo -m shows them" : "") + "\n";
   return o + render_table(t);
@@ -120,15 +111,15 @@ std::string nccl_sweep_text(const BenchmarkResult* oop, const BenchmarkResult* i
   auto take = [&](const BenchmarkResult* r, bool in_place) {
     if (!r) return;
     for (const auto& p : member(r->extra, "sweep")) {
-      const auto bytes = number(p, "bytes");
+      const auto bytes = number_field(p, "bytes");
       if (!bytes) continue;
       Point x;
-      x.count = number(p, "count").value_or(0);
-      x.time_us = number(p, "time_us").value_or(0);
-      x.algbw = number(p, "algbw_gbs").value_or(0);
-      x.busbw = number(p, "busbw_gbs").value_or(0);
-      x.wrong = number(p, "wrong_elements");
-      if (!x.wrong) x.wrong = number(p, "wrong");
+      x.count = number_field(p, "count").value_or(0);
+      x.time_us = number_field(p, "time_us").value_or(0);
+      x.algbw = number_field(p, "algbw_gbs").value_or(0);
+      x.busbw = number_field(p, "busbw_gbs").value_or(0);
+      x.wrong = number_field(p, "wrong_elements");
+      if (!x.wrong) x.wrong = number_field(p, "wrong");
       (in_place ? by_size[*bytes].second : by_size[*bytes].first) = x;
     }
   };
@@ -136,8 +127,8 @@ std::string nccl_sweep_text(const BenchmarkResult* oop, const BenchmarkResult* i
   take(ip, true);
   if (by_size.empty()) return "";
 
-  const std::string type = text_of(any->params, "dtype");
-  const std::string op = text_of(any->params, "op");
+  const std::string type = string_field(any->params, "dtype");
+  const std::string op = string_field(any->params, "op");
   TextTable t;
   t.rows.push_back({"", "", "", "", "out-of-place", "", "", "", "in-place"});
   t.rows.push_back({"size", "count", "type", "redop", "time", "algbw", "busbw", "#wrong", "time", "algbw", "busbw", "#wrong"});

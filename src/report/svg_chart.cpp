@@ -313,54 +313,58 @@ std::string svg_bar_chart(const BarChart& c) {
   return o.str();
 }
 
-std::string svg_scatter(const XYChart& c) {
-  const int width = kChartWidth, left = 72, right = 24, top = 12, plot_h = 340;
+namespace {
+
+// An x/y chart (`lines`: a line chart, else a scatter): its frame, what `draw(o, sx, sy, axis_y)`
+// puts on the plot (axis_y: the x axis's pixel row), and the series' legend under it.
+template <class Draw>
+std::string xy_chart(const XYChart& c, int plot_h, bool lines, Draw draw) {
+  const int width = kChartWidth, left = 72, right = 24, top = 12;
   const int plot_w = width - left - right;
   const int height = top + plot_h + 48 + legend_height(c.series, plot_w);
   std::ostringstream o;
-  o << open_svg(c.id, c.title, xy_desc(c, false), width, height);
+  o << open_svg(c.id, c.title, xy_desc(c, lines), width, height);
   const auto frame = xy_frame(o, c, left, top, plot_w, plot_h);
   if (!frame) return not_drawn(c.title);
   const auto& [sx, sy] = *frame;
-  for (size_t s = 0; s < c.series.size(); ++s) {
-    o << "<g fill=\"" << series_color(s) << "\" fill-opacity=\"0.8\" stroke=\"#fff\" stroke-width=\"0.8\">\n";
-    for (const auto& p : c.series[s].points)
-      o << "<circle cx=\"" << num(sx(p.x)) << "\" cy=\"" << num(sy(p.y)) << "\" r=\"4.5\"><title>"
-        << xml_escape(p.label) << "</title></circle>\n";
-    o << "</g>\n";
-  }
-  legend(o, c.series, left, top + plot_h + 44, plot_w, false);
+  draw(o, sx, sy, top + plot_h);
+  legend(o, c.series, left, top + plot_h + 44, plot_w, lines);
   o << "</svg>\n";
   return o.str();
 }
 
-std::string svg_line_chart(const XYChart& c) {
-  const int width = kChartWidth, left = 72, right = 24, top = 12, plot_h = 200;
-  const int plot_w = width - left - right;
-  const int height = top + plot_h + 48 + legend_height(c.series, plot_w);
-  std::ostringstream o;
-  o << open_svg(c.id, c.title, xy_desc(c, true), width, height);
-  const auto frame = xy_frame(o, c, left, top, plot_w, plot_h);
-  if (!frame) return not_drawn(c.title);
-  const auto& [sx, sy] = *frame;
-  for (size_t s = 0; s < c.series.size(); ++s) {
-    const auto& pts = c.series[s].points;
-    if (pts.empty()) continue;
-    o << "<polyline fill=\"none\" stroke=\"" << series_color(s) << "\" stroke-width=\"1.8\" points=\"";
-    for (const auto& p : pts) o << num(sx(p.x)) << "," << num(sy(p.y)) << " ";
-    o << "\"><title>" << xml_escape(c.series[s].name) << "</title></polyline>\n";
-  }
-  if (!c.markers.empty()) {
-    o << "<g class=\"markers\" fill=\"#D55E00\">\n";
-    for (const auto& m : c.markers) {
-      const double x = sx(m.x), y = top + plot_h - 9;  // a small triangle standing on the x axis
-      o << "<path d=\"M" << num(x) << " " << num(y) << "l-4 7h8z\"><title>" << xml_escape(m.text) << "</title></path>\n";
+}  // namespace
+
+std::string svg_scatter(const XYChart& c) {
+  return xy_chart(c, 340, false, [&](std::ostringstream& o, const Scale& sx, const Scale& sy, int) {
+    for (size_t s = 0; s < c.series.size(); ++s) {
+      o << "<g fill=\"" << series_color(s) << "\" fill-opacity=\"0.8\" stroke=\"#fff\" stroke-width=\"0.8\">\n";
+      for (const auto& p : c.series[s].points)
+        o << "<circle cx=\"" << num(sx(p.x)) << "\" cy=\"" << num(sy(p.y)) << "\" r=\"4.5\"><title>"
+          << xml_escape(p.label) << "</title></circle>\n";
+      o << "</g>\n";
     }
-    o << "</g>\n";
-  }
-  legend(o, c.series, left, top + plot_h + 44, plot_w, true);
-  o << "</svg>\n";
-  return o.str();
+  });
+}
+
+std::string svg_line_chart(const XYChart& c) {
+  return xy_chart(c, 200, true, [&](std::ostringstream& o, const Scale& sx, const Scale& sy, int axis_y) {
+    for (size_t s = 0; s < c.series.size(); ++s) {
+      const auto& pts = c.series[s].points;
+      if (pts.empty()) continue;
+      o << "<polyline fill=\"none\" stroke=\"" << series_color(s) << "\" stroke-width=\"1.8\" points=\"";
+      for (const auto& p : pts) o << num(sx(p.x)) << "," << num(sy(p.y)) << " ";
+      o << "\"><title>" << xml_escape(c.series[s].name) << "</title></polyline>\n";
+    }
+    if (!c.markers.empty()) {
+      o << "<g class=\"markers\" fill=\"#D55E00\">\n";
+      for (const auto& m : c.markers) {
+        const double x = sx(m.x), y = axis_y - 9;  // a small triangle standing on the x axis
+        o << "<path d=\"M" << num(x) << " " << num(y) << "l-4 7h8z\"><title>" << xml_escape(m.text) << "</title></path>\n";
+      }
+      o << "</g>\n";
+    }
+  });
 }
 
 }  // namespace gpuaudit

@@ -1,5 +1,6 @@
 #include "score/assessment_text.hpp"
 #include "core/finding_ids.hpp"
+#include "core/json_fields.hpp"
 
 #include "text/escape.hpp"
 #include "text/format.hpp"
@@ -19,16 +20,6 @@ std::string money(double v, const std::string& currency) {
   return (currency == "USD" ? "$" + fmt_num(v, 2) : fmt_num(v, 2) + " " + currency);
 }
 
-std::optional<double> opt_num(const json& j, const char* key) {
-  if (auto it = j.find(key); it != j.end() && it->is_number()) return it->get<double>();
-  return std::nullopt;
-}
-
-std::string str(const json& j, const char* key) {
-  if (auto it = j.find(key); it != j.end() && it->is_string()) return it->get<std::string>();
-  return "";
-}
-
 // figure, measured, expected, ratio, tolerance, state, note: the figures right-aligned.
 void table(std::ostringstream& o, const std::vector<std::vector<std::string>>& rows) {
   TextTable t{rows};
@@ -39,16 +30,16 @@ void table(std::ostringstream& o, const std::vector<std::vector<std::string>>& r
 
 void figure_rows(const json& figs, std::vector<std::vector<std::string>>& rows) {
   for (const auto& f : figs) {
-    const std::string unit = str(f, "unit");
-    const auto value = opt_num(f, "value");
-    const auto expected = opt_num(f, "expected");
-    const auto ratio = opt_num(f, "ratio");
-    const auto tol = opt_num(f, "tolerance");
-    std::string state = str(f, "state");
+    const std::string unit = string_field(f, "unit");
+    const auto value = number_field(f, "value");
+    const auto expected = number_field(f, "expected");
+    const auto ratio = number_field(f, "ratio");
+    const auto tol = number_field(f, "tolerance");
+    std::string state = string_field(f, "state");
     if (state == "no-reference") state = "-";
-    std::string note = str(f, "scaled_by");
+    std::string note = string_field(f, "scaled_by");
     if (f.value("uncertain", false)) note += std::string(note.empty() ? "" : ", ") + "uncertain reference";
-    rows.push_back({str(f, "name"), value ? fmt_value(*value, unit) : "?", expected ? fmt_value(*expected, unit) : "-",
+    rows.push_back({string_field(f, "name"), value ? fmt_value(*value, unit) : "?", expected ? fmt_value(*expected, unit) : "-",
                     ratio ? fmt_pct(*ratio) : "-", tol && expected ? fmt_tolerance(*tol) : "-", state, note});
   }
 }
@@ -88,30 +79,30 @@ std::string assessment_text(const Assessment& a) {
       if (line.is_string()) o << "  - " << line.get<std::string>() << "\n";
   }
   if (auto c = x.find("cost"); c != x.end() && c->is_object()) {
-    const std::string cur = str(*c, "currency");
-    const auto price = opt_num(*c, "price_per_hour");
+    const std::string cur = string_field(*c, "currency");
+    const auto price = number_field(*c, "price_per_hour");
     o << "\ncost at " << (price ? money(*price, cur) : "?") << " per hour:\n";
-    if (auto v = opt_num(*c, "cost_per_pflop_hour"))
+    if (auto v = number_field(*c, "cost_per_pflop_hour"))
       o << "  " << money(*v, cur) << " per effective dense-BF16 PFLOP-hour ("
-        << fmt_num(opt_num(*c, "effective_bf16_pflops").value_or(0), 3) << " PFLOP/s); a full healthy card: "
-        << money(opt_num(*c, "full_card_cost_per_pflop_hour").value_or(0), cur) << "\n";
-    if (auto v = opt_num(*c, "cost_per_tbps_hour"))
+        << fmt_num(number_field(*c, "effective_bf16_pflops").value_or(0), 3) << " PFLOP/s); a full healthy card: "
+        << money(number_field(*c, "full_card_cost_per_pflop_hour").value_or(0), cur) << "\n";
+    if (auto v = number_field(*c, "cost_per_tbps_hour"))
       o << "  " << money(*v, cur) << " per TB/s of memory bandwidth per hour ("
-        << fmt_num(opt_num(*c, "effective_memory_tbps").value_or(0), 2) << " TB/s); a full healthy card: "
-        << money(opt_num(*c, "full_card_cost_per_tbps_hour").value_or(0), cur) << "\n";
+        << fmt_num(number_field(*c, "effective_memory_tbps").value_or(0), 2) << " TB/s); a full healthy card: "
+        << money(number_field(*c, "full_card_cost_per_tbps_hour").value_or(0), cur) << "\n";
   }
 
   if (auto gpus = x.find("gpus"); gpus != x.end() && gpus->is_array()) {
     for (const auto& g : *gpus) {
-      std::string ref = str(g, "model");
+      std::string ref = string_field(g, "model");
       if (ref.empty()) ref = "no baseline";
-      o << "\nGPU " << g.value("gpu", 0) << ": " << str(g, "name") << " against " << ref;
-      if (auto m = g.find("match"); m != g.end() && m->is_object() && !str(*m, "method").empty() &&
-                                    str(*m, "method") != "none")
-        o << ", matched by " << str(*m, "method");
-      if (auto s = g.find("slice"); s != g.end() && s->is_object() && str(*s, "kind") == "mig")
-        o << "; scaled to " << (str(*s, "profile").empty() ? std::string("its MIG slice") : "MIG " + str(*s, "profile"));
-      if (auto d = opt_num(g, "delivered_fraction")) o << "; delivers " << fmt_pct(*d) << " of a full card";
+      o << "\nGPU " << g.value("gpu", 0) << ": " << string_field(g, "name") << " against " << ref;
+      if (auto m = g.find("match"); m != g.end() && m->is_object() && !string_field(*m, "method").empty() &&
+                                    string_field(*m, "method") != "none")
+        o << ", matched by " << string_field(*m, "method");
+      if (auto s = g.find("slice"); s != g.end() && s->is_object() && string_field(*s, "kind") == "mig")
+        o << "; scaled to " << (string_field(*s, "profile").empty() ? std::string("its MIG slice") : "MIG " + string_field(*s, "profile"));
+      if (auto d = number_field(g, "delivered_fraction")) o << "; delivers " << fmt_pct(*d) << " of a full card";
       o << "\n";
       std::vector<std::vector<std::string>> rows{{"figure", "measured", "expected", "ratio", "tolerance", "state", "note"}};
       if (auto f = g.find("figures"); f != g.end() && f->is_array()) figure_rows(*f, rows);
@@ -126,7 +117,7 @@ std::string assessment_text(const Assessment& a) {
     table(o, rows);
   }
   o << "\nbaselines " << (a.baselines_version.empty() ? "?" : a.baselines_version);
-  if (auto t = x.find("thresholds"); t != x.end() && t->is_object()) o << ", thresholds: " << str(*t, "origin");
+  if (auto t = x.find("thresholds"); t != x.end() && t->is_object()) o << ", thresholds: " << string_field(*t, "origin");
   o << ", scored " << a.scored_utc << "\n";
   return terminal_text(o.str());  // tags, names and hostnames may hold escapes
 }

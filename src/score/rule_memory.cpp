@@ -26,42 +26,38 @@ void rule_memory(GpuScoring& g, const Thresholds& /*t*/) {
   std::vector<std::string> shorts;
   auto raise = [&](const char* c) { f.confidence = stronger(f.confidence, c); };
 
+  // One sign of failing memory: how sure it makes the finding, its evidence line, its words in the summary.
+  auto sign = [&](const char* confidence, std::string evidence, std::string short_text) {
+    raise(confidence);
+    f.evidence.push_back(std::move(evidence));
+    shorts.push_back(std::move(short_text));
+  };
+
   const EccInfo& e = g.gpu->ecc;
-  if (e.remap_failure && *e.remap_failure) {
-    raise("high");
-    f.evidence.push_back("row remapping failed: the memory has no spare rows left for new errors");
-    shorts.push_back("row remap failure");
-  }
+  if (e.remap_failure && *e.remap_failure)
+    sign("high", "row remapping failed: the memory has no spare rows left for new errors", "row remap failure");
   if (e.volatile_uncorrected && *e.volatile_uncorrected > 0) {
-    raise("high");
-    f.evidence.push_back("ECC: " + std::to_string(*e.volatile_uncorrected) + " uncorrectable errors since the driver loaded");
+    sign("high", "ECC: " + std::to_string(*e.volatile_uncorrected) + " uncorrectable errors since the driver loaded",
+         "uncorrectable ECC errors");
     f.figures["ecc_volatile_uncorrected"] = static_cast<double>(*e.volatile_uncorrected);
-    shorts.push_back("uncorrectable ECC errors");
   } else if (e.aggregate_uncorrected && *e.aggregate_uncorrected > 0) {
-    raise("medium");
-    f.evidence.push_back("ECC: " + std::to_string(*e.aggregate_uncorrected) + " uncorrectable errors over the card's life");
+    sign("medium", "ECC: " + std::to_string(*e.aggregate_uncorrected) + " uncorrectable errors over the card's life",
+         "past uncorrectable ECC errors");
     f.figures["ecc_aggregate_uncorrected"] = static_cast<double>(*e.aggregate_uncorrected);
-    shorts.push_back("past uncorrectable ECC errors");
   }
   if (e.remapped_rows_uncorrectable && *e.remapped_rows_uncorrectable > 0) {
-    raise("medium");
-    f.evidence.push_back(std::to_string(*e.remapped_rows_uncorrectable) + " rows remapped after uncorrectable errors" +
-                         (e.remapped_rows_correctable ? ", " + std::to_string(*e.remapped_rows_correctable) +
-                                                            " after correctable ones"
-                                                      : std::string()));
+    sign("medium",
+         std::to_string(*e.remapped_rows_uncorrectable) + " rows remapped after uncorrectable errors" +
+             (e.remapped_rows_correctable ? ", " + std::to_string(*e.remapped_rows_correctable) + " after correctable ones"
+                                          : std::string()),
+         std::to_string(*e.remapped_rows_uncorrectable) + " rows remapped");
     f.figures["remapped_rows_uncorrectable"] = *e.remapped_rows_uncorrectable;
-    shorts.push_back(std::to_string(*e.remapped_rows_uncorrectable) + " rows remapped");
   }
-  if (e.remap_pending && *e.remap_pending) {
-    raise("medium");
-    f.evidence.push_back("a row remap is pending: it takes effect after a GPU reset");
-    shorts.push_back("remap pending");
-  }
+  if (e.remap_pending && *e.remap_pending)
+    sign("medium", "a row remap is pending: it takes effect after a GPU reset", "remap pending");
   if (e.retired_pages && *e.retired_pages > 0) {
-    raise("low");
-    f.evidence.push_back(std::to_string(*e.retired_pages) + " memory pages retired");
+    sign("low", std::to_string(*e.retired_pages) + " memory pages retired", std::to_string(*e.retired_pages) + " pages retired");
     f.figures["retired_pages"] = *e.retired_pages;
-    shorts.push_back(std::to_string(*e.retired_pages) + " pages retired");
   }
 
   std::map<int, int> xids;  // memory Xid -> lines

@@ -7,6 +7,15 @@
 
 namespace gpuaudit {
 
+std::optional<Range> min_median_max(std::vector<double> values) {
+  if (values.empty()) return std::nullopt;
+  Range r;
+  r.min = *std::min_element(values.begin(), values.end());
+  r.max = *std::max_element(values.begin(), values.end());
+  r.median = median_of(std::move(values));
+  return r;
+}
+
 namespace {
 
 template <typename Field>
@@ -14,12 +23,7 @@ std::optional<Range> range_of(std::span<const TelemetrySample> samples, Field fi
   std::vector<double> v;
   for (const auto& s : samples)
     if (const auto& x = std::invoke(field, s)) v.push_back(*x);
-  if (v.empty()) return std::nullopt;
-  Range r;
-  r.min = *std::min_element(v.begin(), v.end());
-  r.max = *std::max_element(v.begin(), v.end());
-  r.median = median_of(std::move(v));
-  return r;
+  return min_median_max(std::move(v));
 }
 
 }  // namespace

@@ -4,10 +4,15 @@
 #include "core/result.hpp"
 #include "telemetry/telemetry_sample.hpp"
 
+#include <optional>
 #include <span>
 #include <vector>
 
 namespace gpuaudit {
+
+// The Range (least, median, greatest) of the values; nullopt for none. Telemetry summaries and the
+// importer's timeline rows take their ranges from it.
+std::optional<Range> min_median_max(std::vector<double> values);
 
 // Min/median/max of every field that had a value, the clock-event reasons seen in any sample (by
 // name, "gpu-idle" left out: a benchmark's own gaps between launches are not a finding), and the

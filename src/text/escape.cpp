@@ -1,6 +1,5 @@
 #include "text/escape.hpp"
 
-#include <cstdio>
 #include <string>
 
 namespace gpuaudit {
@@ -52,28 +51,44 @@ std::string valid_utf8(std::string_view s) {
 
 namespace {
 
-// `s` (valid UTF-8) with every control character but those `keep` accepts shown as text: C0 and
-// DEL as \x1B, the C1 controls U+0080-U+009F (U+009B is a one-byte CSI on many terminals) as
-// \u009B.
-template <class Keep>
-std::string controls_shown(const std::string& s, Keep keep) {
+// `s` with its control characters written as `show` spells them. `show(code, c1)` gets each
+// ASCII byte (c1 false) and each C1 control U+0080-U+009F in its two-byte UTF-8 form C2 80-9F
+// (c1 true; U+009B is a one-byte CSI on many terminals) and returns its text, or "" to keep it.
+template <class Show>
+std::string with_controls_shown(const std::string& s, Show show) {
   std::string o;
   o.reserve(s.size());
-  char buf[12];
   for (size_t i = 0; i < s.size(); ++i) {
     const auto u = static_cast<unsigned char>(s[i]);
-    if ((u < 0x20 && !keep(s[i])) || u == 0x7F) {  // ESC, BEL, NUL, CR, backspace, ...
-      std::snprintf(buf, sizeof buf, "\\x%02X", u);
-      o += buf;
-    } else if (u == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) <= 0x9F) {
-      std::snprintf(buf, sizeof buf, "\\u%04X", static_cast<unsigned char>(s[i + 1]));
-      o += buf;
-      ++i;
-    } else {
+    const bool c1 = u == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) <= 0x9F;
+    const std::string text = c1 ? show(static_cast<unsigned char>(s[i + 1]), true) : u < 0x80 ? show(u, false) : std::string();
+    if (text.empty()) {
       o += s[i];
+      continue;
     }
+    o += text;
+    if (c1) ++i;
   }
   return o;
+}
+
+// `prefix` and the code in `digits` hex digits: ("\\x", 0x1B, 2, upper) -> \x1B.
+std::string hex_escape(std::string_view prefix, unsigned code, int digits, bool upper) {
+  const char* hex = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+  std::string o(prefix);
+  for (int k = digits - 1; k >= 0; --k) o += hex[(code >> (4 * k)) & 0xFu];
+  return o;
+}
+
+// `s` (valid UTF-8) with every control character but those `keep` accepts shown as text: C0 and
+// DEL as \x1B, the C1 controls as \u009B.
+template <class Keep>
+std::string controls_shown(const std::string& s, Keep keep) {
+  return with_controls_shown(s, [&](unsigned code, bool c1) {
+    if (c1) return hex_escape("\\u", code, 4, true);
+    if ((code < 0x20 && !keep(static_cast<char>(code))) || code == 0x7F) return hex_escape("\\x", code, 2, true);  // ESC, BEL, NUL, CR, ...
+    return std::string();
+  });
 }
 
 }  // namespace
@@ -151,22 +166,10 @@ std::string ndjson_line(const json& j) {
   // or the two-byte UTF-8 form C2 80-9F in its output, which holds no other such bytes (after
   // `replace`, its text is valid UTF-8; 0x7F and 0xC2 occur only inside strings).
   const std::string raw = j.dump(-1, ' ', false, json::error_handler_t::replace);
-  std::string o;
-  o.reserve(raw.size());
-  char buf[8];
-  for (size_t i = 0; i < raw.size(); ++i) {
-    const auto u = static_cast<unsigned char>(raw[i]);
-    if (u == 0x7F) {
-      o += "\\u007f";
-    } else if (u == 0xC2 && i + 1 < raw.size() && static_cast<unsigned char>(raw[i + 1]) <= 0x9F) {
-      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned char>(raw[i + 1]));
-      o += buf;
-      ++i;
-    } else {
-      o += raw[i];
-    }
-  }
-  return o;
+  return with_controls_shown(raw, [](unsigned code, bool c1) {
+    if (c1) return hex_escape("\\u", code, 4, false);
+    return code == 0x7F ? std::string("\\u007f") : std::string();
+  });
 }
 
 std::string prometheus_text(std::string_view s, bool label) {
@@ -174,29 +177,14 @@ std::string prometheus_text(std::string_view s, bool label) {
   // written: a control character is written as the text \x1B (its backslash escaped, so the file
   // holds \\x1B), which a scrape or a `cat` of the file shows and never runs. Invalid UTF-8 would
   // fail the scrape: U+FFFD.
-  const std::string v = valid_utf8(s);
-  std::string out;
-  out.reserve(v.size());
-  char buf[12];
-  for (size_t i = 0; i < v.size(); ++i) {
-    const auto u = static_cast<unsigned char>(v[i]);
-    if (v[i] == '\\') {
-      out += "\\\\";
-    } else if (v[i] == '"' && label) {
-      out += "\\\"";
-    } else if (v[i] == '\n') {
-      out += "\\n";
-    } else if (u < 0x20 || u == 0x7F) {
-      std::snprintf(buf, sizeof buf, "\\\\x%02X", u);
-      out += buf;
-    } else if (u == 0xC2 && i + 1 < v.size() && static_cast<unsigned char>(v[i + 1]) <= 0x9F) {
-      std::snprintf(buf, sizeof buf, "\\\\u%04X", static_cast<unsigned char>(v[++i]));
-      out += buf;
-    } else {
-      out += v[i];
-    }
-  }
-  return out;
+  return with_controls_shown(valid_utf8(s), [label](unsigned code, bool c1) {
+    if (c1) return hex_escape("\\\\u", code, 4, true);
+    if (code == '\\') return std::string("\\\\");
+    if (code == '"' && label) return std::string("\\\"");
+    if (code == '\n') return std::string("\\n");
+    if (code < 0x20 || code == 0x7F) return hex_escape("\\\\x", code, 2, true);
+    return std::string();
+  });
 }
 
 }  // namespace gpuaudit

@@ -17,4 +17,15 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
+std::vector<std::string_view> split_trimmed(std::string_view s, char sep) {
+  std::vector<std::string_view> out;
+  while (true) {
+    const std::size_t at = s.find(sep);
+    out.push_back(trim(s.substr(0, at)));
+    if (at == std::string_view::npos) break;
+    s.remove_prefix(at + 1);
+  }
+  return out;
+}
+
 }  // namespace gpuaudit

@@ -1,8 +1,9 @@
-// The small string helpers every room used to write again: ASCII lower case and trimming.
+// The small string helpers every room used to write again: ASCII lower case, trimming and splitting.
 #pragma once
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace gpuaudit {
 
@@ -11,5 +12,8 @@ std::string lower(std::string_view s);
 
 // Without leading and trailing white space (std::isspace: space, \t, \n, \v, \f, \r).
 std::string_view trim(std::string_view s);
+
+// The pieces between the separators, each trimmed: "a | b|" -> {"a", "b", ""}; "" -> {""}.
+std::vector<std::string_view> split_trimmed(std::string_view s, char sep);
 
 }  // namespace gpuaudit

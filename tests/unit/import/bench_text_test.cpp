@@ -64,6 +64,23 @@ TEST(BenchText, ImportRowAndSingleFigure) {
   EXPECT_DOUBLE_EQ(r.value().value_or(0), 231.5);
 }
 
+TEST(BenchText, NvlinkExtraKeepsErrorsInLinkOrderAndIsNullWhenEmpty) {
+  NvlinkInfo none;
+  none.extra = json::object();
+  finish_nvlink_extra(none, {});
+  EXPECT_TRUE(none.extra.is_null());
+
+  NvlinkInfo nv;
+  nv.extra = json::object();
+  nv.extra["links"] = json::array({{{"link", 0}}});
+  finish_nvlink_extra(nv, {{3, {{"link", 3}, {"replay_errors", 1}}}, {0, {{"link", 0}, {"replay_errors", 0}}}});
+  ASSERT_TRUE(nv.extra.contains("errors"));
+  ASSERT_EQ(nv.extra["errors"].size(), 2u);
+  EXPECT_EQ(nv.extra["errors"][0]["link"], 0);
+  EXPECT_EQ(nv.extra["errors"][1]["replay_errors"], 1);
+  EXPECT_TRUE(nv.extra.contains("links"));
+}
+
 TEST(BenchText, JsonCutHalfwayIsSkippedWithAValidReason) {
   ImportPart part;
   const auto ok = parse_json_or_skip(R"({"a": [1, 2]})", part);

@@ -22,6 +22,33 @@ using import_test::gpu;
 using import_test::parse_as;
 using import_test::read_bytes;
 
+TEST(HexNumber, OneToEightHexDigitsWithoutAPrefix) {
+  EXPECT_EQ(smi::hex_number("DE"), 0xDEu);
+  EXPECT_EQ(smi::hex_number("1b"), 0x1Bu);
+  EXPECT_EQ(smi::hex_number("233010DE"), 0x233010DEu);
+  EXPECT_EQ(smi::hex_number("FFFFFFFF"), 0xFFFFFFFFu);
+  for (const char* bad : {"", "123456789", "0x1F", "1g", " 1", "-1"}) EXPECT_FALSE(smi::hex_number(bad)) << bad;
+}
+
+TEST(SmallNumber, UpToFiveDigitsAndTheBound) {
+  EXPECT_EQ(smi::small_number("0", 17), 0);
+  EXPECT_EQ(smi::small_number("17", 17), 17);
+  EXPECT_EQ(smi::small_number("00017", 17), 17);
+  for (const char* bad : {"", "18", "123456", "+1", "1 ", "a"}) EXPECT_FALSE(smi::small_number(bad, 17)) << bad;
+}
+
+TEST(HeadLines, AtMostTheLinesOfTheFirstBytes) {
+  const auto three = smi::head_lines("a\nb\nc\nd\n", 3);
+  ASSERT_EQ(three.size(), 3u);
+  EXPECT_EQ(three[0], (std::pair<int, std::string_view>{1, "a"}));
+  EXPECT_EQ(three[2], (std::pair<int, std::string_view>{3, "c"}));
+  const auto cut = smi::head_lines("first\nsecond line", 100, 9);  // 9 bytes: "first\nsec"
+  ASSERT_EQ(cut.size(), 2u);
+  EXPECT_EQ(cut[1].second, "sec");
+  EXPECT_TRUE(smi::head_lines("a\nb", 0).empty());
+  EXPECT_EQ(smi::head_lines(std::string(70 * 1024, 'x'), 10).front().second.size(), 64u * 1024);
+}
+
 TEST(MaskedUuid, WhatPostersTypeOverAUuid) {
   for (const char* m : {"GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", "GPU-xxxxx11f-ce5d-xxxx-xxxx-6ea62fb1xxxx",
                         "GPU-********", "<redacted>", "GPU-...", "REDACTED", "GPU-XXXX"})

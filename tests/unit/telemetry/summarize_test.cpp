@@ -64,3 +64,12 @@ TEST(TelemetryWindow, SamplesInsideTheWindowOrTheLastOneBefore) {
   EXPECT_DOUBLE_EQ(*short_window[0].sm_clock_mhz, 1100);
   EXPECT_TRUE(samples_in_window(s, 0.1, 0.5).empty());
 }
+
+TEST(TelemetryRange, MinMedianMaxOfValuesAndNoneForEmpty) {
+  EXPECT_FALSE(min_median_max({}));
+  const auto r = min_median_max({1410, 1980, 1755, 1200});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->min, 1200);
+  EXPECT_EQ(r->median, 0.5 * (1410 + 1755));
+  EXPECT_EQ(r->max, 1980);
+}

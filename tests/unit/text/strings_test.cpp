@@ -1,4 +1,4 @@
-// text/strings: the one lower() and trim() every room uses.
+// text/strings: the one lower(), trim() and split_trimmed() every room uses.
 #include "text/strings.hpp"
 
 #include <gtest/gtest.h>
@@ -15,4 +15,12 @@ TEST(TextStrings, TrimTakesEveryKindOfWhiteSpaceFromBothEnds) {
   EXPECT_EQ(trim("  \t 24.69 W \r\n"), "24.69 W");
   EXPECT_EQ(trim("\v\f"), "");
   EXPECT_EQ(trim("a b"), "a b");
+}
+
+TEST(TextStrings, SplitTrimmedKeepsEmptyPiecesAndTrimsEach) {
+  using V = std::vector<std::string_view>;
+  EXPECT_EQ(split_trimmed(" a | b|", '|'), (V{"a", "b", ""}));
+  EXPECT_EQ(split_trimmed("no bar ", '|'), (V{"no bar"}));
+  EXPECT_EQ(split_trimmed("", '|'), (V{""}));
+  EXPECT_EQ(split_trimmed("x,,y", ','), (V{"x", "", "y"}));
 }
