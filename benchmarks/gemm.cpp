@@ -1,6 +1,7 @@
 // gemm/*: the matrix rate a program can actually get from cuBLASLt, FP32 accumulate, in TFLOP/s
 // (2*m*n*k per product). A short shape search (mamf-finder style) within a time budget: for each
-// shape, cuBLASLt's heuristic candidates are timed briefly and the best (shape, algorithm) is kept;
+// shape, cuBLASLt's heuristic candidates are timed briefly and the best shape is kept (near-ties go
+// to the one with more arithmetic per byte: measure/sizing.hpp pick_gemm_shape), with its best algorithm;
 // its output is checked on sampled elements against a host reference in double; then it is timed.
 #include "benchmarks/framework/bench_common.hpp"
 #include "benchmarks/framework/registry.hpp"
@@ -255,8 +256,8 @@ Measurement run_gemm_benchmark(const BenchEnv& env, GemmKind kind) {
 
   // Search: every candidate algorithm of every shape (while the budget lasts), timed briefly.
   const double t_start = steady_seconds();
-  GemmShape best_shape;
-  double best_tflops = 0;
+  std::vector<GemmShape> searched;
+  std::vector<double> burst;
   json tried = json::array();
   for (const GemmShape& shape : shapes) {
     if (!tried.empty() && steady_seconds() - t_start > budget_s) break;
@@ -274,12 +275,12 @@ Measurement run_gemm_benchmark(const BenchEnv& env, GemmKind kind) {
       }
     }
     tried.push_back({{"m", shape.m}, {"n", shape.n}, {"k", shape.k}, {"algorithms", usable}, {"tflops", shape_best}});
-    if (shape_best > best_tflops) {
-      best_tflops = shape_best;
-      best_shape = shape;
-    }
+    searched.push_back(shape);
+    burst.push_back(shape_best);
   }
-  if (best_tflops == 0) return measurement_error("cuBLASLt offered no algorithm that ran for " + std::string(t.name));
+  if (std::all_of(burst.begin(), burst.end(), [](double v) { return v == 0; }))
+    return measurement_error("cuBLASLt offered no algorithm that ran for " + std::string(t.name));
+  const GemmShape best_shape = searched[pick_gemm_shape(searched, burst, t.ab_bytes, t.d_bytes)];
 
   // The winning shape again, with the run's inputs (the same on every GPU, so their outputs can be
   // compared: measure/output_record.hpp): choose its best algorithm, check it, time it.

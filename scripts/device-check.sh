@@ -5,7 +5,7 @@
 #   1. take the binaries prebuilt here (.deps/device/prebuilt, scripts/build/prepare-device-deps.sh
 #      --prebuilt build-device) when they start there; else build for sm_90 with the carried deps
 #   2. the GPU tests (tests/gpu: every kernel family small, the timing machinery, registrations)
-#   3. gpuaudit run --quick -o $OUT/result.json, and gpuaudit-gbench on three registrations
+#   3. gpuaudit run --quick -o $OUT/result.json, and gpuaudit-gbench on four registrations, three repetitions each
 #   4. scripts/test/torch_reference.py: PyTorch copy, bf16 matmul and pinned upload on the same GPU
 #   5. gpuaudit soak --minutes 1 (issue 7), when the first steps left the time for it
 #   6. scripts/test/device_ratios.py: the ratio table (ours / torch, ours / targets), printed last
@@ -50,6 +50,9 @@ smi=$(mktemp -d)
   echo "cuBLASLt / NCCL on the loader's path or in the toolkit:"
   ldconfig -p 2>/dev/null | grep -E 'libcublasLt\.so|libnccl\.so' | head -4
   ls /usr/local/cuda/lib64/libcublasLt.so* /usr/local/cuda/lib64/libnccl.so* 2>/dev/null | head -4
+  echo "CPU topology (host-bound's all-core ratio: are the vCPUs SMT siblings?):"
+  lscpu 2>/dev/null | grep -E '^(Model name|Thread|Core|Socket|CPU\(s\)|NUMA node\(s\)|Hypervisor)' 
+  echo "cpu0 thread siblings: $(cat /sys/devices/system/cpu/cpu0/topology/thread_siblings_list 2>/dev/null)"
   echo "DRY_RUN=$DRY ARCHS=$ARCHS JOBS=$JOBS PREBUILT=$PREBUILT"
 } >"$smi/env.txt" 2>&1
 cat "$smi/env.txt" | tee -a "$LOG"
@@ -179,7 +182,7 @@ PY
 
 step "gpuaudit-gbench (plain Google Benchmark flags)"
 gb_rc=0
-[ -x "$BIN/gpuaudit-gbench" ] && timeout -k 5 60 "$BIN/gpuaudit-gbench" '--benchmark_filter=^(sm/census|hbm/copy|gemm/bf16)/gpu:0/' \
+[ -x "$BIN/gpuaudit-gbench" ] && timeout -k 5 90 "$BIN/gpuaudit-gbench" '--benchmark_filter=^(sm/census|hbm/copy|gemm/bf16|pcie/h2d_pinned)/gpu:0/' --benchmark_repetitions=3 \
   --benchmark_out="$OUT/gbench.json" --benchmark_out_format=json >>"$LOG" 2>&1 || gb_rc=$?
 echo "gpuaudit-gbench exit $gb_rc"
 

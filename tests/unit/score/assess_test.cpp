@@ -21,6 +21,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -123,11 +124,12 @@ TEST(Scenarios, EveryFileIsExpectedAndLabelledSynthetic) {
 
 // Real documents from real cards: each must score against a matched baseline with evidence for
 // every finding. A document may pin its verdict with tags.expect_findings ("healthy" or
-// "sliced,host-bound").
+// "sliced,host-bound"). The documents are results/*.json; a folder beside one holds what else that
+// run wrote (PyTorch's figures, the soak, the card's own nvidia-smi outputs), not result documents.
 TEST(RealResults, EveryDocumentScores) {
   const fs::path dir = fs::path(GPUAUDIT_SOURCE_DIR) / "results";
   if (!fs::is_directory(dir)) GTEST_SKIP() << "no results/ folder";
-  for (const auto& entry : fs::recursive_directory_iterator(dir)) {
+  for (const auto& entry : fs::directory_iterator(dir)) {
     if (entry.path().extension() != ".json") continue;
     const ResultDocument doc = read_result(entry.path());
     const Assessment a = score(doc);
@@ -143,6 +145,29 @@ TEST(RealResults, EveryDocumentScores) {
       EXPECT_EQ(got, want) << name << ": " << a.headline;
     }
   }
+}
+
+// The card's own nvidia-smi outputs, taken in the same device check as a result document
+// (results/<run>/nvidia-smi/): read together they name the model the document measured, match its
+// baseline, and show no fault (an idle snapshot is honestly inconclusive, never a false alarm).
+TEST(RealResults, TheCardsOwnNvidiaSmiOutputsImportWithoutAFalseAlarm) {
+  const fs::path dir = fs::path(GPUAUDIT_SOURCE_DIR) / "results";
+  size_t runs = 0;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    const fs::path smi = entry.path() / "nvidia-smi";
+    if (!fs::is_directory(smi)) continue;
+    ++runs;
+    std::vector<std::string> files;
+    for (const auto& f : fs::directory_iterator(smi)) files.push_back(f.path().string());
+    std::sort(files.begin(), files.end());
+    ResultDocument doc = imports::import_files(files, {}, nullptr);
+    const ResultDocument measured = read_result(entry.path().string() + ".json");
+    ASSERT_EQ(doc.gpus.size(), measured.gpus.size()) << smi;
+    for (size_t i = 0; i < doc.gpus.size(); ++i) EXPECT_EQ(doc.gpus[i].name, measured.gpus[i].name) << smi;
+    for (const Finding& f : import_and_score::findings_of(doc))
+      EXPECT_TRUE(f.id == "inconclusive") << smi << ": " << f.id << " " << f.summary;
+  }
+  if (runs == 0) GTEST_SKIP() << "no results/<run>/nvidia-smi folder";
 }
 
 TEST(Rescore, ReplacesTheOldAssessmentAndRecordsTodaysBaselines) {
