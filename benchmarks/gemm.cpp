@@ -1,7 +1,7 @@
 // gemm/*: the matrix rate a program can actually get from cuBLASLt, FP32 accumulate, in TFLOP/s
 // (2*m*n*k per product). A short shape search (mamf-finder style) within a time budget: for each
-// shape, cuBLASLt's heuristic candidates are timed briefly and the best shape is kept (near-ties go
-// to the one with more arithmetic per byte: measure/sizing.hpp pick_gemm_shape), with its best algorithm;
+// shape, cuBLASLt's heuristic candidates are timed briefly and the best shape is kept (a near-tie
+// keeps the earlier, comparable shape: measure/sizing.hpp pick_gemm_shape), with its best algorithm;
 // its output is checked on sampled elements against a host reference in double; then it is timed.
 #include "benchmarks/framework/bench_common.hpp"
 #include "benchmarks/framework/registry.hpp"
@@ -280,7 +280,7 @@ Measurement run_gemm_benchmark(const BenchEnv& env, GemmKind kind) {
   }
   if (std::all_of(burst.begin(), burst.end(), [](double v) { return v == 0; }))
     return measurement_error("cuBLASLt offered no algorithm that ran for " + std::string(t.name));
-  const GemmShape best_shape = searched[pick_gemm_shape(searched, burst, t.ab_bytes, t.d_bytes)];
+  const GemmShape best_shape = searched[pick_gemm_shape(searched, burst)];
 
   // The winning shape again, with the run's inputs (the same on every GPU, so their outputs can be
   // compared: measure/output_record.hpp): choose its best algorithm, check it, time it.

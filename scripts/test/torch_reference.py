@@ -6,7 +6,11 @@
 Measures, with CUDA events (3 warm-ups, then the median of the timed repetitions):
   copy_gbps          device-to-device copy (y.copy_(x)), bytes read + written, arrays the size
                      gpuaudit's hbm/copy used (its params.array_bytes), else 2 GiB
-  matmul_bf16_tflops torch.matmul of random bf16 matrices at 8192^3 and at gemm/bf16's best shape
+  matmul_bf16_tflops torch.matmul of random bf16 matrices at 8192^3 and at gemm/bf16's best shape:
+                     "tflops", the median of 20 launches each synchronised apart (a burst: the card
+                     idles between them, so a power limit barely bites), and "tflops_sustained",
+                     launches back to back for SUSTAIN_S seconds timed as one (what gpuaudit's
+                     gemm/* times: its samples run back to back, so the power limit does bite)
   h2d_pinned_gbps    a pinned host tensor .to('cuda', non_blocking=True), the size pcie/h2d_pinned used
 Inputs are random (never zeros: they run faster than real data). Exit 77 when torch or a GPU is missing.
 """
@@ -44,6 +48,23 @@ def timed(torch, fn, warmup=3, reps=10):
     return seconds
 
 
+SUSTAIN_S = 1.0
+
+
+def sustained_seconds_per_launch(torch, fn, per_launch_guess):
+    """Launches back to back for about SUSTAIN_S seconds, after as long again of warm-up, timed as one."""
+    n = max(10, int(SUSTAIN_S / max(per_launch_guess, 1e-6)))
+    for _ in range(n):
+        fn()
+    start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    start.record()
+    for _ in range(n):
+        fn()
+    stop.record()
+    stop.synchronize()
+    return start.elapsed_time(stop) / 1e3 / n
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--result", help="gpuaudit result document, for the sizes it used")
@@ -78,7 +99,9 @@ def main():
         a = torch.randn(m, k, dtype=torch.bfloat16, device="cuda")
         b = torch.randn(k, n, dtype=torch.bfloat16, device="cuda")
         s = timed(torch, lambda: torch.matmul(a, b), reps=20)
-        out["matmul_bf16"].append({"m": m, "n": n, "k": k, "tflops": 2.0 * m * n * k / statistics.median(s) / 1e12})
+        sustained = sustained_seconds_per_launch(torch, lambda: torch.matmul(a, b), statistics.median(s))
+        out["matmul_bf16"].append({"m": m, "n": n, "k": k, "tflops": 2.0 * m * n * k / statistics.median(s) / 1e12,
+                                   "tflops_sustained": 2.0 * m * n * k / sustained / 1e12})
         del a, b
     out["matmul_bf16_tflops_8192"] = out["matmul_bf16"][0]["tflops"]
 

@@ -38,22 +38,13 @@ std::uint64_t gemm_bytes(const GemmShape& s, int ab_bytes, int d_bytes) {
   return (m * k + k * n) * static_cast<std::uint64_t>(ab_bytes) + m * n * static_cast<std::uint64_t>(d_bytes);
 }
 
-std::size_t pick_gemm_shape(const std::vector<GemmShape>& shapes, const std::vector<double>& burst_tflops, int ab_bytes,
-                            int d_bytes) {
+std::size_t pick_gemm_shape(const std::vector<GemmShape>& shapes, const std::vector<double>& burst_tflops) {
   const std::size_t n = std::min(shapes.size(), burst_tflops.size());
   double best = 0;
   for (std::size_t i = 0; i < n; ++i) best = std::max(best, burst_tflops[i]);
-  std::size_t pick = 0;
-  double pick_intensity = -1;
-  for (std::size_t i = 0; i < n; ++i) {
-    if (best <= 0 || burst_tflops[i] < best * (1.0 - kGemmShapeTie)) continue;
-    const double intensity = shapes[i].flops() / static_cast<double>(gemm_bytes(shapes[i], ab_bytes, d_bytes));
-    if (intensity > pick_intensity) {
-      pick = i;
-      pick_intensity = intensity;
-    }
-  }
-  return pick;
+  for (std::size_t i = 0; i < n; ++i)
+    if (best > 0 && burst_tflops[i] >= best * (1.0 - kGemmShapeTie)) return i;
+  return 0;
 }
 
 std::vector<GemmShape> gemm_candidate_shapes(const std::string& mode, std::uint64_t free_bytes, int ab_bytes,

@@ -54,14 +54,13 @@ std::vector<GemmShape> gemm_candidate_shapes(const std::string& mode, std::uint6
                                              int d_bytes);
 
 // Which searched shape to time: the fastest by the search's single-launch (burst) rate, except that
-// a shape within kGemmShapeTie of it with more arithmetic per byte moved (flops / gemm_bytes) wins.
-// A single launch runs at boost clock, so shapes a few percent apart are a tie there; sustained,
-// under the power limit, the shape that moves fewer bytes per flop keeps the higher clock (the
-// first real H200 run: bursts 852, 849 and 860 TFLOP/s, and the 860 one, 6144x16384x4096, ran at
-// 737 sustained where PyTorch's 8192^3 gave 778). Returns an index into `shapes`; 0 when all are 0.
+// the earliest candidate within kGemmShapeTie of it wins (8192^3 comes first: the shape published
+// figures and torch.matmul comparisons use). A single launch runs at boost clock, where shapes a few
+// percent apart are a tie (the first real H200 runs: 852/849/860 and 837/835/822 TFLOP/s for the
+// three quick shapes); a near-tie is no reason to leave the comparable shape. Returns an index into
+// `shapes`; 0 when every rate is 0.
 inline constexpr double kGemmShapeTie = 0.03;
-std::size_t pick_gemm_shape(const std::vector<GemmShape>& shapes, const std::vector<double>& burst_tflops, int ab_bytes,
-                            int d_bytes);
+std::size_t pick_gemm_shape(const std::vector<GemmShape>& shapes, const std::vector<double>& burst_tflops);
 
 // sm/census blocks: kCensusWaves times as many as the device holds at once (sm_count x blocks
 // resident per SM), at least 2048. With more blocks than fit, the block scheduler cannot leave an
