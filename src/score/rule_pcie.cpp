@@ -75,7 +75,12 @@ void rule_pcie(GpuScoring& g, const Thresholds& t) {
   for (const FigureScore* f : copies)
     if (f->name != "pcie/bidir_pinned" && (!best || f->value > best->value)) best = f;
   bool copy_low_ref = false;
-  for (const FigureScore* f : copies) copy_low_ref |= f->name != "pcie/bidir_pinned" && copy_below_reference(*f);
+  const FigureScore* slowest_low = nullptr;  // the one-way copy that counts against the link, lowest ratio first
+  for (const FigureScore* f : copies) {
+    if (f->name == "pcie/bidir_pinned" || !copy_below_reference(*f)) continue;
+    copy_low_ref = true;
+    if (!slowest_low || (f->ratio && slowest_low->ratio && *f->ratio < *slowest_low->ratio)) slowest_low = f;
+  }
   bool copy_low_link = false;
   double raw = 0;
   const std::optional<int> gen_used = gen_seen ? gen_seen : gen_exp;
@@ -119,7 +124,9 @@ void rule_pcie(GpuScoring& g, const Thresholds& t) {
     v.short_text = link_name(gen_seen ? gen_seen : gen_exp, width_seen ? width_seen : width_exp) + " under load (" +
                    link_name(gen_exp, width_exp) + " expected)";
   else
-    v.short_text = "host copies at " + (best && best->ratio ? fmt_pct(*best->ratio) + " of expected" : "below the link's rate");
+    v.short_text = slowest_low && slowest_low->ratio
+                       ? slowest_low->name + " at " + fmt_pct(*slowest_low->ratio) + " of expected"
+                       : "host copies at " + (best && best->ratio ? fmt_pct(*best->ratio) + " of expected" : "below the link's rate");
   f.summary = link_low ? "The host link runs at " + link_name(gen_seen ? gen_seen : gen_exp, width_seen ? width_seen : width_exp) +
                              " under load instead of " + link_name(gen_exp, width_exp) +
                              (copy_low ? ", and host<->GPU copies are slow" : "") +
