@@ -121,6 +121,8 @@ struct TextParser {
     read_line(raw, ln);
   }
 
+  // One line: the header's version lines, the device list, a testcase's own lines, a matrix, an
+  // error; each reader says whether the line was its own, in the order nvbandwidth prints them.
   void read_line(std::string_view raw, int ln) {
     std::string_view line = trim(raw);
     // A line quoted as a markdown block quote ("> Running host_to_device_memcpy_sm."): nvbandwidth
@@ -130,93 +132,116 @@ struct TextParser {
       if (state == State::rows) state = State::none;
       return;
     }
+    if (read_version_line(line) || read_device_line(line) || read_testcase_line(line, ln) || read_matrix_line(line, ln) ||
+        read_error_line(line))
+      return;
+    if (split_ws(line).size() == 1) host_line = std::string(line);
+  }
+
+  // "nvbandwidth Version:", "Built from Git version:", "CUDA Runtime/Driver Version", "Driver Version:".
+  bool read_version_line(std::string_view line) {
     if (const auto v = after(line, "nvbandwidth Version:"); v && starts_with(line, "nvbandwidth")) {
       run.version = std::string(*v);
       seen = true;
-      return;
+      return true;
     }
     if (starts_with(line, "Built from Git version:")) {
       run.git_version = std::string(*after(line, "Built from Git version:"));
-      return;
+      return true;
     }
     if (starts_with(line, "CUDA Runtime Version")) {
       if (const auto p = line.find(':'); p != std::string_view::npos)
         run.cuda_runtime = nvb::cuda_version_number(line.substr(p + 1));
       seen = true;
-      return;
+      return true;
     }
     if (starts_with(line, "CUDA Driver Version")) {
       if (const auto p = line.find(':'); p != std::string_view::npos)
         run.cuda_driver = nvb::cuda_version_number(line.substr(p + 1));
-      return;
+      return true;
     }
     if (starts_with(line, "Driver Version:")) {
       run.driver_version = std::string(*after(line, "Driver Version:"));
-      return;
+      return true;
     }
+    return false;
+  }
+
+  // "Device 0: NAME (bus)", or a multi-node build's "Process 0 (host1): device 0: NAME (bus)".
+  bool read_device_line(std::string_view line) {
     if (starts_with(line, "Device ")) {
       const auto colon = line.find(':');
       if (colon != std::string_view::npos)
         if (const auto idx = to_int(trim(line.substr(7, colon - 7))); idx && *idx >= 0 && *idx < 4096) {
           on_device(line.substr(colon + 1), static_cast<int>(*idx), "");
-          return;
+          return true;
         }
     }
-    if (starts_with(line, "Process ")) {
-      // "Process 0 (host1): device 0: NVIDIA GB200 (00000008:01:00)"
-      const auto open = line.find('(');
-      const auto close = line.find("):");
-      const auto dev = line.find("device ");
-      if (open != std::string_view::npos && close != std::string_view::npos && dev != std::string_view::npos &&
-          dev > close) {
-        const std::string host(line.substr(open + 1, close - open - 1));
-        const auto colon = line.find(':', dev);
-        if (colon != std::string_view::npos)
-          if (const auto idx = to_int(trim(line.substr(dev + 7, colon - dev - 7))); idx && *idx >= 0 && *idx < 4096) {
-            if (run.hostname.empty()) run.hostname = host;
-            on_device(line.substr(colon + 1), static_cast<int>(*idx), host);
-            return;
-          }
-      }
-    }
+    if (!starts_with(line, "Process ")) return false;
+    const auto open = line.find('(');
+    const auto close = line.find("):");
+    const auto dev = line.find("device ");
+    if (open == std::string_view::npos || close == std::string_view::npos || dev == std::string_view::npos || dev <= close)
+      return false;
+    const std::string host(line.substr(open + 1, close - open - 1));
+    const auto colon = line.find(':', dev);
+    if (colon == std::string_view::npos) return false;
+    const auto idx = to_int(trim(line.substr(dev + 7, colon - dev - 7)));
+    if (!idx || *idx < 0 || *idx >= 4096) return false;
+    if (run.hostname.empty()) run.hostname = host;
+    on_device(line.substr(colon + 1), static_cast<int>(*idx), host);
+    return true;
+  }
+
+  // A testcase's own lines: "Running X.", v0.2-v0.4's "Waiving X.", its SUM (or the perf
+  // formatter's "&&&& PERF"), its COEFFICIENT_OF_VARIATION, and a "Waived:"/"Error:"/"Not Found:" status.
+  bool read_testcase_line(std::string_view line, int ln) {
     if (starts_with(line, "Running ")) {
       start_testcase(line.substr(8), "Running", "", ln);
-      return;
+      return true;
     }
     if (starts_with(line, "Waiving ")) {
       // v0.2-v0.4: "Waiving device_to_device_memcpy_write_ce." (peer mapping failed, for one).
       start_testcase(line.substr(8), "Waived", "waived by nvbandwidth (e.g. peer-to-peer mapping not possible here)", ln);
-      return;
+      return true;
     }
     if (starts_with(line, "SUM ")) {
       on_sum(line.substr(4), ln);
-      return;
+      return true;
     }
     if (starts_with(line, "&&&& PERF ")) {
       on_sum(line.substr(10), ln);
-      return;
+      return true;
     }
     if (starts_with(line, "COEFFICIENT_OF_VARIATION ")) {
       const auto t = split_ws(line);
       if (t.size() >= 3)
         if (auto* m = current_matrix()) m->coefficient_of_variation = to_double(t[2]);
-      return;
+      return true;
     }
     for (std::string_view status : {"Waived", "Error", "Not Found"}) {
       if (starts_with(line, status) && line.size() > status.size() && line[status.size()] == ':') {
-        const std::string msg(trim(line.substr(status.size() + 1)));
-        // The text output prints a waived testcase's status without its name; an error follows
-        // its "Running" line.
-        if (!run.testcases.empty() && run.testcases.back().status == "Running" &&
-            run.testcases.back().matrices.empty()) {
-          run.testcases.back().status = std::string(status);
-          run.testcases.back().message = msg;
-        } else if (status == "Waived") {
-          run.warnings.push_back("a testcase was waived" + (msg.empty() ? std::string() : ": " + msg));
-        }
-        return;
+        on_status(status, trim(line.substr(status.size() + 1)));
+        return true;
       }
     }
+    return false;
+  }
+
+  void on_status(std::string_view status, std::string_view message) {
+    const std::string msg(message);
+    // The text output prints a waived testcase's status without its name; an error follows
+    // its "Running" line.
+    if (!run.testcases.empty() && run.testcases.back().status == "Running" && run.testcases.back().matrices.empty()) {
+      run.testcases.back().status = std::string(status);
+      run.testcases.back().message = msg;
+    } else if (status == "Waived") {
+      run.warnings.push_back("a testcase was waived" + (msg.empty() ? std::string() : ": " + msg));
+    }
+  }
+
+  // A matrix: its description ("... CPU(row) -> GPU(column) ..."), the column labels, then its rows.
+  bool read_matrix_line(std::string_view line, int ln) {
     if (contains(line, "(row)") && contains(line, "(column)")) {
       end_matrix(ln);
       auto& tc = current_testcase(ln);
@@ -227,46 +252,52 @@ struct TextParser {
       tc.matrices.push_back(std::move(m));
       state = State::header;
       seen = true;
-      return;
+      return true;
     }
     if (state == State::header) {
       auto* m = current_matrix();
       for (auto t : split_ws(line)) m->column_labels.emplace_back(t);
       state = State::rows;
+      return true;
+    }
+    if (state != State::rows) return false;
+    read_matrix_row(line, ln);
+    return true;
+  }
+
+  void read_matrix_row(std::string_view line, int ln) {
+    auto* m = current_matrix();
+    const auto t = split_ws(line);
+    std::vector<std::optional<double>> row;
+    bool ok = t.size() == m->column_labels.size() + 1;
+    for (std::size_t i = 1; i < t.size(); ++i) {
+      const auto v = to_double(t[i]);
+      if (!v && t[i] != "N/A") ok = false;
+      row.push_back(v);
+    }
+    if (!ok) {
+      part.skipped.push_back("line " + std::to_string(ln) + ": matrix row does not match its " +
+                             std::to_string(m->column_labels.size()) + " columns (cut halfway?)");
+      state = State::none;
       return;
     }
-    if (state == State::rows) {
-      auto* m = current_matrix();
-      const auto t = split_ws(line);
-      std::vector<std::optional<double>> row;
-      bool ok = t.size() == m->column_labels.size() + 1;
-      for (std::size_t i = 1; i < t.size(); ++i) {
-        const auto v = to_double(t[i]);
-        if (!v && t[i] != "N/A") ok = false;
-        row.push_back(v);
-      }
-      if (!ok) {
-        part.skipped.push_back("line " + std::to_string(ln) + ": matrix row does not match its " +
-                               std::to_string(m->column_labels.size()) + " columns (cut halfway?)");
-        state = State::none;
-        return;
-      }
-      m->row_labels.emplace_back(t[0]);
-      m->cells.push_back(std::move(row));
-      return;
+    m->row_labels.emplace_back(t[0]);
+    m->cells.push_back(std::move(row));
+  }
+
+  // An assertion or CUDA error nvbandwidth printed: kept, and the testcase it cut short says so.
+  bool read_error_line(std::string_view line) {
+    if (!(starts_with(line, "ASSERT") || contains(line, "Invalid value") || starts_with(line, "ERROR") ||
+          contains(line, "_ERROR: ") || contains(line, " in expression ")))
+      return false;
+    run.errors.push_back(std::string(line));
+    if (!run.testcases.empty() && run.testcases.back().matrices.empty() &&
+        (run.testcases.back().status == "Running" || run.testcases.back().status == "Error")) {
+      auto& tc = run.testcases.back();
+      tc.status = "Error";
+      tc.message += (tc.message.empty() ? "" : "; ") + std::string(line);
     }
-    if (starts_with(line, "ASSERT") || contains(line, "Invalid value") || starts_with(line, "ERROR") ||
-        contains(line, "_ERROR: ") || contains(line, " in expression ")) {
-      run.errors.push_back(std::string(line));
-      if (!run.testcases.empty() && run.testcases.back().matrices.empty() &&
-          (run.testcases.back().status == "Running" || run.testcases.back().status == "Error")) {
-        auto& tc = run.testcases.back();
-        tc.status = "Error";
-        tc.message += (tc.message.empty() ? "" : "; ") + std::string(line);
-      }
-      return;
-    }
-    if (split_ws(line).size() == 1) host_line = std::string(line);
+    return true;
   }
 
   void finish() {
