@@ -287,12 +287,9 @@ void nvml_read_errors(const IndentNode& n, const std::string& path, json& out) {
   }
 }
 
-void read_gpu(const IndentNode& sec, const std::string& header_bus, Dump& dump, const SourceRef& base) {
-  ImportPart& part = dump.part;
-  GpuInfo g;
-  g.extra = json::object();
-  json im = json::object();  // fields nothing in GpuInfo maps to
-  g.pci_bus_id = smi::bus_id_as_printed(header_bus);
+// The GPU's identity and modes: product, UUID, persistence and compute mode, MIG and virtualization
+// modes, NVLink fabric, vGPU licence and capabilities (what GpuInfo has no field for goes to `im`).
+void read_identity(const IndentNode& sec, GpuInfo& g, json& im, ImportPart& part) {
   if (auto v = sec.get({"Product Name"}); v && !smi::is_absent(*v)) g.name = *v;
   if (auto v = sec.get({"GPU UUID"}); v && !smi::is_absent(*v)) g.uuid = *v;
   if (auto v = sec.get({"Persistence Mode"})) g.persistence_mode = smi::boolean(*v);
@@ -338,7 +335,10 @@ void read_gpu(const IndentNode& sec, const std::string& header_bus, Dump& dump, 
       if (c.value) caps[c.key] = *c.value;
     if (!caps.empty()) im["vgpu_device_capability"] = caps;
   }
-  if (const IndentNode* pci = sec.child({"PCI"})) read_pci(*pci, g);
+}
+
+// Clock event reasons active now, and (550+, -d PERFORMANCE) their cumulative counters.
+void read_clock_event_reasons(const IndentNode& sec, GpuInfo& g, json& im, ImportPart& part) {
   std::vector<std::pair<std::string, int>> unknown_reasons;
   if (const IndentNode* r = sec.child({"Clocks Event Reasons", "Clocks Throttle Reasons", "Clocks Throttle Reason"})) {
     g.clock_event_reasons = clock_reason_names(reason_mask(*r, unknown_reasons));
@@ -355,6 +355,10 @@ void read_gpu(const IndentNode& sec, const std::string& header_bus, Dump& dump, 
         if (auto n = smi::number(*x.value)) c[smi::lower(x.key)] = *n;
     if (!c.empty()) im["clock_event_reason_counters_us"] = c;
   }
+}
+
+// What the GPU was doing when the dump was taken: memory, utilisation, ECC, temperature, power, clocks.
+void read_state(const IndentNode& sec, GpuInfo& g, json& im) {
   if (const IndentNode* fb = sec.child({"FB Memory Usage", "Memory Usage"})) {
     if (auto v = fb->get({"Total"})) g.memory_total_bytes = smi::mib_bytes(*v);
     if (auto v = fb->get({"Free"})) g.memory_free_bytes = smi::mib_bytes(*v);
@@ -387,6 +391,50 @@ void read_gpu(const IndentNode& sec, const std::string& header_bus, Dump& dump, 
     if (auto v = c->get({"Graphics"}); v && smi::integer(*v)) g.clocks.extra["applications_graphics_mhz"] = *smi::integer(*v);
     if (auto v = c->get({"Memory"}); v && smi::integer(*v)) g.clocks.extra["applications_memory_mhz"] = *smi::integer(*v);
   }
+}
+
+// The MIG slices of a GPU section with MIG on.
+std::vector<IndentNode> mig_slice_nodes(const IndentNode& sec) {
+  std::vector<IndentNode> slices;
+  // 590+: "MIG Device" blocks right in the GPU section; 450-535: "MIG devices" > one header per
+  // slice; should a version print the fields flat, runs of them each starting at "Index" or a new
+  // "GPU Instance ID".
+  for (const auto& c : sec.children)
+    if (!c.value && smi::lower(c.key) == "mig device" && c.child({"GPU Instance ID"})) slices.push_back(c);
+  if (const IndentNode* mig = sec.child({"MIG devices", "MIG Devices"})) {
+    std::vector<IndentNode> flat;
+    for (const auto& c : mig->children) {
+      if (!c.value && c.child({"GPU Instance ID"})) {
+        slices.push_back(c);
+        continue;
+      }
+      const std::string k = smi::lower(c.key);
+      const bool starts = k == "index" || k == "mig device index" ||
+                          (k == "gpu instance id" && (flat.empty() || flat.back().child({"GPU Instance ID"})));
+      if (starts) {
+        IndentNode d;
+        d.key = c.key;
+        d.line = c.line;
+        flat.push_back(std::move(d));
+      }
+      if (!flat.empty()) flat.back().children.push_back(c);
+    }
+    for (auto& d : flat)
+      if (d.child({"GPU Instance ID"})) slices.push_back(std::move(d));
+  }
+  return slices;
+}
+
+void read_gpu(const IndentNode& sec, const std::string& header_bus, Dump& dump, const SourceRef& base) {
+  ImportPart& part = dump.part;
+  GpuInfo g;
+  g.extra = json::object();
+  json im = json::object();  // fields nothing in GpuInfo maps to
+  g.pci_bus_id = smi::bus_id_as_printed(header_bus);
+  read_identity(sec, g, im, part);
+  if (const IndentNode* pci = sec.child({"PCI"})) read_pci(*pci, g);
+  read_clock_event_reasons(sec, g, im, part);
+  read_state(sec, g, im);
   if (const IndentNode* p = sec.child({"Processes"})) g.processes = read_processes(*p);
   if (!im.empty()) g.extra["imported"] = std::move(im);
 
@@ -401,35 +449,7 @@ void read_gpu(const IndentNode& sec, const std::string& header_bus, Dump& dump, 
   }
   // The board first, then its MIG slices (each a GpuInfo with mig.is_mig_device, carrying the board's
   // index: merge.cpp keeps the board as that index and gives the slices their own).
-  std::vector<IndentNode> slices;
-  if (g.mig.mode_enabled.value_or(false)) {
-    // 590+: "MIG Device" blocks right in the GPU section; 450-535: "MIG devices" > one header per
-    // slice; should a version print the fields flat, runs of them each starting at "Index" or a new
-    // "GPU Instance ID".
-    for (const auto& c : sec.children)
-      if (!c.value && smi::lower(c.key) == "mig device" && c.child({"GPU Instance ID"})) slices.push_back(c);
-    if (const IndentNode* mig = sec.child({"MIG devices", "MIG Devices"})) {
-      std::vector<IndentNode> flat;
-      for (const auto& c : mig->children) {
-        if (!c.value && c.child({"GPU Instance ID"})) {
-          slices.push_back(c);
-          continue;
-        }
-        const std::string k = smi::lower(c.key);
-        const bool starts = k == "index" || k == "mig device index" ||
-                            (k == "gpu instance id" && (flat.empty() || flat.back().child({"GPU Instance ID"})));
-        if (starts) {
-          IndentNode d;
-          d.key = c.key;
-          d.line = c.line;
-          flat.push_back(std::move(d));
-        }
-        if (!flat.empty()) flat.back().children.push_back(c);
-      }
-      for (auto& d : flat)
-        if (d.child({"GPU Instance ID"})) slices.push_back(std::move(d));
-    }
-  }
+  const std::vector<IndentNode> slices = g.mig.mode_enabled.value_or(false) ? mig_slice_nodes(sec) : std::vector<IndentNode>{};
   const GpuInfo board = g;
   json read_errors = json::array();  // the board's, not its MIG slices'
   nvml_read_errors(sec, "", read_errors);
