@@ -123,12 +123,9 @@ GpuInfo read_mig_device(const pugi::xml_node& d, const GpuInfo& board, const Sou
   return g;
 }
 
-void read_gpu(const pugi::xml_node& x, ImportPart& part, std::set<std::string>& seen, int& repeated, std::string_view text) {
-  GpuInfo g;
-  g.extra = json::object();
-  json im = json::object();
-  g.pci_bus_id = smi::bus_id_as_printed(x.attribute("id").value());
-  if (auto v = text_at(x, "pci/pci_bus_id")) g.pci_bus_id = smi::bus_id_as_printed(*v);
+// The GPU's identity and modes: product, UUID, persistence and compute mode, MIG and virtualization
+// modes, NVLink fabric, vGPU licence (what GpuInfo has no field for goes to `im`).
+void read_identity(const pugi::xml_node& x, GpuInfo& g, json& im, ImportPart& part, std::string_view text) {
   if (auto v = text_at(x, "product_name")) g.name = *v;
   if (auto v = text_at(x, "uuid")) g.uuid = *v;
   if (auto v = text_at(x, "persistence_mode")) g.persistence_mode = smi::boolean(*v);
@@ -158,6 +155,10 @@ void read_gpu(const pugi::xml_node& x, ImportPart& part, std::set<std::string>& 
     if (auto v = first_text(lic, {"licensed_product_name", "product_name"})) im["vgpu_licensed_product"] = *v;
     if (auto v = text_at(lic, "license_status")) im["vgpu_license_status"] = *v;
   }
+}
+
+// PCI ids and the link's generation and width.
+void read_pci(const pugi::xml_node& x, GpuInfo& g) {
   if (auto pci = x.child("pci")) {
     if (auto v = text_at(pci, "pci_device_id")) g.pci_device_id = smi::pci_id_pair(*v);
     if (auto v = text_at(pci, "pci_sub_system_id")) g.pci_subsystem_id = smi::pci_id_pair(*v);
@@ -171,6 +172,10 @@ void read_gpu(const pugi::xml_node& x, ImportPart& part, std::set<std::string>& 
       g.pcie.width_max = int_at(link, {"link_widths/max_link_width"});
     }
   }
+}
+
+// Clock event reasons active now.
+void read_clock_event_reasons(const pugi::xml_node& x, GpuInfo& g, ImportPart& part, std::string_view text) {
   if (auto r = first_child(x, {"clocks_event_reasons", "clocks_throttle_reasons"})) {
     std::uint64_t mask = 0;
     for (const auto& c : r.children()) {
@@ -184,6 +189,10 @@ void read_gpu(const pugi::xml_node& x, ImportPart& part, std::set<std::string>& 
     g.clock_event_reasons = clock_reason_names(mask);
     g.extra["clock_event_reasons_read"] = true;
   }
+}
+
+// Memory: usage, utilisation, ECC mode and counts, retired pages, remapped rows.
+void read_memory(const pugi::xml_node& x, GpuInfo& g, json& im) {
   if (auto fb = x.child("fb_memory_usage")) {
     if (auto v = text_at(fb, "total")) g.memory_total_bytes = smi::mib_bytes(*v);
     if (auto v = text_at(fb, "free")) g.memory_free_bytes = smi::mib_bytes(*v);
@@ -213,6 +222,10 @@ void read_gpu(const pugi::xml_node& x, ImportPart& part, std::set<std::string>& 
     if (auto v = text_at(r, "remapped_row_pending")) g.ecc.remap_pending = smi::boolean(*v);
     if (auto v = text_at(r, "remapped_row_failure")) g.ecc.remap_failure = smi::boolean(*v);
   }
+}
+
+// Temperatures, power and clocks when the dump was taken.
+void read_thermal_power_clocks(const pugi::xml_node& x, GpuInfo& g, json& im) {
   if (auto t = x.child("temperature")) {
     g.temperature_c = int_at(t, {"gpu_temp"});
     g.temperature_shutdown_c = int_at(t, {"gpu_temp_max_threshold"});
@@ -239,6 +252,10 @@ void read_gpu(const pugi::xml_node& x, ImportPart& part, std::set<std::string>& 
   if (auto v = int_at(x, {"max_clocks/graphics_clock"})) g.clocks.extra["graphics_max_mhz"] = *v;
   if (auto v = int_at(x, {"applications_clocks/graphics_clock"})) g.clocks.extra["applications_graphics_mhz"] = *v;
   if (auto v = int_at(x, {"applications_clocks/mem_clock"})) g.clocks.extra["applications_memory_mhz"] = *v;
+}
+
+std::vector<GpuProcess> read_processes(const pugi::xml_node& x) {
+  std::vector<GpuProcess> out;
   for (const auto& pi : x.child("processes").children("process_info")) {
     GpuProcess p;
     if (auto v = num_at(pi, {"pid"})) p.pid = static_cast<std::int64_t>(*v);
@@ -247,8 +264,23 @@ void read_gpu(const pugi::xml_node& x, ImportPart& part, std::set<std::string>& 
     if (auto v = text_at(pi, "used_memory")) p.used_memory_bytes = smi::mib_bytes(*v);
     if (auto v = text_at(pi, "gpu_instance_id")) p.extra["gpu_instance_id"] = *v;
     if (auto v = text_at(pi, "compute_instance_id")) p.extra["compute_instance_id"] = *v;
-    g.processes.push_back(std::move(p));
+    out.push_back(std::move(p));
   }
+  return out;
+}
+
+void read_gpu(const pugi::xml_node& x, ImportPart& part, std::set<std::string>& seen, int& repeated, std::string_view text) {
+  GpuInfo g;
+  g.extra = json::object();
+  json im = json::object();
+  g.pci_bus_id = smi::bus_id_as_printed(x.attribute("id").value());
+  if (auto v = text_at(x, "pci/pci_bus_id")) g.pci_bus_id = smi::bus_id_as_printed(*v);
+  read_identity(x, g, im, part, text);
+  read_pci(x, g);
+  read_clock_event_reasons(x, g, part, text);
+  read_memory(x, g, im);
+  read_thermal_power_clocks(x, g, im);
+  g.processes = read_processes(x);
   if (!im.empty()) g.extra["imported"] = std::move(im);
   SourceRef src = part.source;
   src.line = line_of(text, x.offset_debug());
