@@ -6,7 +6,7 @@ if(GPUAUDIT_TESTS)
   find_package(GTest REQUIRED)
 endif()
 find_package(benchmark QUIET)
-# nvidia-smi -q -x import (src/import/parse_nvidia_smi_xml.cpp): Debian libpugixml-dev.
+# nvidia-smi -q -x import (src/import/formats/parse_nvidia_smi_xml.cpp): Debian libpugixml-dev.
 find_package(pugixml REQUIRED)
 # Text tables padded by display width (src/text/text_table.cpp): Debian libfmt-dev, used header-only
 # so that the binary, the .deb and the container need no libfmt at run time.

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Which src/ files have a unit test named after them (issue #29's "tests named after the code").
 
-src/<room>/<file>.cpp is covered by tests/unit/<room>/<file>_test.cpp (or, while the flat folder is
+src/<room>/<file>.cpp (or src/<room>/<subroom>/<file>.cpp) is covered by the test of the same path
+under tests/unit/, tests/unit/<room>/<file>_test.cpp (or, while the flat folder is
 dissolved, tests/unit/<room>_<file>_test.cpp) holding at least one TEST. Fuzz targets
 (*_fuzz.cpp) are not counted: each is a test already. Prints the share and the files without one;
 with --min PERCENT exits 1 below it (tests/CMakeLists.txt runs it as test names/coverage).
@@ -15,8 +16,9 @@ TEST = re.compile(r"^\s*TEST(_F|_P)?\s*\(", re.M)
 
 
 def covered(root: pathlib.Path, src: pathlib.Path) -> bool:
-    room, stem = src.parent.relative_to(root / "src").as_posix().replace("/", "_"), src.stem
-    for t in (root / "tests/unit" / room / f"{stem}_test.cpp", root / "tests/unit" / f"{room}_{stem}_test.cpp"):
+    rel = src.parent.relative_to(root / "src").as_posix()  # "import/formats" for a room inside a room
+    room, stem = rel.replace("/", "_"), src.stem
+    for t in (root / "tests/unit" / rel / f"{stem}_test.cpp", root / "tests/unit" / f"{room}_{stem}_test.cpp"):
         if t.is_file() and TEST.search(t.read_text(errors="replace")):
             return True
     return False

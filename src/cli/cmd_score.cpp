@@ -14,7 +14,7 @@
 #include "core/exit_codes.hpp"
 #include "import/import.hpp"
 #include "import/importer.hpp"
-#include "import/text_encoding.hpp"
+#include "import/text/text_encoding.hpp"
 #include "score/assess.hpp"
 #include "score/assessment_text.hpp"
 #include "score/baseline_lookup.hpp"

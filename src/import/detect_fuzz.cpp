@@ -8,7 +8,7 @@
 // A crash, a sanitizer report, an uncaught exception (parsers never throw) or a document that
 // cannot be written as JSON (a string cut inside a UTF-8 sequence) is a finding.
 #include "core/error.hpp"
-#include "import/foreign_input.hpp"
+#include "import/gates/foreign_input.hpp"
 #include "import/import.hpp"
 #include "import/importer.hpp"
 

@@ -1,7 +1,7 @@
 // `gpuaudit import`: other tools' outputs (nvidia-smi, nccl-tests, nvbandwidth, dcgmi, CUDA samples)
 // turned into one result document, so score / compare / report judge them like gpuaudit's own runs.
 //
-// One parser per format (src/import/parse_<format>.cpp; every registered format is fuzzed by
+// One parser per format (src/import/formats/parse_<format>.cpp; every registered format is fuzzed by
 // format_fuzz.cpp, scripts/test/fuzz.sh). A parser is a pure function of the text: it never opens files, never
 // throws on bad input (it records what it skipped), and fills an ImportPart. The importer reads each
 // file (importer.cpp; a paste of several outputs is split into them, paste_parts.hpp), detects the

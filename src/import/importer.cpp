@@ -11,12 +11,12 @@
 #include "core/document_io.hpp"
 #include "core/error.hpp"
 #include "core/input_file.hpp"
-#include "import/foreign_input.hpp"
+#include "import/gates/foreign_input.hpp"
 #include "import/json_input.hpp"
 #include "import/machine_identity.hpp"
-#include "import/paste_parts.hpp"
-#include "import/text_encoding.hpp"
-#include "import/unread_outputs.hpp"
+#include "import/gates/paste_parts.hpp"
+#include "import/text/text_encoding.hpp"
+#include "import/gates/unread_outputs.hpp"
 
 #include <algorithm>
 #include <cctype>

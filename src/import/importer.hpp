@@ -6,7 +6,7 @@
 
 #include "core/result.hpp"
 #include "import/import.hpp"
-#include "import/software_errors.hpp"
+#include "import/errors/software_errors.hpp"
 
 #include <cstdint>
 #include <optional>

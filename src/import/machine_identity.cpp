@@ -1,7 +1,7 @@
 // split_machines(): which parts are of which machine (machine_identity.hpp).
 #include "import/machine_identity.hpp"
 
-#include "import/smi_values.hpp"
+#include "import/text/smi_values.hpp"
 #include "multigpu/topology.hpp"
 
 #include <algorithm>

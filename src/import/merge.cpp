@@ -9,7 +9,7 @@
 #include "core/error.hpp"
 #include "core/kernel_event.hpp"
 #include "import/import.hpp"
-#include "import/smi_values.hpp"
+#include "import/text/smi_values.hpp"
 #include "multigpu/topology.hpp"
 #include "telemetry/summarize.hpp"
 #include "text/strings.hpp"

@@ -4,8 +4,8 @@
 // and every part's text rebuilt (part_text), which must keep each line of the paste at its number.
 // A crash, a sanitizer report, a range out of the text or a line moved is a finding.
 #include "import/import.hpp"
-#include "import/paste_parts.hpp"
-#include "import/paste_split.hpp"
+#include "import/gates/paste_parts.hpp"
+#include "import/gates/paste_split.hpp"
 
 #include <algorithm>
 #include <cstddef>

@@ -8,7 +8,7 @@
 #include "core/error.hpp"
 #include "import/import.hpp"
 #include "import/importer.hpp"
-#include "import/smi_command_line.hpp"
+#include "import/text/smi_command_line.hpp"
 #include "report/fleet_render.hpp"
 #include "report/load_runs.hpp"
 #include "score/assess.hpp"

@@ -3,7 +3,7 @@
 // instead of one per test file.
 #pragma once
 
-#include "import/dcgm_reasons.hpp"
+#include "import/rows/dcgm_reasons.hpp"
 #include "import/import.hpp"
 
 #include <gtest/gtest.h>

@@ -1,0 +1,201 @@
+// nvmlReturn_t codes with nvmlErrorString()'s texts and what each is evidence of, and nvidia-smi's
+// own messages (import/nvml_errors.hpp). A code says something about the GPU nvidia-smi named
+// ("Unable to determine the device handle for GPU <bus id>: <text>") or, when NVML itself did not
+// start ("Failed to initialize NVML: <text>"), about the machine's driver stack: the same code can
+// mean either (Unknown Error: the GPU does not answer / NVML could not start, most often a
+// container that lost its device access), so each row has both classes. docs/scoring.md §5 says
+// why each class holds for the whole class.
+#include "import/errors/nvml_errors.hpp"
+
+#include "text/strings.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <string>
+
+namespace gpuaudit::imports {
+
+namespace {
+
+constexpr const char* S = kClassSoftware;
+constexpr const char* G = kClassGpuFault;
+constexpr const char* P = kClassProgram;
+constexpr const char* U = kClassUnknown;
+
+// {number, name, nvmlErrorString text ("" where NVIDIA publishes none), nvml.h comment,
+//  class for one GPU, class when NVML could not start, kind, confidence, meaning}
+constexpr std::array kCodes = std::to_array<NvmlReturnCode>({
+    {0, "NVML_SUCCESS", "Success", "The operation was successful", U, U, "", "", ""},
+    {1, "NVML_ERROR_UNINITIALIZED", "Uninitialized", "NVML was not first initialized with nvmlInit()", P, P, "", "", ""},
+    {2, "NVML_ERROR_INVALID_ARGUMENT", "Invalid Argument", "A supplied argument is invalid", P, P, "", "", ""},
+    {3, "NVML_ERROR_NOT_SUPPORTED", "Not Supported", "The requested operation is not available on target device", U, U, "", "", ""},
+    {4, "NVML_ERROR_NO_PERMISSION", "Insufficient Permissions", "The current user does not have permission for operation", S, S,
+     "nvml-no-permission", "low", "the user may not open the GPU's device files (/dev/nvidia*): run as a user with access, or pass the devices into the container"},
+    {5, "NVML_ERROR_ALREADY_INITIALIZED", "Already Initialized",
+     "Deprecated: Multiple initializations are now allowed through ref counting", P, P, "", "", ""},
+    {6, "NVML_ERROR_NOT_FOUND", "Not Found", "A query to find an object was unsuccessful", U, U, "", "", ""},
+    {7, "NVML_ERROR_INSUFFICIENT_SIZE", "Insufficient Size", "An input argument is not large enough", P, P, "", "", ""},
+    {8, "NVML_ERROR_INSUFFICIENT_POWER", "Insufficient External Power", "A device's external power cables are not properly attached", G,
+     U, "aux-power", "medium", "the board's external power cables are not properly attached: it cannot run at full speed; ask the provider for another instance"},
+    {9, "NVML_ERROR_DRIVER_NOT_LOADED", "Driver Not Loaded", "NVIDIA driver is not loaded", S, S, "driver-not-loaded", "high",
+     "the NVIDIA kernel driver is not loaded or not installed for this kernel"},
+    {10, "NVML_ERROR_TIMEOUT", "Timeout", "User provided timeout passed", U, U, "", "", ""},
+    {11, "NVML_ERROR_IRQ_ISSUE", "Interrupt Request Issue", "NVIDIA Kernel detected an interrupt issue with a GPU", G, G, "gpu-irq",
+     "medium", "the driver saw an interrupt problem with the GPU: it does not answer reliably; ask the provider for another instance"},
+    {12, "NVML_ERROR_LIBRARY_NOT_FOUND", "NVML Shared Library Not Found", "NVML Shared Library couldn't be found or loaded", S, S,
+     "nvml-missing", "high",
+     "the driver's user-space libraries (libnvidia-ml) are missing: the driver is not installed, or the container was started without the NVIDIA runtime (--gpus)"},
+    {13, "NVML_ERROR_FUNCTION_NOT_FOUND", "Function Not Found", "Local version of NVML doesn't implement this function", S, S,
+     "nvml-too-old", "low", "the driver's NVML is older than the tool that called it: update the driver or use an older tool"},
+    {14, "NVML_ERROR_CORRUPTED_INFOROM", "Corrupted infoROM", "infoROM is corrupted", G, G, "inforom-corrupted", "low",
+     "the card's infoROM (where it keeps its ECC and retired-page records) is corrupted: those records cannot be trusted; the GPU may still compute; ask the provider for another instance"},
+    {15, "NVML_ERROR_GPU_IS_LOST", "GPU is lost", "The GPU has fallen off the bus or has otherwise become inaccessible", G, G, "gpu-lost",
+     "high", "the GPU has fallen off the bus or otherwise become inaccessible: stop work on it; ask the provider for another instance (only a reboot of the machine recovers it)"},
+    {16, "NVML_ERROR_RESET_REQUIRED", "GPU requires reset", "The GPU requires a reset before it can be used again", G, G,
+     "reset-required", "high", "the GPU must be reset before it can be used again: ask the provider to reset it or for another instance"},
+    {17, "NVML_ERROR_OPERATING_SYSTEM", "GPU access blocked by the operating system",
+     "The GPU control device has been blocked by the operating system/cgroups", S, S, "gpu-access-blocked", "medium",
+     "the operating system or the container's cgroups block access to the GPU's device files: restart the container with the GPUs passed in"},
+    {18, "NVML_ERROR_LIB_RM_VERSION_MISMATCH", "Driver/library version mismatch", "RM detects a driver/library version mismatch", S, S,
+     "driver-library-mismatch", "high",
+     "the kernel module and the user-space NVIDIA driver differ (an upgrade without a reboot, or a container with another driver's libraries): reboot or reinstall the driver"},
+    {19, "NVML_ERROR_IN_USE", "In use by another client",
+     "An operation cannot be performed because the GPU is currently in use", U, U, "", "", ""},
+    {20, "NVML_ERROR_MEMORY", "Insufficient Memory", "Insufficient memory", U, U, "", "", ""},
+    {21, "NVML_ERROR_NO_DATA", "", "No data", U, U, "", "", ""},
+    {22, "NVML_ERROR_VGPU_ECC_NOT_SUPPORTED", "",
+     "The requested vgpu operation is not available on target device, becasue ECC is enabled", U, U, "", "", ""},
+    {23, "NVML_ERROR_INSUFFICIENT_RESOURCES", "Insufficient Resources", "Ran out of critical resources, other than memory", U, U, "", "",
+     ""},
+    {24, "NVML_ERROR_FREQ_NOT_SUPPORTED", "", "Ran out of critical resources, other than memory", P, P, "", "", ""},
+    {25, "NVML_ERROR_ARGUMENT_VERSION_MISMATCH", "", "The provided version is invalid/unsupported", S, S, "nvml-version", "low",
+     "the tool was built for another NVML version than the driver's: update the driver or the tool"},
+    {26, "NVML_ERROR_DEPRECATED", "", "The requested functionality has been deprecated", P, P, "", "", ""},
+    {27, "NVML_ERROR_NOT_READY", "", "The system is not ready for the request", U, U, "", "", ""},
+    {28, "NVML_ERROR_GPU_NOT_FOUND", "", "No GPUs were found", U, S, "no-device", "medium",
+     "NVML finds no GPU: the devices are not passed into the VM or container, or the GPU fell off the bus (dmesg tells which)"},
+    {29, "NVML_ERROR_INVALID_STATE", "", "Resource not in correct state to perform requested operation", U, U, "", "", ""},
+    {999, "NVML_ERROR_UNKNOWN", "Unknown Error", "An internal driver error occurred", G, S, "nvml-unknown", "medium",
+     "NVML got no answer it understood: for one GPU, that GPU is not answering (often after an Xid: dmesg tells which); when NVML "
+     "cannot start at all, most often a container that lost access to the GPU devices or a driver in a bad state"},
+});
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (std::isspace(static_cast<unsigned char>(s.front())) || s.front() == '"')) s.remove_prefix(1);
+  while (!s.empty() && (std::isspace(static_cast<unsigned char>(s.back())) || s.back() == '.' || s.back() == '"')) s.remove_suffix(1);
+  return s;
+}
+
+bool hex(char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; }
+
+// After "Failed to initialize NVML: " / "...GPU <bus id>: ": the code whose text starts the rest.
+const NvmlReturnCode* code_at(std::string_view rest) {
+  const std::string r = lower(trim(rest));
+  const NvmlReturnCode* best = nullptr;
+  for (const auto& c : kCodes) {
+    const std::string t = lower(c.text);
+    if (t.empty() || r.compare(0, t.size(), t) != 0) continue;
+    if (!best || t.size() > std::string_view(best->text).size()) best = &c;
+  }
+  return best;
+}
+
+SmiMessage from_code(const NvmlReturnCode* c, bool init, const std::string& what, std::string_view line) {
+  SmiMessage m;
+  m.gpu = init ? "" : first_bus_id(line);
+  if (!c) {
+    m.meaning = ErrorMeaning{kClassUnknown, init ? "nvml-init-failed" : "gpu-unreachable", "",
+                             init ? "NVML could not start (the reason is not one NVML's table names)"
+                                  : "nvidia-smi could not reach this GPU (the reason is not one NVML's table names)"};
+    m.source = "nvidia-smi: " + what;
+    return m;
+  }
+  const char* cls = init ? c->init_class : c->gpu_class;
+  m.meaning = ErrorMeaning{cls, c->kind, c->confidence, c->meaning};
+  if (m.meaning.kind.empty()) m.meaning.kind = init ? "nvml-init-failed" : "gpu-unreachable";
+  if (m.meaning.meaning.empty()) m.meaning.meaning = std::string("NVML: ") + c->comment;
+  m.source = "nvidia-smi: " + what + " (" + c->name + ")";
+  m.reference = std::string("nvml.h: ") + c->name + " = " + std::to_string(c->number) + ", \"" + c->comment + "\"";
+  return m;
+}
+
+}  // namespace
+
+std::span<const NvmlReturnCode> nvml_return_codes() { return kCodes; }
+
+const NvmlReturnCode* nvml_code_with_text(std::string_view text) {
+  const std::string t = lower(trim(text));
+  for (const auto& c : kCodes)
+    if (*c.text && lower(c.text) == t) return &c;
+  return nullptr;
+}
+
+std::string first_bus_id(std::string_view s) {
+  auto two_hex = [&](std::size_t at) { return at + 2 <= s.size() && hex(s[at]) && hex(s[at + 1]); };
+  // With its domain first (dddd:bb:dd[.f] or dddddddd:bb:dd[.f]), then bb:dd.f alone, which a time
+  // of day (15:38:59.1) could look like: not after a ':'.
+  for (int pass = 0; pass < 2; ++pass)
+    for (std::size_t i = 0; i + 7 <= s.size(); ++i) {
+      if (!hex(s[i]) || (i > 0 && (hex(s[i - 1]) || (pass == 1 && s[i - 1] == ':')))) continue;
+      std::size_t d = i;
+      while (d < s.size() && hex(s[d])) ++d;
+      const std::size_t digits = d - i;
+      std::string dom = "0000", bus, dev, fn = "0";
+      if (pass == 0 && (digits == 4 || digits == 8) && d < s.size() && s[d] == ':' && two_hex(d + 1) && d + 3 < s.size() &&
+          s[d + 3] == ':' && two_hex(d + 4)) {
+        dom = std::string(s.substr(d - 4, 4));
+        bus = std::string(s.substr(d + 1, 2));
+        dev = std::string(s.substr(d + 4, 2));
+        if (d + 7 < s.size() && s[d + 6] == '.' && hex(s[d + 7])) fn = std::string(1, s[d + 7]);
+      } else if (pass == 1 && digits == 2 && d < s.size() && s[d] == ':' && two_hex(d + 1) && d + 4 < s.size() && s[d + 3] == '.' &&
+                 hex(s[d + 4])) {
+        bus = std::string(s.substr(i, 2));
+        dev = std::string(s.substr(d + 1, 2));
+        fn = std::string(1, s[d + 4]);
+      } else {
+        continue;
+      }
+      return lower(dom + ":" + bus + ":" + dev + "." + fn);
+    }
+  return "";
+}
+
+std::optional<SmiMessage> nvidia_smi_message(std::string_view line) {
+  const std::string l = lower(line);
+  auto after = [&](std::string_view needle) -> std::optional<std::string_view> {
+    const auto at = l.find(needle);
+    if (at == std::string::npos) return std::nullopt;
+    return line.substr(at + needle.size());
+  };
+  if (const auto rest = after("failed to initialize nvml:"))
+    return from_code(code_at(*rest), true, "Failed to initialize NVML", line);
+  if (l.find("unable to determine the device handle for gpu") != std::string::npos) {
+    // "...for GPU 0000:0B:00.0: Unknown Error": the text after the bus id's colon.
+    const std::string bus = first_bus_id(line);
+    std::string_view rest = line;
+    const auto at = l.find("device handle for gpu");
+    const auto colon = l.find(": ", at);
+    rest = colon == std::string::npos ? std::string_view() : line.substr(colon + 2);
+    SmiMessage m = from_code(code_at(rest), false, "Unable to determine the device handle", line);
+    m.gpu = bus;
+    return m;
+  }
+  if (l.find("nvidia-smi has failed because it couldn't communicate with the nvidia driver") != std::string::npos)
+    return SmiMessage{{kClassSoftware, "driver-not-loaded", "high",
+                       "the NVIDIA kernel driver is not loaded or not installed for this kernel (or the container was started without the GPUs)"},
+                      "", "nvidia-smi: couldn't communicate with the NVIDIA driver", ""};
+  if (l.find("no devices were found") != std::string::npos)
+    return SmiMessage{{kClassSoftware, "no-device", "high",
+                       "nvidia-smi sees no GPU although its driver answers: the devices are not passed into the VM or container, or "
+                       "the GPU fell off the bus (dmesg tells which)"},
+                      "", "nvidia-smi: No devices were found", ""};
+  if (l.find("inforom is corrupted") != std::string::npos) {
+    SmiMessage m = from_code(&kCodes[14], false, "infoROM is corrupted", line);
+    m.gpu = first_bus_id(line);
+    return m;
+  }
+  return std::nullopt;
+}
+
+}  // namespace gpuaudit::imports

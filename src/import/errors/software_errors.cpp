@@ -1,0 +1,260 @@
+// Finds the catalogues' messages in any text, line by line (import/software_errors.hpp). On one
+// line, in this order: nvidia-smi's own messages (they name the GPU), the kernel driver's words for
+// a broken install, a CUDA enumerator's name (cudaErrorNoDevice, CUDA_ERROR_NO_DEVICE), a CUDA
+// message where a tool quotes one ("CUDA error: ...", "Cuda failure '...'", deviceQuery's "-> ...",
+// or any message of four words or more anywhere: they are specific enough), and last a CUDA error
+// number a CUDA line gives ("code=214", "returned 100", "cuda runtime error (2)"). A number alone is
+// weak: a later line's name or message for the same error replaces it.
+#include "import/errors/software_errors.hpp"
+
+#include "import/errors/cuda_errors.hpp"
+#include "import/errors/nvml_errors.hpp"
+#include "text/strings.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <optional>
+
+namespace gpuaudit::imports {
+namespace {
+
+std::string trimmed(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  std::size_t n = std::min<std::size_t>(s.size(), 300);
+  while (n > 0 && n < s.size() && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;  // not inside a UTF-8 character
+  return std::string(s.substr(0, n));
+}
+
+struct Match {
+  SoftwareError e;
+  bool weak = false;  // from a number alone
+};
+
+// The kernel driver's (NVRM's) words for a broken install, and NVIDIA's containers' check of the
+// host driver, which no CUDA or NVML code carries.
+struct DriverMessage {
+  const char* needle;  // lower case
+  const char* kind;
+  const char* source;
+  const char* meaning;
+};
+constexpr std::array kDriverMessages = std::to_array<DriverMessage>({
+    // A client of one driver version talking to the loaded module of another.
+    {"nvrm: api mismatch", "driver-library-mismatch", "kernel driver (NVRM): API mismatch",
+     "the kernel module and the user-space NVIDIA driver differ (an upgrade without a reboot, or a container with another "
+     "driver's libraries): reboot or reinstall the driver"},
+    // The loaded module cannot find its GSP firmware file: the install is incomplete, not the GPU.
+    {"no firmware image found", "driver-firmware-missing", "kernel driver (NVRM): no firmware image found",
+     "the NVIDIA kernel module cannot find its GSP firmware file (an incomplete driver install or upgrade): reinstall the driver "
+     "package that matches the module"},
+    // open-gpu-kernel-modules kernel-open/nvidia/nv.c: another kernel driver bound the GPUs first
+    // ("... nouveau, rivafb, nvidiafb or rivatv was loaded and obtained ownership of the NVIDIA device(s)").
+    {"nvidia probe routine was not called", "driver-not-bound", "kernel driver (NVRM): probe routine not called",
+     "another kernel driver (most often nouveau) owns the GPUs, so the NVIDIA driver cannot use them: blacklist nouveau, "
+     "rebuild the initramfs and reboot"},
+    // PyTorch (c10/cuda/CUDAFunctions.cpp) words cudaErrorInsufficientDriver its own way: with the
+    // driver's CUDA version when a driver answered, "found no NVIDIA driver" when none did.
+    {"the nvidia driver on your system is too old", "driver-too-old", "PyTorch: cudaErrorInsufficientDriver",
+     kDriverOlderThanRuntime},
+    {"found no nvidia driver on your system", "driver-not-loaded", "PyTorch: cudaErrorInsufficientDriver, no driver",
+     "no NVIDIA driver answered: the driver is not installed or not loaded, or the container was started without the NVIDIA "
+     "runtime (--gpus)"},
+    // NVIDIA's NGC containers at start: "ERROR: This container was built for NVIDIA Driver Release
+    // 450.51 or later, but version 440.33.01 was detected and compatibility mode is UNAVAILABLE."
+    {"this container was built for nvidia driver release", "container-driver-too-old", "NVIDIA container start-up check",
+     "the container's CUDA needs a newer host driver than the one it found, and the forward-compatibility package cannot "
+     "bridge the gap on this GPU: use a container built for the host's driver, or ask the provider for a newer driver"},
+});
+
+// Lines that say two GPUs have no peer access: NCCL's INFO lines (transport/p2p.cc and its
+// environment report; "via SHM": a channel staged through host shared memory) and the CUDA
+// samples' "> Peer access from A (GPU0) -> B (GPU1) : No" (simpleP2P, deviceQuery).
+struct PeerMessage {
+  const char* needle;  // lower case
+  const char* kind;
+  const char* confidence;
+  const char* meaning;
+};
+constexpr std::array kPeerMessages = std::to_array<PeerMessage>({
+    {"p2p is disabled between connected gpus", "nccl-p2p-disabled", "medium",
+     "NCCL found peer-to-peer disabled between GPUs that are connected (it suspects the hardware or the platform): NCCL "
+     "stages their traffic through host memory"},
+    {"nccl_p2p_disable set by environment to 1", "nccl-p2p-disable-env", "medium",
+     "NCCL_P2P_DISABLE=1 in the environment: NCCL stages GPU-to-GPU traffic through host memory (unset it where the GPUs "
+     "have peer access)"},
+    {" via shm", "nccl-via-shm", "low",
+     "NCCL connects these GPUs through host shared memory (SHM), not peer-to-peer: their traffic is staged through host memory"},
+    {") : no", "peer-access-no", "high",
+     "the CUDA sample reports no peer access between these GPUs: their traffic is staged through host memory"},
+});
+
+Match from_meaning(const ErrorMeaning& m, std::string source, std::string reference) {
+  Match out;
+  out.e.kind = m.kind;
+  out.e.cls = m.cls;
+  out.e.confidence = m.confidence;
+  out.e.meaning = m.meaning;
+  out.e.source = std::move(source);
+  out.e.reference = std::move(reference);
+  return out;
+}
+
+Match from_cuda(const CudaErrorCode& c) {
+  const bool driver = std::string_view(c.name).rfind("CUDA_", 0) == 0;
+  return from_meaning(cuda_error_meaning(c),
+                      std::string(driver ? "CUresult " : "cudaError_t ") + std::to_string(c.number) + " " + c.name,
+                      std::string(driver ? "cuda.h: " : "driver_types.h: ") + c.name + ", \"" + c.comment + "\"");
+}
+
+bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// cudaErrorXxx / CUDA_ERROR_XXX anywhere in the line.
+std::optional<Match> by_name(std::string_view line) {
+  for (const std::string_view prefix : {std::string_view("cudaError"), std::string_view("CUDA_ERROR_")}) {
+    for (std::size_t at = line.find(prefix); at != std::string_view::npos; at = line.find(prefix, at + 1)) {
+      if (at > 0 && ident_char(line[at - 1])) continue;
+      std::size_t end = at;
+      while (end < line.size() && ident_char(line[end])) ++end;
+      if (const CudaErrorCode* c = cuda_error_named(line.substr(at, end - at))) return from_cuda(*c);
+    }
+  }
+  return std::nullopt;
+}
+
+std::size_t words(std::string_view s) {
+  std::size_t n = 0;
+  bool in = false;
+  for (char c : s) {
+    const bool space = std::isspace(static_cast<unsigned char>(c)) != 0;
+    n += !space && !in ? 1 : 0;
+    in = !space;
+  }
+  return n;
+}
+
+// The longest runtime message the text starts with (quoted or after a marker), or that appears
+// anywhere when it has four words or more.
+std::optional<Match> by_message(std::string_view line, const std::string& l) {
+  const bool cuda_line = l.find("cuda") != std::string::npos || l.find("-> ") != std::string::npos;
+  // Where a tool puts the message: after ": ", "-> ", an opening quote, or "cuda error".
+  std::vector<std::size_t> starts;
+  if (cuda_line)
+    for (std::size_t i = 0; i < l.size(); ++i) {
+      if (l[i] == '\'' || l[i] == '"' || l[i] == '`') starts.push_back(i + 1);
+      else if (l.compare(i, 2, ": ") == 0 || l.compare(i, 3, "-> ") == 0) starts.push_back(i + (l[i] == ':' ? 2 : 3));
+      else if (l.compare(i, 11, "cuda error ") == 0) starts.push_back(i + 11);
+    }
+  // The runtime's messages lower-cased once, without their final period (every line asks).
+  static const std::vector<std::pair<std::string, const CudaErrorCode*>> messages = [] {
+    std::vector<std::pair<std::string, const CudaErrorCode*>> out;
+    for (const auto& c : cuda_runtime_errors()) {
+      std::string msg = lower(c.message);
+      while (!msg.empty() && msg.back() == '.') msg.pop_back();
+      if (msg.size() >= 6) out.emplace_back(std::move(msg), &c);
+    }
+    return out;
+  }();
+  const CudaErrorCode* best = nullptr;
+  std::size_t best_len = 0;
+  for (const auto& [msg, code] : messages) {
+    const CudaErrorCode& c = *code;
+    if (msg.size() <= best_len) continue;
+    bool found = false;
+    for (std::size_t s : starts) found = found || (s < l.size() && l.compare(s, msg.size(), msg) == 0);
+    if (!found && words(msg) >= 4) found = l.find(msg) != std::string::npos;
+    if (found) best = &c, best_len = msg.size();
+  }
+  (void)line;
+  if (!best || best->number == 0) return std::nullopt;
+  return from_cuda(*best);
+}
+
+// "code=214(...)", "returned 100", "error 801", "cuda runtime error (2)", "error code 3" on a line
+// that mentions CUDA.
+std::optional<Match> by_number(const std::string& l) {
+  if (l.find("cuda") == std::string::npos) return std::nullopt;
+  for (const std::string_view key : {std::string_view("code="), std::string_view("returned "), std::string_view("error code "),
+                                     std::string_view("error ("), std::string_view("error "), std::string_view("err=")}) {
+    for (std::size_t at = l.find(key); at != std::string::npos; at = l.find(key, at + 1)) {
+      std::size_t i = at + key.size();
+      if (i >= l.size() || !std::isdigit(static_cast<unsigned char>(l[i]))) continue;
+      int n = 0;
+      std::size_t digits = 0;
+      while (i < l.size() && std::isdigit(static_cast<unsigned char>(l[i])) && digits < 6) n = n * 10 + (l[i++] - '0'), ++digits;
+      if (i < l.size() && (std::isdigit(static_cast<unsigned char>(l[i])) || l[i] == '.' || l[i] == ':')) continue;  // a version, a time
+      const CudaErrorCode* c = n == 0 ? nullptr : cuda_runtime_error(n);
+      if (!c) continue;
+      Match m = from_cuda(*c);
+      m.weak = true;
+      return m;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Match> on_line(std::string_view line) {
+  const std::string l = lower(line);
+  if (auto smi = nvidia_smi_message(line)) {
+    Match m = from_meaning(smi->meaning, smi->source, smi->reference);
+    m.e.gpu = smi->gpu;
+    return m;
+  }
+  for (const auto& d : kDriverMessages)
+    if (l.find(d.needle) != std::string::npos)
+      return from_meaning(ErrorMeaning{kClassSoftware, d.kind, "high", d.meaning}, d.source, "");
+  for (const auto& p : kPeerMessages)
+    if (l.find(p.needle) != std::string::npos && (p.needle[0] != ')' || l.find("peer access from") != std::string::npos))
+      return from_meaning(ErrorMeaning{kClassNoPeer, p.kind, p.confidence, p.meaning},
+                          std::string(p.needle[0] == ')' ? "CUDA samples: " : "NCCL: ") + p.kind, "");
+  if (auto m = by_name(line)) return m;
+  if (auto m = by_message(line, l)) return m;
+  return by_number(l);
+}
+
+}  // namespace
+
+bool machine_class(const std::string& cls) {
+  return cls == kClassSoftware || cls == kClassGpuFault || cls == kClassMemory || cls == kClassNvlink || cls == kClassSliced ||
+         cls == kClassNoPeer;
+}
+
+std::vector<SoftwareError> find_software_errors(std::string_view text, const std::string& file) {
+  std::vector<Match> found;
+  int line_no = 0;
+  std::size_t pos = 0;
+  while (pos <= text.size() && found.size() < 20) {
+    const std::size_t end = std::min(text.find('\n', pos), text.size());
+    const std::string_view line = text.substr(pos, end - pos);
+    ++line_no;
+    pos = end + 1;
+    if (line.size() <= 4096)  // no message is that long; a binary blob is not scanned
+      if (auto m = on_line(line)) {
+        m->e.text = trimmed(line);
+        m->e.file = file;
+        m->e.line = line_no;
+        // Once per kind and GPU: the same error printed for each of 8 GPUs, or again and again, is one fact.
+        auto same = std::find_if(found.begin(), found.end(),
+                                 [&](const Match& f) { return f.e.kind == m->e.kind && f.e.gpu == m->e.gpu; });
+        if (same == found.end()) found.push_back(std::move(*m));
+        else if (same->weak && !m->weak) *same = std::move(*m);
+      }
+    if (end == text.size()) break;
+  }
+  std::vector<SoftwareError> out;
+  out.reserve(found.size());
+  for (auto& f : found) out.push_back(std::move(f.e));
+  return out;
+}
+
+json software_error_json(const SoftwareError& e) {
+  json j{{"kind", e.kind}, {"class", e.cls}, {"meaning", e.meaning}, {"text", e.text}, {"file", e.file}, {"line", e.line}};
+  if (!e.confidence.empty()) j["confidence"] = e.confidence;
+  if (!e.source.empty()) j["source"] = e.source;
+  if (!e.reference.empty()) j["reference"] = e.reference;
+  if (!e.gpu.empty()) j["gpu"] = e.gpu;
+  return j;
+}
+
+}  // namespace gpuaudit::imports

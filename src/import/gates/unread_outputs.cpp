@@ -1,0 +1,53 @@
+// unread_output(): a known tool's output that gpuaudit does not import, told from its text (unread_outputs.hpp).
+#include "import/gates/unread_outputs.hpp"
+
+#include "import/text/smi_values.hpp"
+
+#include <algorithm>
+#include <string>
+
+namespace gpuaudit::imports {
+namespace {
+
+using smi::trim;
+
+// "| GPU ID | Device Information   |" with any padding.
+bool discovery_header(std::string_view line) {
+  if (!line.starts_with("|")) return false;
+  line = trim(line.substr(1));
+  if (!line.starts_with("GPU ID")) return false;
+  line = trim(line.substr(6));
+  return line.starts_with("|") && trim(line.substr(1)).starts_with("Device Information");
+}
+
+}  // namespace
+
+std::optional<std::string> unread_output(std::string_view text) {
+  bool entity_header = false;
+  int entity_line = 0, no = 0;
+  // Line by line without a table of every line, and the ", line N)" text made only for the line
+  // named: a 64 MiB text nothing claims is read once, in linear time and constant memory.
+  for (std::size_t pos = 0, end = 0; pos <= text.size(); pos = end + 1) {
+    ++no;
+    end = std::min(text.find('\n', pos), text.size());
+    const std::string_view line = trim(text.substr(pos, end - pos));
+    auto at = [&] { return ", line " + std::to_string(no) + ")"; };
+    if (discovery_header(line))
+      return "dcgmi discovery -l (DCGM's GPU list" + at() +
+             ": not a format gpuaudit imports; nvidia-smi -q names the same GPUs with what the rules need";
+    if (line.starts_with("| Health Monitor Report"))
+      return "dcgmi health (DCGM's health watches" + at() +
+             ": not a format gpuaudit imports; import dcgmi diag's table or nvidia-smi -q instead";
+    // DeviceMonitor's header, then "ID" (the second header line) or a first "GPU 0" row.
+    if (entity_header && !line.empty()) {
+      if (line == "ID" || line.starts_with("GPU "))
+        return "dcgmi dmon (a DCGM field sample log, line " + std::to_string(entity_line) +
+               "): not a format gpuaudit imports; nvidia-smi dmon or a --query-gpu log gives the figures";
+      entity_header = false;
+    }
+    if (line.starts_with("#Entity ")) entity_header = true, entity_line = no;
+  }
+  return std::nullopt;
+}
+
+}  // namespace gpuaudit::imports

@@ -1,0 +1,139 @@
+// import/software_errors.cpp: the catalogues' messages found in any text, with their class, the
+// GPU they name and NVIDIA's words; on every real error output of tests/data/errors/ (its sidecar
+// says what the catalogues make of it) and, end to end, the finding importing and scoring it alone
+// gives.
+#include "import/errors/software_errors.hpp"
+
+#include "unit/support/import_and_score_support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+using namespace gpuaudit;
+using namespace gpuaudit::imports;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+const SoftwareError* kind_of(const std::vector<SoftwareError>& es, const std::string& kind) {
+  for (const auto& e : es)
+    if (e.kind == kind) return &e;
+  return nullptr;
+}
+
+}  // namespace
+
+TEST(SoftwareErrors, EveryRealErrorOutputIsReadAsItsSidecarSays) {
+  const fs::path dir = fs::path(GPUAUDIT_TEST_DATA) / "errors";
+  int files = 0;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().extension() != ".txt") continue;
+    ++files;
+    SCOPED_TRACE(entry.path().filename().string());
+    const json side = json::parse(read(entry.path().string() + ".source.json"));
+    ASSERT_TRUE(side.value("source_url", std::string()).rfind("https://", 0) == 0);
+    EXPECT_FALSE(side.value("synthetic", true));
+    const json& expect = side["expect"];
+    const auto errors = find_software_errors(read(entry.path()), entry.path().filename().string());
+    const SoftwareError* e = kind_of(errors, expect["kind"].get<std::string>());
+    ASSERT_NE(e, nullptr) << "no " << expect["kind"] << " among " << errors.size() << " errors";
+    EXPECT_EQ(e->cls, expect["class"].get<std::string>());
+    EXPECT_FALSE(e->meaning.empty());
+    EXPECT_FALSE(e->source.empty());
+    if (expect.contains("gpu")) EXPECT_EQ(e->gpu, expect["gpu"].get<std::string>());
+    // Imported alone (it is no tool's table) and scored, it is the finding, not bad input.
+    const auto fs = import_and_score::findings_of(imports::import_files({entry.path().string()}, {}, nullptr));
+    EXPECT_NE(import_and_score::find_finding(fs, expect["finding"].get<std::string>()), nullptr) << expect["finding"];
+  }
+  EXPECT_GE(files, 10);
+}
+
+TEST(SoftwareErrors, NamesMessagesAndNumbersAsToolsPrintThem) {
+  // The CUDA samples: the number, then the name; one fact, at the line that names it best.
+  const auto samples = find_software_errors(
+      "cudaGetDeviceCount returned 35\n-> CUDA driver version is insufficient for CUDA runtime version\nResult = FAIL\n", "dq.txt");
+  ASSERT_EQ(samples.size(), 1u);
+  EXPECT_EQ(samples[0].kind, "driver-too-old");
+  EXPECT_EQ(samples[0].line, 2);
+  EXPECT_NE(samples[0].source.find("cudaErrorInsufficientDriver"), std::string::npos);
+  EXPECT_NE(samples[0].reference.find("driver_types.h"), std::string::npos);
+  // nccl-tests quotes the message; JAX prints the driver API's name.
+  EXPECT_EQ(find_software_errors("node1: Test CUDA failure common.cu:891 'system not yet initialized'\n", "x")[0].kind, "fabric-manager");
+  EXPECT_EQ(find_software_errors("RuntimeError: jaxlib: CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected\n", "x")[0].kind,
+            "no-device");
+  // A number alone, on a CUDA line.
+  EXPECT_EQ(find_software_errors("CUDA error 802 at init\n", "x")[0].kind, "fabric-manager");
+  // The program's own errors are read, and classed as the program's.
+  const auto illegal = find_software_errors("RuntimeError: CUDA error: an illegal memory access was encountered\n", "x");
+  ASSERT_EQ(illegal.size(), 1u);
+  EXPECT_EQ(illegal[0].cls, "program");
+  EXPECT_FALSE(machine_class(illegal[0].cls));
+}
+
+TEST(SoftwareErrors, ProseAndVersionsAreNotErrors) {
+  EXPECT_TRUE(find_software_errors("an initialization error in the config parser\n", "x").empty());
+  EXPECT_TRUE(find_software_errors("| NVIDIA-SMI 535.104.05   Driver Version: 535.104.05   CUDA Version: 12.2 |\n", "x").empty());
+  EXPECT_TRUE(find_software_errors("CUDA Driver Version / Runtime Version          12.5 / 12.4\n", "x").empty());
+  EXPECT_TRUE(find_software_errors("We got out of memory errors on CUDA 12.1 yesterday\n", "x").empty());
+  EXPECT_TRUE(find_software_errors("", "x").empty());
+  EXPECT_TRUE(find_software_errors(std::string(10000, 'x'), "x").empty());
+}
+
+TEST(SoftwareErrors, OnePerKindAndGpuAndAtMostTwenty) {
+  std::string text;
+  for (int i = 0; i < 8; ++i) text += "Failed to initialize NVML: Driver/library version mismatch\n";
+  EXPECT_EQ(find_software_errors(text, "x").size(), 1u);
+  const auto two = find_software_errors(
+      "Unable to determine the device handle for GPU 0000:0B:00.0: Unknown Error\n"
+      "Unable to determine the device handle for GPU 0000:0C:00.0: Unknown Error\n",
+      "x");
+  ASSERT_EQ(two.size(), 2u);
+  EXPECT_EQ(two[1].gpu, "0000:0c:00.0");
+  std::string many;
+  for (int i = 0; i < 60; ++i) many += "Unable to determine the device handle for GPU 0000:" + std::to_string(10 + i) + ":00.0: Unknown Error\n";
+  EXPECT_EQ(find_software_errors(many, "x").size(), 20u);
+}
+
+TEST(SoftwareErrors, PeerAccessLines) {
+  EXPECT_EQ(find_software_errors("> Peer access from Tesla K80 (GPU0) -> Tesla K80 (GPU1) : No\n", "x")[0].cls, "no-peer-access");
+  EXPECT_TRUE(find_software_errors("> Peer access from NVIDIA L4 (GPU0) -> NVIDIA L4 (GPU1) : Yes\n", "x").empty());
+  EXPECT_EQ(find_software_errors("host:1:1 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via SHM/direct/direct\n", "x")[0].kind, "nccl-via-shm");
+  EXPECT_EQ(find_software_errors("host:1:1 [0] NCCL INFO NCCL_P2P_DISABLE set by environment to 1.\n", "x")[0].kind,
+            "nccl-p2p-disable-env");
+}
+
+TEST(SoftwareErrors, JsonCarriesTheClassAndWhereItCameFrom) {
+  const auto e = find_software_errors("Unable to determine the device handle for GPU 0000:02:00.0: GPU is lost\n", "smi.txt");
+  ASSERT_EQ(e.size(), 1u);
+  const json j = software_error_json(e[0]);
+  EXPECT_EQ(j["class"], "gpu-fault");
+  EXPECT_EQ(j["gpu"], "0000:02:00.0");
+  EXPECT_EQ(j["file"], "smi.txt");
+  EXPECT_EQ(j["line"], 1);
+  EXPECT_EQ(j["confidence"], "high");
+  EXPECT_NE(j["reference"].get<std::string>().find("nvml.h"), std::string::npos);
+}
+
+TEST(SoftwareErrors, FrameworkAndKernelDriverWordsForABrokenStack) {
+  // PyTorch's c10/cuda/CUDAFunctions.cpp words for cudaErrorInsufficientDriver, with and without a driver.
+  const auto old = find_software_errors(
+      "UserWarning: CUDA initialization: The NVIDIA driver on your system is too old (found version 12080). Please update\n", "x");
+  ASSERT_EQ(old.size(), 1u);
+  EXPECT_EQ(old[0].kind, "driver-too-old");
+  EXPECT_EQ(old[0].cls, "software");
+  EXPECT_EQ(find_software_errors("RuntimeError: Found no NVIDIA driver on your system. Please check that you\n", "x")[0].kind,
+            "driver-not-loaded");
+  // nv.c: another kernel driver (nouveau) bound the GPUs first.
+  EXPECT_EQ(find_software_errors("[188549.97] NVRM: The NVIDIA probe routine was not called for 3 device(s).\n", "x")[0].kind,
+            "driver-not-bound");
+}
