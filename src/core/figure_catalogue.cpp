@@ -19,6 +19,12 @@ constexpr FigureSpec expected(std::string_view unit, bool higher, std::string_vi
   return {unit, higher, true, peak, groups};
 }
 
+// `spec` with its run time class set (RunTime).
+constexpr FigureSpec taking(RunTime t, FigureSpec spec) {
+  spec.run_time = t;
+  return spec;
+}
+
 constexpr std::array kEntries{
     // GPU benchmarks (benchmarks/*.cpp registrations)
     Entry{"sm/census", expected("count", kHigher)},
@@ -27,27 +33,27 @@ constexpr std::array kEntries{
     Entry{"sm/int32", expected("TOP/s", kHigher, {}, kVectorGroup)},
     Entry{"sm/launch", expected("us", kLower)},
     Entry{"sm/launch_sync", expected("us", kLower)},
-    Entry{"sm/contention", measured("us", kLower)},
+    Entry{"sm/contention", taking(RunTime::kFixedKernel, measured("us", kLower))},
     Entry{"tensor/mma_fp16", expected("TFLOP/s", kHigher, "fp16_tensor_tflops", kTensorGroup)},
     Entry{"tensor/mma_bf16", expected("TFLOP/s", kHigher, "bf16_tensor_tflops", kTensorGroup)},
-    Entry{"gemm/fp16", expected("TFLOP/s", kHigher, "fp16_tensor_tflops", kTensorGroup)},
-    Entry{"gemm/bf16", expected("TFLOP/s", kHigher, "bf16_tensor_tflops", kTensorGroup)},
-    Entry{"gemm/tf32", expected("TFLOP/s", kHigher, "tf32_tensor_tflops", kTensorGroup)},
-    Entry{"gemm/fp8", expected("TFLOP/s", kHigher, "fp8_tensor_tflops", kTensorGroup)},
-    Entry{"hbm/read", expected("GB/s", kHigher, "memory_bandwidth_gbs", kMemoryGroup)},
-    Entry{"hbm/write", expected("GB/s", kHigher, "memory_bandwidth_gbs", kMemoryGroup)},
-    Entry{"hbm/copy", expected("GB/s", kHigher, "memory_bandwidth_gbs", kMemoryGroup)},
-    Entry{"hbm/triad", expected("GB/s", kHigher, "memory_bandwidth_gbs", kMemoryGroup)},
+    Entry{"gemm/fp16", taking(RunTime::kShapeSearch, expected("TFLOP/s", kHigher, "fp16_tensor_tflops", kTensorGroup))},
+    Entry{"gemm/bf16", taking(RunTime::kShapeSearch, expected("TFLOP/s", kHigher, "bf16_tensor_tflops", kTensorGroup))},
+    Entry{"gemm/tf32", taking(RunTime::kShapeSearch, expected("TFLOP/s", kHigher, "tf32_tensor_tflops", kTensorGroup))},
+    Entry{"gemm/fp8", taking(RunTime::kShapeSearch, expected("TFLOP/s", kHigher, "fp8_tensor_tflops", kTensorGroup))},
+    Entry{"hbm/read", taking(RunTime::kLargeArrays, expected("GB/s", kHigher, "memory_bandwidth_gbs", kMemoryGroup))},
+    Entry{"hbm/write", taking(RunTime::kLargeArrays, expected("GB/s", kHigher, "memory_bandwidth_gbs", kMemoryGroup))},
+    Entry{"hbm/copy", taking(RunTime::kLargeArrays, expected("GB/s", kHigher, "memory_bandwidth_gbs", kMemoryGroup))},
+    Entry{"hbm/triad", taking(RunTime::kLargeArrays, expected("GB/s", kHigher, "memory_bandwidth_gbs", kMemoryGroup))},
     Entry{"l2/read", expected("GB/s", kHigher)},
     Entry{"pcie/h2d_pinned", expected("GB/s", kHigher, {}, kPcieLinkGroup)},
     Entry{"pcie/d2h_pinned", expected("GB/s", kHigher, {}, kPcieLinkGroup)},
     Entry{"pcie/bidir_pinned", expected("GB/s", kHigher, {}, kPcieLinkGroup)},
-    Entry{"pcie/h2d_pageable", expected("GB/s", kHigher)},
-    Entry{"pcie/d2h_pageable", expected("GB/s", kHigher)},
-    Entry{"pcie/bidir_pageable", expected("GB/s", kHigher)},
+    Entry{"pcie/h2d_pageable", taking(RunTime::kPageable, expected("GB/s", kHigher))},
+    Entry{"pcie/d2h_pageable", taking(RunTime::kPageable, expected("GB/s", kHigher))},
+    Entry{"pcie/bidir_pageable", taking(RunTime::kPageable, expected("GB/s", kHigher))},
     Entry{"pcie/h2d_pinned_remote", expected("GB/s", kHigher)},
     Entry{"pcie/h2d_all", measured("GB/s", kHigher)},
-    Entry{"mem/allocatable", expected("GiB", kHigher)},
+    Entry{"mem/allocatable", taking(RunTime::kFillCard, expected("GiB", kHigher))},
     // host checks (src/host/*_check.cpp)
     Entry{"host/cpu_single", measured("Mops/s", kHigher)},
     Entry{"host/cpu_all", measured("Mops/s", kHigher)},

@@ -30,6 +30,17 @@ enum FigureGroup : unsigned {
   kPcieLinkGroup = 8,  // host link copies, pinned (the link's own speed, not the host's memcpy)
 };
 
+// What a GPU benchmark of the figure spends beyond setup and its timed samples: the time class that
+// run/run_estimate.cpp turns into seconds for `run`'s estimate and its progress line.
+enum class RunTime : unsigned char {
+  kSampled,      // setup and the timed samples only
+  kShapeSearch,  // a GEMM: the shape and algorithm search, a final pass and its sustained window
+  kLargeArrays,  // arrays of several GiB to fill and check first
+  kPageable,     // pageable host buffers to touch first
+  kFixedKernel,  // a few runs of a fixed-length kernel, not sampled
+  kFillCard,     // fills the whole card in chunks, then frees it
+};
+
 struct FigureSpec {
   std::string_view unit;
   bool higher_is_better = true;
@@ -39,6 +50,7 @@ struct FigureSpec {
   bool expected_per_model = false;
   std::string_view datasheet_peak;
   unsigned groups = kNoGroup;  // FigureGroup bits
+  RunTime run_time = RunTime::kSampled;
 };
 
 // One entry: an exact name ("hbm/copy"), or a family when the name ends in '/' ("nccl/").

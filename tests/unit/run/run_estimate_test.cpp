@@ -1,13 +1,15 @@
 // How long `run` expects the GPU suite to take (run_estimate.hpp): a noisy card's budget is never
 // shorter than a healthy card's typical time, --full is longer than --quick, the GEMM soak window
-// is counted, a schedule adds its steps and the contexts once, and --quick on 8 GPUs stays about
-// one GPU's time (the header's promise: <= 60 s).
+// is counted, the figure catalogue's time class decides what a benchmark adds, a schedule adds its
+// steps and the contexts once, and --quick on 8 GPUs stays about one GPU's time (the header's
+// promise: <= 60 s).
 //
 // run/run_estimate.cpp: the --quick and full time estimates: eight GPUs at once take about one GPU's time.
 #include "run/run_estimate.hpp"
 #include "measure/burst_sustained.hpp"
 #include "baselines/baseline_set.hpp"
 #include "core/document_io.hpp"
+#include "core/figure_catalogue.hpp"
 #include "core/exit_codes.hpp"
 #include "measure/output_record.hpp"
 #include "run/gpu_schedule.hpp"
@@ -68,6 +70,24 @@ TEST(RunEstimate, TheGemmSoakWindowIsCounted) {
   EXPECT_NEAR(bench_seconds("gemm/bf16", "quick") - bench_seconds("gemm/fp8", "quick"),
               sustain_plan("gemm/bf16", "quick").window_s, 1e-9);
   EXPECT_GE(bench_seconds("gemm/fp8", "full"), sustain_plan("gemm/fp8", "full").window_s);
+}
+
+TEST(RunEstimate, TheFigureCataloguesTimeClassDecidesWhatABenchmarkAddsToItsSamples) {
+  // A name the catalogue does not know takes setup and samples only, as sm/fp32 (kSampled) does.
+  EXPECT_DOUBLE_EQ(bench_seconds("made/up", "quick"), bench_seconds("sm/fp32", "quick"));
+  for (const auto& e : figure_catalogue()) {
+    const std::string name(e.name);
+    if (name.back() == '/') continue;  // a family, not a benchmark
+    const double t = bench_seconds(name, "quick"), base = bench_seconds("sm/fp32", "quick");
+    switch (e.spec.run_time) {
+      case RunTime::kSampled: EXPECT_DOUBLE_EQ(t, base) << name; break;
+      case RunTime::kShapeSearch: EXPECT_GE(t, base + 3.0) << name; break;  // the quick shape search
+      case RunTime::kLargeArrays:
+      case RunTime::kPageable: EXPECT_GT(t, base) << name; break;
+      case RunTime::kFixedKernel:
+      case RunTime::kFillCard: EXPECT_EQ(bench_seconds(name, "quick", EstimateCase::budget), t) << name; break;  // not sampled
+    }
+  }
 }
 
 TEST(RunEstimate, AScheduleIsItsStepsPlusTheContextsOnce) {
