@@ -68,6 +68,37 @@ std::variant<std::vector<std::string>, int> preflight(int argc, char** argv) {
   return args;
 }
 
+// `gpuaudit compare --junt x.xml a b`: CLI11 would read on and blame whatever fails next (there, the
+// file 'a'). An option that the command (or a command above it) does not have is named first, with
+// the nearest one it has. Only "--name" tokens before a "--" are options; a command that takes
+// arbitrary arguments (allow_extras) is left to itself. Returns the error line, or "".
+std::string unknown_option(const CLI::App& app, const std::vector<std::string>& args) {
+  const CLI::App* cmd = &app;
+  std::string path;  // " baselines check"
+  std::vector<std::string> known;
+  const auto learn = [&known](const CLI::App& a) {
+    for (const auto* o : a.get_options())
+      for (const auto& n : o->get_lnames()) known.push_back("--" + n);
+  };
+  learn(app);
+  for (const auto& a : args) {
+    if (a == "--" || cmd->get_allow_extras()) break;
+    if (a.rfind("--", 0) != 0) {
+      const auto subs = cmd->get_subcommands([&a](const CLI::App* s) { return !s->get_name().empty() && s->check_name(a); });
+      if (!subs.empty()) {
+        learn(*(cmd = subs.front()));
+        path += " " + cmd->get_name();
+      }
+      continue;
+    }
+    const std::string name = a.substr(0, a.find('='));
+    if (std::find(known.begin(), known.end(), name) != known.end()) continue;
+    return "gpuaudit" + path + ": unknown option '" + name + "'" + gpuaudit::did_you_mean(name, known) +
+           " (see gpuaudit" + path + " --help)";
+  }
+  return "";
+}
+
 // CLI11's messages name the binary by its full path and the option by its CLI11 name; one line
 // that names the command is enough.
 std::string plain_parse_error(const CLI::ParseError& e) {
@@ -103,9 +134,17 @@ int main(int argc, char** argv) {
   // After the subcommands: each would inherit it, and print the table of every code.
   app.footer(exit_code_table(all_exit_codes()));
 
+  if (argc < 2) {  // bare `gpuaudit`: the help, and the usage code for a script that meant more
+    std::fputs(app.help().c_str(), stdout);
+    return exit_code::usage;
+  }
   auto pre = preflight(argc, argv);
   if (const int* code = std::get_if<int>(&pre)) return *code;
   std::vector<std::string> args = std::get<std::vector<std::string>>(std::move(pre));
+  if (const std::string bad = unknown_option(app, args); !bad.empty()) {
+    std::fprintf(stderr, "%s\n", terminal_text(bad).c_str());
+    return exit_code::usage;
+  }
   std::reverse(args.begin(), args.end());  // CLI11 takes them last first
   try {
     app.parse(args);

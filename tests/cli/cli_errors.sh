@@ -26,6 +26,8 @@ expect 2 "no command 'infoo'; did you mean 'info'?" infoo
 expect 2 "did you mean 'compare'?" comapre a b
 expect 2 "unknown option '--bogus'" --bogus
 expect 2 "no command 'nope'" help nope
+expect 2 "gpuaudit run: unknown option '--quik'; did you mean '--quick'?" run --quik
+expect 2 "unknown option '--junt'; did you mean '--junit'?" compare --junt x.xml a b
 
 "$bin" help >"$tmp/out" 2>"$tmp/err" || fail "help exited non-zero"
 grep -q "Subcommands:\|SUBCOMMANDS" "$tmp/out" || fail "help lists no commands"
