@@ -10,6 +10,8 @@
 #include "core/document_io.hpp"
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
+#include "core/figure_catalogue.hpp"
+#include "core/join.hpp"
 #include "probe/inventory.hpp"
 #include "report/prometheus.hpp"
 #include "run/suite.hpp"
@@ -25,7 +27,7 @@ namespace gpuaudit::cli {
 namespace {
 
 struct CheckArgs {
-  std::string figures = "gemm/bf16,hbm/copy,pcie/h2d_pinned";
+  std::string figures = join(figures_in_group(kCheckGroup), ",");  // the figure catalogue's check group
   bool state_only = false, force = false, strict = false, verbose = false;
   std::string baselines, output, prometheus;
   std::vector<std::string> tags;
@@ -102,7 +104,7 @@ const RegisterCommand check_cmd{
     {"check", "Health check for schedulers: state + a few seconds of key figures; one line, exit 0 pass / 1 fail", 15,
      [](CLI::App& sub) -> std::function<int()> {
        auto a = std::make_shared<CheckArgs>();
-       sub.add_option("--figures", a->figures, "Figures measured on idle GPUs (default gemm/bf16,hbm/copy,pcie/h2d_pinned)");
+       sub.add_option("--figures", a->figures, "Figures measured on idle GPUs (default " + a->figures + ")");
        sub.add_flag("--state-only", a->state_only, "Measure nothing: inventory and state rules only (under a second)");
        sub.add_flag("--force", a->force, "Measure also GPUs other processes are using (disturbs them)");
        sub.add_flag("--strict", a->strict, "Exit 1 on WARN too (default: WARN passes, the line says why)");

@@ -3,6 +3,9 @@
 // here, never from the document being judged (compare once took it from the NEW document, so a
 // hand-edited "higher_is_better": false turned a 20% drop into "improved"), and the document
 // validator (core/document_validate.hpp) refuses a row whose unit or direction contradicts it.
+// Beside those: the datasheet field that bounds a baseline's expectation, the groups the rules
+// reason about, the time class run/run_estimate turns into seconds, the fleet report's columns
+// and `check`'s default figures; no other file lists figures for any of these.
 //
 // The GPU benchmarks' registrations (benchmarks/<family>.cpp) take their unit and direction from
 // here. The other entries restate their writers: the host checks
@@ -28,6 +31,7 @@ enum FigureGroup : unsigned {
   kVectorGroup = 2,    // vector (CUDA-core) compute
   kMemoryGroup = 4,    // device memory bandwidth
   kPcieLinkGroup = 8,  // host link copies, pinned (the link's own speed, not the host's memcpy)
+  kCheckGroup = 16,    // what `check` measures by default: one figure per kind a renter meets first
 };
 
 // What a GPU benchmark of the figure spends beyond setup and its timed samples: the time class that
@@ -51,6 +55,21 @@ struct FigureSpec {
   std::string_view datasheet_peak;
   unsigned groups = kNoGroup;  // FigureGroup bits
   RunTime run_time = RunTime::kSampled;
+  // Its column in the fleet report (report/fleet.cpp: a column per figure, 1 = first); 0: none.
+  unsigned char fleet_column = 0;
+
+  // The catalogue's entries read as `expected(...).taking(RunTime::kShapeSearch).in_fleet_report(1)`.
+  constexpr FigureSpec taking(RunTime t) const { return with(&FigureSpec::run_time, t); }
+  constexpr FigureSpec in_fleet_report(unsigned char column) const { return with(&FigureSpec::fleet_column, column); }
+  constexpr FigureSpec in_check() const { return with(&FigureSpec::groups, groups | kCheckGroup); }
+
+ private:
+  template <class T>
+  constexpr FigureSpec with(T FigureSpec::* field, T value) const {
+    FigureSpec s = *this;
+    s.*field = value;
+    return s;
+  }
 };
 
 // One entry: an exact name ("hbm/copy"), or a family when the name ends in '/' ("nccl/").
@@ -64,6 +83,9 @@ std::span<const CatalogueEntry> figure_catalogue();
 
 // The exact names of a group's figures, in the catalogue's order.
 std::vector<std::string> figures_in_group(FigureGroup group);
+
+// The fleet report's figures (FigureSpec::fleet_column), in column order.
+const std::vector<std::string>& fleet_report_figures();
 
 // gpuaudit's spec of a figure name: an exact name ("hbm/copy"), or a family every member of which
 // gpuaudit writes in one unit ("nccl/<collective>", "bandwidthTest/<copy>"); nullopt for a name

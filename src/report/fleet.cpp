@@ -1,6 +1,7 @@
 #include "report/fleet.hpp"
 
 #include "core/error.hpp"
+#include "core/figure_catalogue.hpp"
 #include "core/figure_label.hpp"
 #include "core/stats.hpp"
 #include "report/healthy_reference.hpp"
@@ -14,15 +15,6 @@
 #include <sstream>
 
 namespace gpuaudit {
-
-const std::vector<std::string>& report_figure_names() {
-  static const std::vector<std::string> names{
-      "gemm/bf16",       "gemm/fp16",       "gemm/fp8",       "gemm/tf32",      "sm/fp32",
-      "sm/fp64",         "hbm/copy",        "hbm/triad",      "l2/read",        "pcie/h2d_pinned",
-      "pcie/d2h_pinned", "pcie/h2d_all",    "nccl/allreduce", "sm/launch_sync", "host/cpu_single",
-      "host/membw",      "host/steal"};
-  return names;
-}
 
 std::vector<std::string> parse_group_by(const std::string& spec) {
   std::vector<std::string> keys;
@@ -122,7 +114,7 @@ std::vector<const BenchmarkResult*> report_rows(const ResultDocument& d) {
   auto gpus = [](const BenchmarkResult& b) { return b.params.is_object() ? b.params.value("gpus", 0) : 0; };
   for (const auto& b : d.benchmarks) {
     if (!b.value()) continue;
-    if (std::find(report_figure_names().begin(), report_figure_names().end(), b.name) == report_figure_names().end())
+    if (std::find(fleet_report_figures().begin(), fleet_report_figures().end(), b.name) == fleet_report_figures().end())
       continue;
     const std::string variant = figure_variant(b);
     if (!variant.empty() && variant != " float") continue;
@@ -149,7 +141,7 @@ void fill_group(Group& g, const std::vector<RunDigest>& runs) {
     g.gpus += d.gpus;
     g.synthetic += d.synthetic;
     for (const RunDigest::Row& row : d.rows) {
-      const std::string& name = report_figure_names()[row.figure];
+      const std::string& name = fleet_report_figures()[row.figure];
       const std::string& unit = d.units[row.unit];
       auto& f = figs[name];
       if (f.name.empty()) {
@@ -177,7 +169,7 @@ void fill_group(Group& g, const std::vector<RunDigest>& runs) {
       costs.push_back(&*d.cost);
     }
   }
-  for (const auto& name : report_figure_names()) {
+  for (const auto& name : fleet_report_figures()) {
     auto it = figs.find(name);
     if (it == figs.end() || it->second.values.empty()) continue;
     it->second.spread = *spread_of(it->second.values);
@@ -219,7 +211,7 @@ RunDigest digest_run(const std::string& path, const ResultDocument& d, const std
   for (const auto& k : group_by) r.key_values.push_back(group_value(d, k));
   r.gpus = static_cast<int>(d.gpus.size());
   r.synthetic = d.synthetic;
-  const auto& names = report_figure_names();
+  const auto& names = fleet_report_figures();
   for (const BenchmarkResult* b : report_rows(d)) {
     RunDigest::Row row;
     row.figure = static_cast<std::uint8_t>(std::find(names.begin(), names.end(), b->name) - names.begin());
@@ -287,7 +279,7 @@ FleetReport build_fleet_report(const std::vector<RunDigest>& runs, const std::ve
     for (const auto& [id, n] : g.findings) ids.insert(id);
   }
   std::sort(r.groups.begin(), r.groups.end(), [](const Group& a, const Group& b) { return a.key_values < b.key_values; });
-  for (const auto& n : report_figure_names())
+  for (const auto& n : fleet_report_figures())
     if (names.count(n)) r.figure_names.push_back(n);
   r.finding_ids.assign(ids.begin(), ids.end());
   return r;

@@ -20,9 +20,6 @@ struct LoadedRun {
   ResultDocument doc;
 };
 
-// The figures a report shows, in this order, when any document has them.
-const std::vector<std::string>& report_figure_names();
-
 // Group keys: provider, region, gpu, instance, gpu_count, zone; any other word is read as a tag
 // name (--group-by team reads tags["team"]). Throws Error(usage) on an empty key.
 inline constexpr const char* kDefaultGroupBy = "provider,region,gpu";
@@ -75,7 +72,7 @@ struct RunDigest {
   int gpus = 0;
   bool synthetic = false;
   struct Row {
-    std::uint8_t figure = 0;  // index into report_figure_names()
+    std::uint8_t figure = 0;  // index into fleet_report_figures() (core/figure_catalogue.hpp)
     std::uint8_t unit = 0;    // index into units
     bool higher_is_better = true;
     float healthy = std::numeric_limits<float>::quiet_NaN();  // HealthyReference::of; NaN: none (4 bytes: fits the padding)
@@ -102,7 +99,7 @@ struct Group {
   std::string label;                    // "aws / us-east-1 / NVIDIA H100 80GB HBM3"
   std::vector<size_t> runs;             // indices into the loaded runs
   int gpus = 0;                         // GPUs over all its documents
-  std::vector<FigureStats> figures;     // in report_figure_names() order, only those present
+  std::vector<FigureStats> figures;     // in fleet_report_figures() order, only those present
   int scored = 0;                       // documents with an assessment
   std::map<std::string, int> findings;  // finding id -> documents with it
   std::optional<Spread> delivered_pct;  // assessment.delivered_fraction * 100

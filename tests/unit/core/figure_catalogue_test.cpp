@@ -144,3 +144,30 @@ TEST(CoreFigureCatalogue, GroupsHoldTheirFiguresOnly) {
   for (const CatalogueEntry& e : figure_catalogue())
     if (e.spec.groups != kNoGroup) EXPECT_TRUE(e.spec.expected_per_model) << e.name << ": a grouped figure a baseline cannot expect is never judged";
 }
+
+// `check` measures one figure per kind a renter meets first (tensor compute, device memory, the host
+// link), in the catalogue's order: its --figures default.
+TEST(CoreFigureCatalogue, TheCheckGroupIsOneFigurePerKind) {
+  EXPECT_EQ(figures_in_group(kCheckGroup), (std::vector<std::string>{"gemm/bf16", "hbm/copy", "pcie/h2d_pinned"}));
+  for (const FigureGroup kind : {kTensorGroup, kMemoryGroup, kPcieLinkGroup}) {
+    int in_kind = 0;
+    for (const auto& name : figures_in_group(kCheckGroup)) in_kind += (figure_spec(name)->groups & kind) ? 1 : 0;
+    EXPECT_EQ(in_kind, 1) << kind;
+  }
+}
+
+// The fleet report's columns (report/fleet.cpp) are numbered 1..N, each once, on exact names.
+TEST(CoreFigureCatalogue, FleetReportColumnsAreNumberedOnceEachFromOne) {
+  std::vector<int> columns;
+  for (const CatalogueEntry& e : figure_catalogue())
+    if (e.spec.fleet_column > 0) {
+      columns.push_back(e.spec.fleet_column);
+      EXPECT_NE(e.name.back(), '/') << e.name << ": a family is no column";
+    }
+  std::sort(columns.begin(), columns.end());
+  for (size_t i = 0; i < columns.size(); ++i) EXPECT_EQ(columns[i], static_cast<int>(i) + 1);
+  const auto& names = fleet_report_figures();
+  ASSERT_EQ(names.size(), columns.size());
+  EXPECT_EQ(names.front(), "gemm/bf16");  // what a renter pays for first
+  for (size_t i = 0; i < names.size(); ++i) EXPECT_EQ(figure_spec(names[i])->fleet_column, i + 1) << names[i];
+}
