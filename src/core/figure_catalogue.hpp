@@ -59,15 +59,19 @@ struct FigureSpec {
   unsigned char fleet_column = 0;
 
   // The catalogue's entries read as `expected(...).taking(RunTime::kShapeSearch).in_fleet_report(1)`.
-  constexpr FigureSpec taking(RunTime t) const { return with(&FigureSpec::run_time, t); }
-  constexpr FigureSpec in_fleet_report(unsigned char column) const { return with(&FigureSpec::fleet_column, column); }
-  constexpr FigureSpec in_check() const { return with(&FigureSpec::groups, groups | kCheckGroup); }
-
- private:
-  template <class T>
-  constexpr FigureSpec with(T FigureSpec::* field, T value) const {
+  constexpr FigureSpec taking(RunTime t) const {
     FigureSpec s = *this;
-    s.*field = value;
+    s.run_time = t;
+    return s;
+  }
+  constexpr FigureSpec in_fleet_report(unsigned char column) const {
+    FigureSpec s = *this;
+    s.fleet_column = column;
+    return s;
+  }
+  constexpr FigureSpec in_check() const {
+    FigureSpec s = *this;
+    s.groups |= kCheckGroup;
     return s;
   }
 };
