@@ -18,8 +18,7 @@
 #                                    replay a crash (fuzz.sh prints this line for each one it finds)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-ROOT=$PWD
-BUILD=${FUZZ_BUILD_DIR:-build-fuzz}
+BUILD=$(realpath -m "${FUZZ_BUILD_DIR:-build-fuzz}")  # relative to the repository root, or absolute
 SECONDS_EACH=${FUZZ_SECONDS:-}
 RUNS_EACH=${FUZZ_RUNS:-500}
 if [ -n "$SECONDS_EACH" ]; then
@@ -114,14 +113,14 @@ for t in "${targets[@]}"; do
   log=$tmp/$t.log
   if GPUAUDIT_FUZZ_FORMAT=$format ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} \
     UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} "$bin" "${budget[@]}" -max_len=262144 -rss_limit_mb=2048 -timeout=20 -print_final_stats=1 \
-      -artifact_prefix="$ROOT/$BUILD/artifacts/$t-" "$corpus" >"$log" 2>&1; then
+      -artifact_prefix="$BUILD/artifacts/$t-" "$corpus" >"$log" 2>&1; then
     grep -E '^stat::number_of_executed_units|^stat::new_units_added' "$log" | tr '\n' ' ' || true
     echo
   else
     failed+=("$t")
     echo "!! $label failed; the end of its log:" >&2
     tail -n 60 "$log" >&2
-    for a in $(grep -oE "$ROOT/$BUILD/artifacts/$t-[a-z-]+[0-9a-f]*" "$log" | sort -u); do
+    for a in $(grep -oE "$BUILD/artifacts/$t-[a-z-]+[0-9a-f]*" "$log" | sort -u); do
       echo "!! reproducer: $a ($(wc -c <"$a") bytes); replay: ${format:+GPUAUDIT_FUZZ_FORMAT=$format }$bin $a" >&2
       echo "!! its first 1000 bytes (cat -v):" >&2
       head -c 1000 "$a" | cat -v >&2
