@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -76,9 +77,11 @@ std::string unknown_option(const CLI::App& app, const std::vector<std::string>& 
   const CLI::App* cmd = &app;
   std::string path;  // " baselines check"
   std::vector<std::string> known;
-  const auto learn = [&known](const CLI::App& a) {
+  // A command's options, and those of its option groups (CLI11 keeps each in a nameless subcommand).
+  const std::function<void(const CLI::App&)> learn = [&](const CLI::App& a) {
     for (const auto* o : a.get_options())
       for (const auto& n : o->get_lnames()) known.push_back("--" + n);
+    for (const auto* group : a.get_subcommands([](const CLI::App* s) { return s->get_name().empty(); })) learn(*group);
   };
   learn(app);
   for (const auto& a : args) {
