@@ -114,8 +114,8 @@ std::vector<const BenchmarkResult*> report_rows(const ResultDocument& d) {
   auto gpus = [](const BenchmarkResult& b) { return b.params.is_object() ? b.params.value("gpus", 0) : 0; };
   for (const auto& b : d.benchmarks) {
     if (!b.value()) continue;
-    if (std::find(fleet_report_figures().begin(), fleet_report_figures().end(), b.name) == fleet_report_figures().end())
-      continue;
+    const auto& names = fleet_report_figures();
+    if (std::find(names.begin(), names.end(), b.name) == names.end()) continue;
     const std::string variant = figure_variant(b);
     if (!variant.empty() && variant != " float") continue;
     const auto key = std::make_pair(b.name, b.gpu);
