@@ -1,5 +1,6 @@
 // gpuaudit score FILE...: judge a result document against the baselines (docs/scoring.md).
-// Prints the headline, the findings with their evidence and every figure against its reference;
+// Prints one screen (the headline, each finding once with the GPUs it is on, a row per GPU; -v: each
+// finding's evidence and every figure against its reference), wrapped to the terminal;
 // --json prints the assessment as data; --write stores it in the document, replacing any earlier
 // one (re-scoring an old document against today's baselines records today's version).
 // Every input goes through the importer, as `gpuaudit import` reads it (docs/import.md): a gpuaudit
@@ -16,11 +17,13 @@
 #include "import/importer.hpp"
 #include "import/text/text_encoding.hpp"
 #include "score/assess.hpp"
+#include "score/assessment_summary.hpp"
 #include "score/assessment_text.hpp"
 #include "score/baseline_lookup.hpp"
 #include "score/thresholds.hpp"
 #include "report/matrix_text.hpp"
 #include "report/prometheus.hpp"
+#include "text/terminal.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -34,7 +37,7 @@ struct ScoreArgs {
   std::vector<std::string> files;
   std::string thresholds, baselines, currency, format;
   double price = -1;
-  bool json = false, write = false, strict = false, allow_mixed = false;
+  bool json = false, write = false, strict = false, allow_mixed = false, verbose = false;
   std::string prometheus;  // --prometheus FILE: a node_exporter textfile of the scored document
 };
 
@@ -103,6 +106,10 @@ int run_score(const ScoreArgs& a) {
   int code = exit_code::ok;
   json assessments = json::array();
   std::string text;
+  const int text_fd = on_stdout.empty() ? 1 : 2;
+  SummaryStyle style;
+  style.width = terminal_width(text_fd);
+  style.colour = colour_wanted(text_fd);
   for (std::size_t m = 0; m < docs.size(); ++m) {
     ResultDocument& doc = docs[m];
     if (a.price >= 0) doc.price_per_hour = a.price;
@@ -112,7 +119,8 @@ int run_score(const ScoreArgs& a) {
     assessments.push_back(json(*doc.assessment));
     if (docs.size() > 1) text += (m ? "\n" : "") + std::string("== ") + report.machines[m] + "\n";
     // The text ends with the multi-GPU figures in the shapes nccl-tests and p2pBandwidthLatencyTest print.
-    text += assessment_text(*doc.assessment) + multigpu_tables_text(doc);
+    text += (a.verbose ? assessment_text(*doc.assessment, style.width) : assessment_summary(*doc.assessment, style)) +
+            multigpu_tables_text(doc);
   }
   // One machine: its assessment as always; several: an array of them, in the order of the machines.
   const std::string out =
@@ -150,6 +158,7 @@ const RegisterCommand score_cmd{
            ->required();
        sub.add_option("--format", a->format, "Read every file as this format instead of detecting it (gpuaudit import --list-formats)");
        sub.add_flag("--json", a->json, "Print the assessment as JSON (an array of them for several machines)");
+       sub.add_flag("-v,--verbose", a->verbose, "Print every finding's evidence and every GPU's figures (default: one screen)");
        sub.add_option("--thresholds", a->thresholds, "JSON file overriding tolerances and rule thresholds (docs/scoring.md)");
        sub.add_option("--baselines", a->baselines, "Folder of baselines (default: the installed set)");
        sub.add_option("--price-per-hour", a->price, "Price of the instance per hour (overrides the document's)")

@@ -7,6 +7,7 @@
 #include "core/suggest.hpp"
 #include "probe/cuda_probe.hpp"
 #include "text/escape.hpp"
+#include "text/terminal.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -129,6 +130,11 @@ int main(int argc, char** argv) {
   for (auto& spec : registry) {
     CLI::App* sub = app.add_subcommand(spec.name, spec.help);
     auto runner = std::make_shared<std::function<int()>>(spec.setup(*sub));
+    // Every command's text takes colour the same way (text/terminal.hpp).
+    sub->add_option_function<std::string>(
+           "--color", [](const std::string& m) { set_color_mode(*color_mode_named(m)); },
+           "Colour on a terminal: auto (default; NO_COLOR turns it off), always or never")
+        ->check(CLI::IsMember({"auto", "always", "never"}));
     // The command's own footer, then the table of the codes it can return (never all of them).
     const std::string own = sub->get_footer();
     sub->footer((own.empty() ? "" : own + "\n\n") + exit_code_table(spec.exit_codes));

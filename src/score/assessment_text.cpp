@@ -5,6 +5,7 @@
 #include "text/escape.hpp"
 #include "text/format.hpp"
 #include "text/text_table.hpp"
+#include "text/wrap.hpp"
 #include "score/evidence.hpp"
 #include "score/rules.hpp"
 
@@ -46,79 +47,104 @@ void figure_rows(const json& figs, std::vector<std::vector<std::string>>& rows) 
 
 }  // namespace
 
-std::string assessment_text(const Assessment& a) {
+std::string no_findings_text(const json& x) {
+  const int host = x.value("host_figures_judged", 0);
+  const int contended = x.value("host_figures_contended", 0);
+  const std::string seen = contended > 0 ? std::to_string(contended) + (contended == 1 ? " host figure" : " host figures") +
+                                               " " + kContendedWords + ", not judged (see notes)"
+                                         : std::string();
+  if (host > 0)
+    return "none: " + std::to_string(host) + (host == 1 ? " host figure" : " host figures") + ", none past its threshold" +
+           (seen.empty() ? "" : "; " + seen) + "; no GPU verdict";
+  if (!seen.empty()) return "none: " + seen + "; no GPU verdict";
+  return "none (no key figure was measured)";
+}
+
+namespace {
+
+// One paragraph at `width` (0: unwrapped), `first` before its first line, `rest` before the others.
+std::string para(const std::string& text, std::size_t width, const std::string& first, const std::string& rest) {
+  return width ? wrap(text, width, first, rest) : first + text + "\n";
+}
+
+}  // namespace
+
+std::string reference_text(const json& g) {
+  std::string ref = string_field(g, "model");
+  std::string o = "against " + (ref.empty() ? std::string("no baseline") : ref);
+  if (auto m = g.find("match"); m != g.end() && m->is_object() && !string_field(*m, "method").empty() &&
+                                string_field(*m, "method") != "none")
+    o += ", matched by " + string_field(*m, "method");
+  if (auto s = g.find("slice"); s != g.end() && s->is_object() && string_field(*s, "kind") == "mig")
+    o += "; scaled to " + (string_field(*s, "profile").empty() ? std::string("its MIG slice") : "MIG " + string_field(*s, "profile"));
+  return o;
+}
+
+std::string scored_with_text(const Assessment& a) {
+  std::string o = "baselines " + (a.baselines_version.empty() ? std::string("?") : a.baselines_version);
+  if (auto t = a.extra.find("thresholds"); t != a.extra.end() && t->is_object()) o += ", thresholds: " + string_field(*t, "origin");
+  return o + ", scored " + a.scored_utc + "\n";
+}
+
+std::string figure_table_text(const json& figures) {
+  std::vector<std::vector<std::string>> rows{{"figure", "measured", "expected", "ratio", "tolerance", "state", "note"}};
+  if (figures.is_array()) figure_rows(figures, rows);
+  if (rows.size() == 1) return "  (no figures measured)\n";
   std::ostringstream o;
-  o << a.headline << "\n";
+  table(o, rows);
+  return o.str();
+}
+
+std::string cost_text(const json& x, std::size_t width) {
+  auto c = x.find("cost");
+  if (c == x.end() || !c->is_object()) return "";
+  const std::string cur = string_field(*c, "currency");
+  const auto price = number_field(*c, "price_per_hour");
+  std::string o = "cost at " + (price ? money(*price, cur) : std::string("?")) + " per hour:\n";
+  if (auto v = number_field(*c, "cost_per_pflop_hour"))
+    o += para(money(*v, cur) + " per effective dense-BF16 PFLOP-hour (" +
+                  fmt_num(number_field(*c, "effective_bf16_pflops").value_or(0), 3) + " PFLOP/s); a full healthy card: " +
+                  money(number_field(*c, "full_card_cost_per_pflop_hour").value_or(0), cur),
+              width, "  ", "    ");
+  if (auto v = number_field(*c, "cost_per_tbps_hour"))
+    o += para(money(*v, cur) + " per TB/s of memory bandwidth per hour (" +
+                  fmt_num(number_field(*c, "effective_memory_tbps").value_or(0), 2) + " TB/s); a full healthy card: " +
+                  money(number_field(*c, "full_card_cost_per_tbps_hour").value_or(0), cur),
+              width, "  ", "    ");
+  return o;
+}
+
+std::string assessment_text(const Assessment& a, std::size_t width) {
+  std::ostringstream o;
+  o << para(a.headline, width, "", "");
 
   o << "\nfindings:\n";
-  if (a.findings.empty()) {
-    const int host = a.extra.value("host_figures_judged", 0);
-    const int contended = a.extra.value("host_figures_contended", 0);
-    const std::string seen = contended > 0 ? std::to_string(contended) + (contended == 1 ? " host figure" : " host figures") +
-                                                 " " + kContendedWords + ", not judged (see notes)"
-                                           : std::string();
-    if (host > 0)
-      o << "  none: " << host << (host == 1 ? " host figure" : " host figures") << ", none past its threshold"
-        << (seen.empty() ? "" : "; " + seen) << "; no GPU verdict\n";
-    else if (!seen.empty())
-      o << "  none: " << seen << "; no GPU verdict\n";
-    else
-      o << "  none (no key figure was measured)\n";
-  }
+  if (a.findings.empty()) o << "  " << no_findings_text(a.extra) << "\n";
   for (const auto& f : a.findings) {
     const bool host = f.id == finding_id::kHostBound || f.id == finding_id::kSoftware;
-    o << "  " << f.id << (f.gpu ? " (GPU " + std::to_string(*f.gpu) + ")" : std::string(host ? " (host)" : " (machine)"))
-      << (f.confidence.empty() ? "" : ", confidence " + f.confidence) << ": " << f.summary << "\n";
-    for (const auto& e : f.evidence) o << "    - " << e << "\n";
+    o << para(f.id + (f.gpu ? " (GPU " + std::to_string(*f.gpu) + ")" : std::string(host ? " (host)" : " (machine)")) +
+                  (f.confidence.empty() ? "" : ", confidence " + f.confidence) + ": " + f.summary,
+              width, "  ", "      ");
+    for (const auto& e : f.evidence) o << para(e, width, "    - ", "      ");
   }
 
   const json& x = a.extra;
   if (auto n = x.find("notes"); n != x.end() && n->is_array() && !n->empty()) {
     o << "\nnotes (not findings):\n";
     for (const auto& line : *n)
-      if (line.is_string()) o << "  - " << line.get<std::string>() << "\n";
+      if (line.is_string()) o << para(line.get<std::string>(), width, "  - ", "    ");
   }
-  if (auto c = x.find("cost"); c != x.end() && c->is_object()) {
-    const std::string cur = string_field(*c, "currency");
-    const auto price = number_field(*c, "price_per_hour");
-    o << "\ncost at " << (price ? money(*price, cur) : "?") << " per hour:\n";
-    if (auto v = number_field(*c, "cost_per_pflop_hour"))
-      o << "  " << money(*v, cur) << " per effective dense-BF16 PFLOP-hour ("
-        << fmt_num(number_field(*c, "effective_bf16_pflops").value_or(0), 3) << " PFLOP/s); a full healthy card: "
-        << money(number_field(*c, "full_card_cost_per_pflop_hour").value_or(0), cur) << "\n";
-    if (auto v = number_field(*c, "cost_per_tbps_hour"))
-      o << "  " << money(*v, cur) << " per TB/s of memory bandwidth per hour ("
-        << fmt_num(number_field(*c, "effective_memory_tbps").value_or(0), 2) << " TB/s); a full healthy card: "
-        << money(number_field(*c, "full_card_cost_per_tbps_hour").value_or(0), cur) << "\n";
-  }
+  if (const std::string cost = cost_text(x, width); !cost.empty()) o << "\n" << cost;
 
-  if (auto gpus = x.find("gpus"); gpus != x.end() && gpus->is_array()) {
+  if (auto gpus = x.find("gpus"); gpus != x.end() && gpus->is_array())
     for (const auto& g : *gpus) {
-      std::string ref = string_field(g, "model");
-      if (ref.empty()) ref = "no baseline";
-      o << "\nGPU " << g.value("gpu", 0) << ": " << string_field(g, "name") << " against " << ref;
-      if (auto m = g.find("match"); m != g.end() && m->is_object() && !string_field(*m, "method").empty() &&
-                                    string_field(*m, "method") != "none")
-        o << ", matched by " << string_field(*m, "method");
-      if (auto s = g.find("slice"); s != g.end() && s->is_object() && string_field(*s, "kind") == "mig")
-        o << "; scaled to " << (string_field(*s, "profile").empty() ? std::string("its MIG slice") : "MIG " + string_field(*s, "profile"));
+      o << "\nGPU " << g.value("gpu", 0) << ": " << string_field(g, "name") << " " << reference_text(g);
       if (auto d = number_field(g, "delivered_fraction")) o << "; delivers " << fmt_pct(*d) << " of a full card";
-      o << "\n";
-      std::vector<std::vector<std::string>> rows{{"figure", "measured", "expected", "ratio", "tolerance", "state", "note"}};
-      if (auto f = g.find("figures"); f != g.end() && f->is_array()) figure_rows(*f, rows);
-      if (rows.size() > 1) table(o, rows);
-      else o << "  (no figures measured)\n";
+      o << "\n" << figure_table_text(g.value("figures", json::array()));
     }
-  }
-  if (auto sh = x.find("shared_figures"); sh != x.end() && sh->is_array() && !sh->empty()) {
-    o << "\nall GPUs together:\n";
-    std::vector<std::vector<std::string>> rows{{"figure", "measured", "expected", "ratio", "tolerance", "state", "note"}};
-    figure_rows(*sh, rows);
-    table(o, rows);
-  }
-  o << "\nbaselines " << (a.baselines_version.empty() ? "?" : a.baselines_version);
-  if (auto t = x.find("thresholds"); t != x.end() && t->is_object()) o << ", thresholds: " << string_field(*t, "origin");
-  o << ", scored " << a.scored_utc << "\n";
+  if (auto sh = x.find("shared_figures"); sh != x.end() && sh->is_array() && !sh->empty())
+    o << "\nall GPUs together:\n" << figure_table_text(*sh);
+  o << "\n" << scored_with_text(a);
   return terminal_text(o.str());  // tags, names and hostnames may hold escapes
 }
 

@@ -21,6 +21,23 @@ std::string card_name(const std::string& name) {
   return p == std::string::npos ? name : name.substr(0, p);
 }
 
+// The faults "delivers N%" does not measure (it is compute and memory throughput: delivered.cpp):
+// a link, a host, the software, memory errors. Said beside it, so 99% never reads as "no problem".
+std::string not_in_delivered(const std::vector<const Verdict*>& problems) {
+  static const std::vector<std::string> in_it{finding_id::kSliced.str(),           finding_id::kPowerCapped.str(),
+                                              finding_id::kThermalThrottled.str(), finding_id::kClockLimited.str(),
+                                              finding_id::kSustainedDrop.str(),    finding_id::kStraggler.str(),
+                                              finding_id::kUnknownGpu.str(),       finding_id::kInconclusive.str()};
+  std::vector<std::string> out;
+  for (const Verdict* v : problems)
+    if (std::find(in_it.begin(), in_it.end(), v->finding.id) == in_it.end() &&
+        std::find(out.begin(), out.end(), v->finding.id) == out.end())
+      out.push_back(v->finding.id);
+  std::string o;
+  for (const auto& id : out) o += (o.empty() ? "" : ", ") + id;
+  return o;
+}
+
 }  // namespace
 
 std::string headline(const std::vector<GpuScoring>& gpus, const std::vector<Verdict>& doc_verdicts,
@@ -97,10 +114,12 @@ std::string headline(const std::vector<GpuScoring>& gpus, const std::vector<Verd
   }
   std::string line = head + " \u2014 " + verdict;
   if (delivered) {
-    line += "; delivers " + fmt_pct(*delivered) + (n == 1 ? " of a full card" : " of a full card (mean of " + std::to_string(n) + ")");
+    line += "; delivers " + fmt_pct(*delivered) + " of a full card's compute and memory" +
+            (n == 1 ? "" : " (mean of " + std::to_string(n) + ")");
     bool estimated = false;
     for (const auto& g : gpus) estimated |= g.ref.unknown_model();
     if (estimated) line += " (estimated)";
+    if (const std::string outside = not_in_delivered(problems); !outside.empty()) line += "; " + outside + " not in that figure";
   }
   return line;
 }

@@ -1,12 +1,13 @@
 // The end of `gpuaudit run`: score the fresh document against the installed baselines, print the
-// assessment and store it in the document. Lives in the host library (not the CLI) so every
+// assessment on one screen and store it in the document. Lives in the host library (not the CLI) so every
 // binary that runs suites gets it; a missing baseline set leaves the run unscored, not failed.
 #include "baselines/baseline_set.hpp"
 #include "core/error.hpp"
 #include "run/suite.hpp"
 #include "score/assess.hpp"
-#include "score/assessment_text.hpp"
+#include "score/assessment_summary.hpp"
 #include "score/baseline_lookup.hpp"
+#include "text/terminal.hpp"
 
 #include <cstdio>
 
@@ -17,7 +18,11 @@ int score_after_run(ResultDocument& doc) {
   try {
     const BaselineSet set = load_baselines(default_baselines_dir());
     const int code = score_document(doc, reference_lookup(set), set.version, Thresholds{});
-    const std::string text = "\n" + assessment_text(*doc.assessment);
+    SummaryStyle style;
+    style.width = terminal_width(1);
+    style.colour = colour_wanted(1);
+    style.details_hint = "`gpuaudit score -v` on the document: the evidence and every figure";
+    const std::string text = "\n" + assessment_summary(*doc.assessment, style);
     std::fwrite(text.data(), 1, text.size(), stdout);
     return code;
   } catch (const Error& e) {

@@ -4,6 +4,8 @@
 # a busy but unstolen Azure VM is not (a note says why), an idle GPU node's top says nothing, and
 # lscpu's facts land in the document's host. $1: the gpuaudit binary, $2: the source folder.
 set -u
+# score wraps prose to COLUMNS (else 100): one line per paragraph here, for grep
+export COLUMNS=1000
 bin=$1
 src=$2
 data=$src/tests/data/imports
@@ -22,6 +24,8 @@ lacks() { ! grep -qF -- "$1" "$2" || { cat "$2" >&2; fail "\"$1\" in $2"; }; }
 "$bin" score "$tmp/steal.json" >"$tmp/out" 2>&1
 rc=$?
 [ "$rc" -eq 1 ] || { cat "$tmp/out"; fail "score of a 17% steal top -> exit $rc, want 1"; }
+has "host-bound (host, medium)" "$tmp/out"
+"$bin" score -v "$tmp/steal.json" >"$tmp/out" 2>&1 || true
 has "host-bound (host), confidence medium" "$tmp/out"
 has "host/steal from top" "$tmp/out"
 

@@ -82,6 +82,24 @@ expect_rc 2 "$bin" score --baselines "$tmp/nowhere" "$data/h100-sxm-healthy.synt
 echo '{"rules": {"steal_pct": 15}}' >"$tmp/thresholds.json"
 expect_rc 0 "$bin" score --thresholds "$tmp/thresholds.json" "$data/host-bound-steal.synthetic.json"
 
+# One screen at the terminal's width: an idle 8-GPU nvidia-smi -q in 30 lines at 80 columns, its hint
+# once; -v adds each finding's evidence; colour only when asked (or on a terminal, never on a file)
+idle=$src/tests/data/real-world/h100-sxm-x8-idle-gen5/nvidia-smi-q.txt
+COLUMNS=80 expect_rc 6 "$bin" score "$idle"
+[ "$(wc -l <"$tmp/out")" -le 30 ] || { cat "$tmp/out" >&2; fail "idle 8-GPU dump: $(wc -l <"$tmp/out") lines at 80 columns"; }
+[ "$(grep -c 'gpuaudit run --quick' "$tmp/out")" = 1 ] || fail "the hint is not said exactly once"
+has "inconclusive (GPUs 0-7, high)" "$tmp/out"
+awk 'length($0) > 80 && !/`/ { bad = 1 } END { exit bad }' "$tmp/out" || fail "a line wider than COLUMNS=80"
+grep -q $'\x1b' "$tmp/out" && fail "colour in a file"
+COLUMNS=80 expect_rc 6 "$bin" score -v "$idle"
+[ "$(grep -c 'judged from state alone' "$tmp/out")" = 8 ] || fail "-v: not every GPU's evidence"
+expect_rc 1 "$bin" score --color always "$data/h100-power-capped.synthetic.json"
+grep -q $'\x1b\[31mpower-capped' "$tmp/out" || fail "--color always: no colour"
+NO_COLOR=1 expect_rc 1 "$bin" score --color never "$data/h100-power-capped.synthetic.json"
+grep -q $'\x1b' "$tmp/out" && fail "--color never: colour"
+expect_rc 2 "$bin" score --color sometimes "$data/h100-power-capped.synthetic.json"
+has "--color" "$tmp/err"
+
 # --write stores the assessment; re-scoring an old document replaces its assessment
 cp "$data/h100-sxm-healthy.synthetic.json" "$tmp/doc.json"
 old='"assessment": {"scored_utc": "2020-01-01T00:00:00Z", "baselines_version": "2020.01.01", "headline": "old verdict", "delivered_fraction": 0.1, "findings": [{"id": "sliced", "gpu": 0, "confidence": "high", "summary": "old", "evidence": ["old"], "figures": {}}]}'

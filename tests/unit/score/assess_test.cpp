@@ -47,10 +47,10 @@ void PrintTo(const Expected& e, std::ostream* os) { *os << e.file; }
 
 const std::vector<Expected>& expectations() {
   static const std::vector<Expected> e{
-      {"h100-sxm-healthy", {{"healthy", 0}}, "NVIDIA H100 80GB HBM3 \u2014 healthy; delivers 99% of a full card"},
+      {"h100-sxm-healthy", {{"healthy", 0}}, "NVIDIA H100 80GB HBM3 \u2014 healthy; delivers 99% of a full card's compute and memory"},
       {"h200-healthy", {{"healthy", 0}}, "NVIDIA H200 \u2014 healthy"},
       {"a100-mig-1g10gb", {{"sliced", 0}}, "sliced: MIG 1g.10gb, 14 of 108 SMs"},
-      {"h100-mig-3g40gb", {{"sliced", 0}}, "sliced: MIG 3g.40gb, 60 of 132 SMs; delivers 46% of a full card"},
+      {"h100-mig-3g40gb", {{"sliced", 0}}, "sliced: MIG 3g.40gb, 60 of 132 SMs; delivers 46% of a full card's compute and memory"},
       {"vgpu-time-sliced", {{"sliced", 0}}, "sliced: time-sliced vGPU"},
       {"h100-power-capped", {{"power-capped", 0}}, "power-capped: power limit 350 W of 700 W"},
       {"h100-thermal-throttled", {{"thermal-throttled", 0}}, "thermal-throttled: thermal slowdown at 91 C"},

@@ -33,7 +33,7 @@ using namespace gpuaudit::score_scenarios;
 
 TEST(Headline, MigSliceSaysProfileSmsAndShare) {
   const Assessment a = score(scenario("h100-mig-3g40gb"));
-  EXPECT_EQ(a.headline, "NVIDIA H100 80GB HBM3 \u2014 sliced: MIG 3g.40gb, 60 of 132 SMs; delivers 46% of a full card");
+  EXPECT_EQ(a.headline, "NVIDIA H100 80GB HBM3 \u2014 sliced: MIG 3g.40gb, 60 of 132 SMs; delivers 46% of a full card's compute and memory");
   // Geometric mean of measured / FULL-card reference: BF16 GEMM, FP32, HBM copy.
   const double want = std::cbrt((351.9 / 790.0) * (26.8 / 60.21) * (1406.5 / 2900.0));
   ASSERT_TRUE(a.delivered_fraction);

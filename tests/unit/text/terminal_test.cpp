@@ -1,0 +1,77 @@
+// text/terminal: the width prose is wrapped to and whether colour is used, from COLUMNS, NO_COLOR,
+// --color and whether the stream is a terminal (a file descriptor of a file never is).
+#include "text/terminal.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <string>
+
+namespace gpuaudit {
+namespace {
+
+// Sets an environment variable for one test and puts the old value back.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const char* value) : name_(name) {
+    if (const char* old = std::getenv(name)) old_ = old;
+    value ? setenv(name, value, 1) : unsetenv(name);
+  }
+  ~ScopedEnv() { old_ ? setenv(name_, old_->c_str(), 1) : unsetenv(name_); }
+
+ private:
+  const char* name_;
+  std::optional<std::string> old_;
+};
+
+struct ModeReset {
+  ~ModeReset() { set_color_mode(ColorMode::automatic); }
+};
+
+int file_fd() {
+  static std::FILE* f = std::tmpfile();
+  return fileno(f);
+}
+
+TEST(TerminalWidth, ColumnsWinsThenAFileGets100) {
+  {
+    ScopedEnv c("COLUMNS", "80");
+    EXPECT_EQ(terminal_width(file_fd()), 80u);
+  }
+  for (const char* bad : {"", "abc", "12", "80x", "-5"}) {
+    ScopedEnv c("COLUMNS", bad);
+    EXPECT_EQ(terminal_width(file_fd()), 100u) << "COLUMNS=" << bad;
+  }
+}
+
+TEST(ColourWanted, AutomaticNeverColoursAFile) {
+  ModeReset reset;
+  ScopedEnv n("NO_COLOR", nullptr);
+  EXPECT_FALSE(colour_wanted(file_fd()));
+}
+
+TEST(ColourWanted, AlwaysAndNeverOverrideTheStream) {
+  ModeReset reset;
+  set_color_mode(ColorMode::always);
+  EXPECT_TRUE(colour_wanted(file_fd()));
+  set_color_mode(ColorMode::never);
+  EXPECT_FALSE(colour_wanted(file_fd()));
+}
+
+TEST(ColorModeNamed, TakesTheThreeNamesOnly) {
+  EXPECT_EQ(color_mode_named("auto"), ColorMode::automatic);
+  EXPECT_EQ(color_mode_named("always"), ColorMode::always);
+  EXPECT_EQ(color_mode_named("never"), ColorMode::never);
+  EXPECT_EQ(color_mode_named("yes"), std::nullopt);
+}
+
+TEST(Paint, WrapsInSgrCodesOnlyWhenOn) {
+  EXPECT_EQ(paint("healthy", Colour::green, true), "\x1b[32mhealthy\x1b[0m");
+  EXPECT_EQ(paint("healthy", Colour::green, false), "healthy");
+  EXPECT_EQ(paint("", Colour::red, true), "");
+}
+
+}  // namespace
+}  // namespace gpuaudit
