@@ -6,6 +6,7 @@
 #include "core/document_io.hpp"
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
+#include "text/terminal.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -21,6 +22,7 @@ struct CompareArgs {
   int last = kDefaultLastRuns;
   bool allow_different_hardware = false;
   bool json = false;
+  bool verbose = false;
 };
 
 int run_compare(const CompareArgs& a) {
@@ -42,7 +44,7 @@ int run_compare(const CompareArgs& a) {
   if (!a.junit.empty()) write_file_atomic(a.junit, compare_junit(c));
   for (const auto* file : {&a.markdown, &a.junit})  // on stderr: stdout is the comparison
     if (!file->empty() && !writes_to_stdout(*file)) std::fprintf(stderr, "gpuaudit: wrote %s\n", file->c_str());
-  const std::string out = a.json ? compare_json(c).dump(2) + "\n" : compare_text(c);
+  const std::string out = a.json ? compare_json(c).dump(2) + "\n" : compare_text(c, terminal_width(1), a.verbose);
   std::fwrite(out.data(), 1, out.size(), on_stdout.empty() ? stdout : stderr);
   return c.has_regression() ? exit_code::finding : exit_code::ok;
 }
@@ -66,6 +68,7 @@ const RegisterCommand compare_cmd{
        sub.add_option("--markdown", a->markdown, "Also write a Markdown summary (e.g. $GITHUB_STEP_SUMMARY)");
        sub.add_option("--junit", a->junit, "Also write JUnit XML: one test case per figure, failures for regressions");
        sub.add_flag("--json", a->json, "Print the comparison as JSON instead of the table");
+       sub.add_flag("-v,--verbose", a->verbose, "Every figure in the table, the unchanged ones too (default: those in one line)");
        sub.footer(
            "A figure is 'regressed' or 'improved' only when its change is beyond the tolerance and beyond the\n"
            "runs' own scatter, and a Mann-Whitney U test on the samples says it is real (p < alpha).\n"

@@ -2,6 +2,8 @@
 // figure of a new run against them.
 #include "compare/compare.hpp"
 
+#include "compare/causes.hpp"
+
 #include "core/document_io.hpp"
 #include "core/error.hpp"
 #include "core/figure_catalogue.hpp"
@@ -226,6 +228,7 @@ Comparison compare_runs(const BaseRuns& base, const ResultDocument& next, const 
       f.outcome = verdict_name(f.judgement->verdict);
       f.reason = f.judgement->reason;
     }
+    if (f.is_regression()) f.causes = figure_causes(latest, next, nb.name, nb.gpu);
     c.figures.push_back(std::move(f));
   }
   for (const auto& key : base_order) {

@@ -48,6 +48,8 @@ struct FigureComparison {
   std::optional<Judgement> judgement;
   std::string outcome;
   std::string reason;
+  // For a regression: what changed beside it, base -> new (compare/causes.hpp); empty: nothing recorded.
+  std::vector<std::string> causes;
 
   bool is_regression() const { return outcome == "regressed" || outcome == "failed"; }
   std::string label() const;  // "hbm/copy (GPU 0)", "host/steal"

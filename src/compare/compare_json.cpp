@@ -42,6 +42,7 @@ json compare_json(const Comparison& c) {
     }
     x["verdict"] = f.outcome;
     x["reason"] = f.reason;
+    if (f.is_regression()) x["causes"] = f.causes;
     figs.push_back(std::move(x));
   }
   j["figures"] = std::move(figs);

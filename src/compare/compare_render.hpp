@@ -5,11 +5,13 @@
 #include "compare/compare.hpp"
 #include "core/json.hpp"
 
+#include <cstddef>
 #include <string>
 
 namespace gpuaudit {
 
-std::string compare_text(const Comparison& c);
+// width: prose wrapped to it; all_rows: every figure in the table (else the "same" ones are one line).
+std::string compare_text(const Comparison& c, std::size_t width = 100, bool all_rows = false);
 std::string compare_markdown(const Comparison& c);
 std::string compare_junit(const Comparison& c);
 json compare_json(const Comparison& c);

@@ -4,6 +4,9 @@
 #include "text/figure_format.hpp"
 #include "text/format.hpp"
 #include "text/text_table.hpp"
+#include "text/wrap.hpp"
+
+#include "core/join.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -36,9 +39,39 @@ std::string table(const std::vector<std::vector<std::string>>& rows, const std::
   return render_table(t);
 }
 
+// Regressions whose causes read the same are said once: "sm/fp32, gemm/bf16 (GPU 0): power limit ...".
+std::string causes_text(const Comparison& c, std::size_t width) {
+  std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>> groups;  // causes, labels
+  for (const auto& f : c.figures) {
+    if (!f.is_regression()) continue;
+    auto g = std::find_if(groups.begin(), groups.end(), [&](const auto& x) { return x.first == f.causes; });
+    if (g == groups.end()) groups.push_back({f.causes, {f.label()}});
+    else g->second.push_back(f.label());
+  }
+  if (groups.empty()) return "";
+  std::string o = "\nwhat changed beside the regressions:\n";
+  for (const auto& [causes, labels] : groups)
+    o += wrap(join(labels) + ": " +
+                  (causes.empty() ? "nothing else the documents record changed (power limit, clocks, PCIe link, "
+                                    "temperature, clock-event reasons)"
+                                  : join(causes, "; ")),
+              width, "  ", "    ");
+  return o;
+}
+
+std::string same_text(const Comparison& c, std::size_t width) {
+  std::vector<std::string> labels;
+  for (const auto& f : c.figures)
+    if (f.outcome == "same") labels.push_back(f.label());
+  if (labels.empty()) return "";
+  return wrap(std::to_string(labels.size()) + (labels.size() == 1 ? " figure" : " figures") +
+                  " the same within tolerance (-v lists them): " + join(labels),
+              width);
+}
+
 }  // namespace
 
-std::string compare_text(const Comparison& c) {
+std::string compare_text(const Comparison& c, std::size_t width, bool all_rows) {
   std::ostringstream o;
   o << "base: " << base_description(c) << "\n";
   o << "new:  " << c.new_name << " (" << c.new_created_utc << ")\n";
@@ -59,6 +92,7 @@ std::string compare_text(const Comparison& c) {
   std::vector<std::vector<std::string>> rows{
       {"figure", "base", "new", "unit", "change", "better", "p", "noise", "verdict", "why"}};
   for (const auto& f : c.figures) {
+    if (!all_rows && f.outcome == "same") continue;
     const auto& j = f.judgement;
     std::string verdict = f.outcome;
     if (f.is_regression()) 
@@ -69,7 +103,9 @@ std::string compare_text(const Comparison& c) {
                     j ? fmt_num(j->noise_pct, 1) + "%" : "-", verdict, f.reason});
   }
   if (c.figures.empty()) o << "(no figures in common)\n";
-  else o << table(rows, {false, true, true, false, true, false, true, true, false, false});
+  else if (rows.size() > 1) o << table(rows, {false, true, true, false, true, false, true, true, false, false});
+  if (!all_rows) o << same_text(c, width);
+  o << causes_text(c, width);
   o << "\n" << outcome_counts(c) << "; tolerance " << c.tolerance_text << ", alpha " << fmt_alpha(c.alpha) << "\n";
   o << (c.has_regression() ? "result: REGRESSION\n" : "result: no regression\n");
   return terminal_text(o.str());  // tags, names and hostnames may hold escapes

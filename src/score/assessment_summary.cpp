@@ -89,6 +89,12 @@ std::string findings_text(const Assessment& a, const SummaryStyle& s) {
   return o;
 }
 
+// A kernel log or lspci names a GPU by its address only: "GPU 0 (model not named)".
+std::string gpu_name(const json& g) {
+  const std::string name = string_field(g, "name");
+  return name.empty() ? "GPU " + std::to_string(g.value("gpu", 0)) + " (model not named)" : name;
+}
+
 std::vector<std::string> gpu_verdicts(const Assessment& a, int gpu) {
   std::vector<std::string> ids;
   for (const auto& f : a.findings)
@@ -120,11 +126,11 @@ std::pair<std::string, std::string> figure_counts(const json& figures) {
 std::string gpu_table_text(const Assessment& a, const json& gpus, const SummaryStyle& s) {
   // The heading names the model once when every GPU shares it; else each row does.
   std::set<std::string> names;
-  for (const auto& g : gpus) names.insert(string_field(g, "name") + " " + reference_text(g));
+  for (const auto& g : gpus) names.insert(gpu_name(g) + " " + reference_text(g));
   const bool one_model = names.size() == 1;
   std::string o = "\n";
   if (one_model)
-    o += wrap((gpus.size() == 1 ? std::string() : std::to_string(gpus.size()) + "x ") + string_field(gpus.front(), "name") +
+    o += wrap((gpus.size() == 1 ? std::string() : std::to_string(gpus.size()) + "x ") + gpu_name(gpus.front()) +
                   " " + reference_text(gpus.front()) + ":",
               s.width);
   if (gpus.size() == 1) {  // one GPU: its figures, each against its reference
@@ -142,7 +148,7 @@ std::string gpu_table_text(const Assessment& a, const json& gpus, const SummaryS
     const auto d = number_field(g, "delivered_fraction");
     auto [counts, outside] = figure_counts(g.value("figures", json::array()));
     std::vector<std::string> row{std::to_string(i)};
-    if (!one_model) row.push_back(string_field(g, "name"));
+    if (!one_model) row.push_back(gpu_name(g));
     row.push_back(verdict.empty() ? "-" : verdict);
     row.push_back(d ? fmt_pct(*d) : "-");
     row.push_back(counts);
