@@ -93,4 +93,9 @@ expect_in "$out/history.out" "median of the last 2 runs"
 # An unwritable JUnit path: exit 5.
 check unwritable 5 "$bin" compare "$data/golden-synthetic.json" "$data/golden-synthetic.json" --junit /nonexistent/dir/r.xml
 
+# A power cap: the regressed figures come with the limit and the clock that explain them.
+scen=$src/tests/data/scenarios
+COLUMNS=1000 check power-cap 1 "$bin" compare "$scen/h100-sxm-healthy.synthetic.json" "$scen/h100-power-capped.synthetic.json"
+expect_in "$out/power-cap.out" "gemm/bf16 (GPU 0), gemm/fp8 (GPU 0): power limit 700 -> 350 W; SM clock while it ran 1965 -> 1395 MHz"
+
 exit $fail
