@@ -36,6 +36,7 @@ namespace {
 struct ScoreArgs {
   std::vector<std::string> files;
   std::string thresholds, baselines, currency, format;
+  std::string fail_on = "medium";
   double price = -1;
   bool json = false, write = false, strict = false, allow_mixed = false, verbose = false;
   std::string prometheus;  // --prometheus FILE: a node_exporter textfile of the scored document
@@ -114,7 +115,8 @@ int run_score(const ScoreArgs& a) {
     ResultDocument& doc = docs[m];
     if (a.price >= 0) doc.price_per_hour = a.price;
     if (!a.currency.empty()) doc.currency = a.currency;
-    const int c = score_document(doc, reference_lookup(set), set.version, t, &topologies);
+    score_document(doc, reference_lookup(set), set.version, t, &topologies);
+    const int c = assessment_exit_code(*doc.assessment, a.fail_on);
     code = m == 0 ? c : combined(code, c);
     assessments.push_back(json(*doc.assessment));
     if (docs.size() > 1) text += (m ? "\n" : "") + std::string("== ") + report.machines[m] + "\n";
@@ -166,11 +168,15 @@ const RegisterCommand score_cmd{
        sub.add_option("--currency", a->currency, "Currency of the price (default: the document's, else USD)");
        sub.add_flag("--write", a->write, "Store the assessment in the document (replaces an earlier one)");
        sub.add_option("--prometheus", a->prometheus, "Write the figures and findings as a node_exporter textfile (docs/prometheus.md)");
+       sub.add_option("--fail-on", a->fail_on,
+                      "The least sure finding that makes exit 1: low, medium (default) or high; less sure ones are "
+                      "printed and do not fail")
+           ->check(CLI::IsMember({"low", "medium", "high"}));
        sub.add_flag("--strict", a->strict, "Refuse (exit 2) when any file or part of a paste cannot be read, instead of naming it and judging the rest");
        sub.add_flag("--allow-mixed", a->allow_mixed, "Files of different machines: judge each machine apart instead of refusing them");
        return [a] { return run_score(*a); };
      },
-     {{0, "healthy"}, {1, "a finding"}, {2, ""}, {5, "could not write (--write, --prometheus)"}, {6, ""}}}};
+     {{0, "healthy"}, {1, "a finding (as sure as --fail-on)"}, {2, ""}, {5, "could not write (--write, --prometheus)"}, {6, ""}}}};
 
 }  // namespace
 }  // namespace gpuaudit::cli

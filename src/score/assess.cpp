@@ -153,12 +153,19 @@ int score_document(ResultDocument& doc, const ReferenceLookup& lookup, const std
   return assessment_exit_code(*doc.assessment);
 }
 
-int assessment_exit_code(const Assessment& a) {
+int confidence_rank(const std::string& confidence) {
+  if (confidence == "low") return 0;
+  if (confidence == "medium") return 1;
+  return 2;
+}
+
+int assessment_exit_code(const Assessment& a, const std::string& fail_on) {
   bool inconclusive = false;
   for (const auto& f : a.findings) {
     // unknown-gpu is left only where no reference at all exists: "could not judge", like inconclusive.
     if (f.id == finding_id::kInconclusive || f.id == finding_id::kUnknownGpu) inconclusive = true;
-    else if (f.id != finding_id::kHealthy) return exit_code::finding;
+    else if (f.id != finding_id::kHealthy && confidence_rank(f.confidence) >= confidence_rank(fail_on))
+      return exit_code::finding;
   }
   return inconclusive ? exit_code::inconclusive : exit_code::ok;
 }

@@ -24,8 +24,13 @@ Assessment assess(const ResultDocument& doc, const ReferenceLookup& lookup, cons
 int score_document(ResultDocument& doc, const ReferenceLookup& lookup, const std::string& baselines_version,
                    const Thresholds& t, const std::vector<multigpu::TopologyBaseline>* topologies = nullptr);
 
-// exit_codes.hpp: 1 (finding) when any finding is neither "healthy" nor "inconclusive"; else 6
-// (inconclusive) when one is "inconclusive" (a CI gate must not read it as healthy); else 0.
-int assessment_exit_code(const Assessment& a);
+// exit_codes.hpp: 1 (finding) when any finding is neither "healthy" nor "inconclusive" and is at
+// least as sure as `fail_on` ("low", "medium" or "high"; a finding without a confidence counts as
+// high); else 6 (inconclusive) when one is "inconclusive" (a CI gate must not read it as healthy);
+// else 0. A finding less sure than `fail_on` is still in the assessment: it only does not fail.
+int assessment_exit_code(const Assessment& a, const std::string& fail_on = "low");
+
+// "low" 0, "medium" 1, "high" (and anything else) 2.
+int confidence_rank(const std::string& confidence);
 
 }  // namespace gpuaudit

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# gpuaudit score: exit codes 0 (healthy) / 1 (a finding) / 2 (bad input) / 6 (inconclusive), --json, --thresholds,
+# gpuaudit score: exit codes 0 (healthy) / 1 (a finding as sure as --fail-on) / 2 (bad input) / 6 (inconclusive), --json, --thresholds,
 # --write and re-scoring an old document. $1: the gpuaudit binary, $2: the source folder.
 set -u
 bin=$1
@@ -50,10 +50,15 @@ JSON
 expect_rc 6 "$bin" score "$tmp/state-only.json"
 has "inconclusive" "$tmp/out"
 has "gpuaudit run --quick" "$tmp/out"
-# ... and the same state with the power limit halved is a finding from state alone (1), not silence
+# ... and the same state with the power limit halved is a finding from state alone, not silence: a
+# low-confidence one (a heavier job will hit the limit), printed always, exit 1 only with --fail-on low
 sed 's/"limit_w": 700,/"limit_w": 350,/' "$tmp/state-only.json" >"$tmp/capped.json"
-expect_rc 1 "$bin" score "$tmp/capped.json"
-has "power-capped" "$tmp/out"
+expect_rc 0 "$bin" score "$tmp/capped.json"
+has "power-capped (GPU 0, low)" "$tmp/out"
+expect_rc 1 "$bin" score --fail-on low "$tmp/capped.json"
+has "power-capped (GPU 0, low)" "$tmp/out"
+expect_rc 1 "$bin" score --fail-on high "$data/h100-power-capped.synthetic.json"
+expect_rc 2 "$bin" score --fail-on never "$data/h100-power-capped.synthetic.json"
 
 # --json: the assessment as data; --price-per-hour adds the cost
 expect_rc 1 "$bin" score --json --price-per-hour 4 "$data/h100-power-capped.synthetic.json"

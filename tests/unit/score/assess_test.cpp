@@ -257,3 +257,33 @@ TEST(OldCards, ScoringConcludesWhatExpectedJsonSays) {
   }
   EXPECT_GT(checked, 0);
 }
+
+namespace gpuaudit {
+namespace {
+
+Assessment with_findings(std::vector<std::pair<std::string, std::string>> id_confidence) {
+  Assessment a;
+  for (auto& [id, conf] : id_confidence) {
+    Finding f;
+    f.id = id;
+    f.gpu = 0;
+    f.confidence = conf;
+    a.findings.push_back(f);
+  }
+  return a;
+}
+
+TEST(AssessmentExitCode, FailOnSetsTheLeastSureFindingThatFails) {
+  const Assessment low = with_findings({{"power-capped", "low"}});
+  EXPECT_EQ(assessment_exit_code(low), exit_code::finding);  // the function's default: every finding
+  EXPECT_EQ(assessment_exit_code(low, "low"), exit_code::finding);
+  EXPECT_EQ(assessment_exit_code(low, "medium"), exit_code::ok);
+  const Assessment medium = with_findings({{"pcie-degraded", "medium"}, {"inconclusive", "high"}});
+  EXPECT_EQ(assessment_exit_code(medium, "medium"), exit_code::finding);
+  EXPECT_EQ(assessment_exit_code(medium, "high"), exit_code::inconclusive);
+  EXPECT_EQ(assessment_exit_code(with_findings({{"sliced", ""}}), "high"), exit_code::finding);  // no confidence: high
+  EXPECT_EQ(assessment_exit_code(with_findings({{"healthy", "low"}}), "low"), exit_code::ok);
+}
+
+}  // namespace
+}  // namespace gpuaudit
