@@ -28,7 +28,7 @@ namespace {
 
 struct CheckArgs {
   std::string figures = join(figures_in_group(kCheckGroup), ",");  // the figure catalogue's check group
-  bool state_only = false, force = false, strict = false, verbose = false;
+  bool state_only = false, force = false, strict = false, verbose = false, json = false;
   std::string baselines, output, prometheus;
   std::vector<std::string> tags;
 };
@@ -56,7 +56,10 @@ size_t measure(ResultDocument& doc, const std::vector<std::string>& figures, con
 
 int run_check(const CheckArgs& a) {
   // -o - or --prometheus - takes stdout (never both); the one-line verdict then goes to stderr.
-  const bool line_aside = !stdout_output({{"-o", a.output}, {"--prometheus", a.prometheus}}).empty();
+  const std::string on_stdout = stdout_output({{"-o", a.output}, {"--prometheus", a.prometheus}});
+  if (a.json && !on_stdout.empty())
+    throw input_error("--json and " + on_stdout + " - both write to standard output: give " + on_stdout + " a file");
+  const bool line_aside = !on_stdout.empty();
   FILE* line_to = line_aside ? stderr : stdout;
   const BaselineSet set = load_baselines(a.baselines.empty() ? default_baselines_dir() : std::filesystem::path(a.baselines));
   const NvmlLoad nvml = load_nvml();
@@ -83,9 +86,17 @@ int run_check(const CheckArgs& a) {
   score_document(doc, reference_lookup(set), set.version, Thresholds{});
 
   const HealthVerdict v = health_verdict(doc, note);
-  std::fprintf(line_to, "%s\n", v.line.c_str());
-  if (a.verbose)
-    for (const auto& d : v.details) std::fprintf(line_to, "  %s\n", d.c_str());
+  const int code = v.level == HealthLevel::fail || (v.level == HealthLevel::warn && a.strict) ? exit_code::finding : exit_code::ok;
+  if (a.json) {  // the same verdict as data: level, line, details, exit code and the assessment
+    json j = {{"schema", "gpuaudit.check/1"}, {"level", health_level_name(v.level)}, {"line", v.line},
+              {"details", v.details}, {"exit_code", code}};
+    j["assessment"] = doc.assessment ? json(*doc.assessment) : json(nullptr);
+    std::fputs((j.dump(2) + "\n").c_str(), stdout);
+  } else {
+    std::fprintf(line_to, "%s\n", v.line.c_str());
+    if (a.verbose)
+      for (const auto& d : v.details) std::fprintf(line_to, "  %s\n", d.c_str());
+  }
   std::fflush(line_to);
   // Where each output went, on stderr: stdout stays the one line a scheduler parses.
   if (!a.output.empty()) {
@@ -96,8 +107,7 @@ int run_check(const CheckArgs& a) {
     write_prometheus_textfile(a.prometheus, doc);
     if (!writes_to_stdout(a.prometheus)) std::fprintf(stderr, "gpuaudit: wrote %s\n", a.prometheus.c_str());
   }
-  if (v.level == HealthLevel::fail) return exit_code::finding;
-  return v.level == HealthLevel::warn && a.strict ? exit_code::finding : exit_code::ok;
+  return code;
 }
 
 const RegisterCommand check_cmd{
@@ -109,6 +119,7 @@ const RegisterCommand check_cmd{
        sub.add_flag("--force", a->force, "Measure also GPUs other processes are using (disturbs them)");
        sub.add_flag("--strict", a->strict, "Exit 1 on WARN too (default: WARN passes, the line says why)");
        sub.add_flag("-v,--verbose", a->verbose, "Print every finding below the line");
+       sub.add_flag("--json", a->json, "Print the verdict as JSON (level, line, details, exit code, assessment) instead of the line");
        sub.add_option("--baselines", a->baselines, "Folder of baselines (default: the installed set)");
        sub.add_option("--tag", a->tags, "key=value stored in the document");
        sub.add_option("-o,--output", a->output, "Also write the result document");

@@ -21,7 +21,7 @@ namespace {
 struct ImportArgs {
   std::vector<std::string> files, tags;
   std::string output, format;
-  bool list_formats = false, strict = false, allow_mixed = false;
+  bool list_formats = false, strict = false, allow_mixed = false, json = false;
 };
 
 // DOC.json for the first machine, DOC-2.json, DOC-3.json, ... for the others.
@@ -44,6 +44,8 @@ int list_formats() {
 
 int run_import(const ImportArgs& a) {
   if (a.list_formats) return list_formats();
+  if (a.json && !a.output.empty() && a.output != "-")
+    throw input_error("--json prints the document on standard output: leave out -o " + a.output + ", or --json");
   if (a.files.empty()) throw input_error("import: no file given (gpuaudit import FILE... [-o DOC.json])");
   // --tag is checked before reading anything: a typo should not cost a 60 MB parse.
   ResultDocument tagged;
@@ -60,6 +62,14 @@ int run_import(const ImportArgs& a) {
   for (const auto& line : report.lines) std::fprintf(stderr, "gpuaudit: %s\n", line.c_str());
   for (const auto& line : report.machines) std::fprintf(stderr, "gpuaudit: %s\n", line.c_str());
   const bool to_stdout = a.output.empty() || a.output == "-";
+  if (a.json && docs.size() > 1) {  // several machines: an array of their documents, as score --json
+    std::string text = "[\n";
+    for (std::size_t m = 0; m < docs.size(); ++m) text += (m ? ",\n" : "") + readable_document_text(docs[m]);
+    text += "]\n";
+    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0)
+      throw io_error("cannot write the documents to standard output");
+    return exit_code::ok;
+  }
   if (docs.size() > 1 && to_stdout)
     throw input_error("the inputs are of " + std::to_string(docs.size()) +
                       " machines, one document each: give -o DOC.json (they are written as DOC.json, DOC-2.json, ...)");
@@ -88,6 +98,8 @@ const RegisterCommand import_cmd{
            ->allow_extra_args(false);  // one value per --tag: "--tag k=v FILE" must leave FILE a file
        sub.add_option("--format", a->format, "Read every FILE as this format instead of detecting it (--list-formats)");
        sub.add_flag("--list-formats", a->list_formats, "List the formats gpuaudit reads and exit");
+       sub.add_flag("--json", a->json,
+                    "The document on standard output (as without -o); several machines: an array of their documents");
        sub.add_flag("--strict", a->strict,
                     "Refuse (exit 2) when any file or part of a paste cannot be read, instead of naming it and importing the rest");
        sub.add_flag("--allow-mixed", a->allow_mixed,

@@ -28,12 +28,15 @@ struct ReportArgs {
   std::string baselines;  // --baselines DIR: the healthy-card marks of the HTML
   bool skip_invalid = false;
   bool quiet = false;
+  bool json = false;
 };
 
 int run_report(const ReportArgs& a) {
   const auto keys = parse_group_by(a.group_by);
   // One output per stream: --html - or --csv - takes stdout, and the summary goes to stderr.
   const std::string on_stdout = stdout_output({{"--html", a.html}, {"--csv", a.csv}});
+  if (a.json && !on_stdout.empty())
+    throw input_error("--json and " + on_stdout + " - both write to standard output: give " + on_stdout + " a file");
   const HtmlOptions html{.generated_utc = utc_now_iso8601()};
   // The HTML marks what a healthy card of each model delivers: from the installed baselines, when
   // they can be read (a report without them is still a report, just without the marks).
@@ -63,7 +66,10 @@ int run_report(const ReportArgs& a) {
   const FleetReport report = build_fleet_report(runs, keys);
   if (!a.csv.empty()) write_file_atomic(a.csv, fleet_csv(report));
   if (!a.html.empty()) write_file_atomic(a.html, fleet_html(report, runs, html));
-  if (!a.quiet) {
+  if (a.json) {
+    const std::string text = fleet_json(report).dump(2) + "\n";
+    std::fwrite(text.data(), 1, text.size(), stdout);
+  } else if (!a.quiet) {
     const std::string text = fleet_text(report);
     std::fwrite(text.data(), 1, text.size(), on_stdout.empty() ? stdout : stderr);
   }
@@ -88,6 +94,7 @@ const RegisterCommand report_cmd{
        sub.add_flag("--skip-invalid", a->skip_invalid,
                     "Skip unreadable or foreign documents with a warning instead of stopping (exit 2)");
        sub.add_flag("-q,--quiet", a->quiet, "Do not print the text summary");
+       sub.add_flag("--json", a->json, "Print the summary as JSON (\"schema\": \"gpuaudit.report/1\") instead of the text");
        sub.footer(
            "Cost per dense-BF16 PFLOP/s-hour = price per hour / (sum of gemm/bf16 TFLOP/s / 1000); likewise per\n"
            "TB/s of hbm/copy and per GB/s of host copy. See docs/report.md.");

@@ -37,6 +37,7 @@ struct RunArgs {
   bool sequential = false;
   bool list = false;
   bool progress = false;   // step lines with an ETA even when stderr is no terminal
+  bool json = false;       // --json: the document on stdout, as -o -
   std::string prometheus;  // --prometheus FILE
 };
 
@@ -214,7 +215,13 @@ const RegisterCommand run_cmd{
        sub.add_flag("--list", a->list, "List what --only can name, suite by suite, and exit");
        sub.add_flag("--progress", a->progress, "Show each step and the time left on stderr even when it is no terminal");
        sub.add_option("--prometheus", a->prometheus, "Also write a node_exporter textfile (docs/prometheus.md)");
-       return [a] { return run_run(*a); };
+       sub.add_flag("--json", a->json, "The result document on standard output, as -o - (the text goes to stderr)");
+       return [a] {
+         if (a->json && !a->output.empty() && a->output != "-")
+           throw input_error("--json writes the document to standard output: leave out -o " + a->output + ", or --json");
+         if (a->json) a->output = "-";
+         return run_run(*a);
+       };
      },
      {{0, "healthy"}, {1, "a finding"}, {2, ""}, {3, ""}, {4, ""}, {5, ""}, {6, ""}, {7, ""}, {130, ""}, {143, ""}}}};
 

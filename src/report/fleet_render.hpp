@@ -2,6 +2,7 @@
 // page with SVG charts.
 #pragma once
 
+#include "core/json.hpp"
 #include "report/fleet.hpp"
 
 #include <string>
@@ -11,6 +12,7 @@ namespace gpuaudit {
 
 std::string fleet_text(const FleetReport& r);
 std::string fleet_csv(const FleetReport& r);
+json fleet_json(const FleetReport& r);  // "schema": "gpuaudit.report/1" (fleet_json.cpp)
 
 struct HtmlOptions {
   std::string generated_utc;   // shown in the footer; empty leaves it out (reproducible output)
