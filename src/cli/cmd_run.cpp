@@ -9,6 +9,7 @@
 #include "core/exit_codes.hpp"
 #include "core/names.hpp"
 #include "multigpu/multinode.hpp"
+#include "probe/gpu_select.hpp"
 #include "probe/inventory.hpp"
 #include "report/matrix_text.hpp"
 #include "report/prometheus.hpp"
@@ -92,7 +93,7 @@ int run_run(const RunArgs& a) {
   opt.disk_path = a.disk;
   opt.nccl_multinode = a.nccl_multinode;
   opt.sequential = a.sequential;
-  opt.gpus = parse_gpu_indices(a.gpus);
+  const std::vector<std::string> wanted_gpus = parse_gpu_selectors(a.gpus);
 
   // From before the inventory (which takes a second or more): SIGINT or SIGTERM at any point
   // ends the run with its document written and exit 130 or 143, never with no file.
@@ -106,7 +107,7 @@ int run_run(const RunArgs& a) {
   apply_tags(doc, a.tags);
   if (a.price >= 0) doc.price_per_hour = a.price;
   if (!currency.empty()) doc.currency = currency;
-  check_gpu_indices(opt.gpus, doc);
+  opt.gpus = select_gpus(wanted_gpus, doc.gpus);
 
   // Under mpirun/srun (--nccl-multinode): join the job; every rank but 0 gets its own file name.
   std::unique_ptr<multigpu::MultinodeRun> multinode;
@@ -202,7 +203,9 @@ const RegisterCommand run_cmd{
        sub.add_flag("--quick", a->quick, "Every family once, short budgets (default; ~1 min per GPU)");
        sub.add_flag("--full", a->full, "Longer budgets, larger sweeps and the full-only families (~5 min per GPU)");
        sub.add_option("--only", a->only, "Comma-separated names or prefixes: hbm,gemm/bf16,host");
-       sub.add_option("--gpus", a->gpus, "Comma-separated GPU indices to measure (default: all)");
+       sub.add_option("--gpus", a->gpus,
+                      "GPUs to measure (default: all): indices in nvidia-smi's order, UUIDs (GPU-..., MIG-...) or PCI bus "
+                      "ids, comma-separated");
        sub.add_option("--tag", a->tags, "key=value stored in the document (provider, region, instance, ...)");
        sub.add_option("--price-per-hour", a->price, "What the instance costs per hour, for cost per unit of work")
            ->check(between(0, kMaxPricePerHour));  // what a document may hold (core/document_validate.hpp)

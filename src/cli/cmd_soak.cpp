@@ -7,6 +7,7 @@
 #include "core/document_io.hpp"
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
+#include "probe/gpu_select.hpp"
 #include "probe/inventory.hpp"
 #include "report/prometheus.hpp"
 #include "soak/soak_runner.hpp"
@@ -35,7 +36,7 @@ std::string opt_num(const std::optional<double>& v, const char* f) {
 }
 
 int run_soak_cmd(const SoakArgs& a) {
-  const std::vector<int> wanted = parse_gpu_indices(a.gpus);
+  const std::vector<std::string> selectors = parse_gpu_selectors(a.gpus);
 
   std::optional<CtrlC> ctrl_c(std::in_place);  // before the inventory, as in run
   const NvmlLoad nvml = load_nvml();
@@ -49,7 +50,7 @@ int run_soak_cmd(const SoakArgs& a) {
     std::fprintf(stderr, "gpuaudit: soak needs a GPU: %s\n", why.c_str());
     return exit_code::no_gpu;
   }
-  check_gpu_indices(wanted, doc);
+  const std::vector<int> wanted = select_gpus(selectors, doc.gpus);
   std::vector<GpuInfo> chosen;
   for (const auto& g : doc.gpus)
     if (wanted.empty() || std::find(wanted.begin(), wanted.end(), g.index) != wanted.end()) chosen.push_back(g);
@@ -160,7 +161,8 @@ const RegisterCommand soak_cmd{
        sub.add_option("--minutes", a->minutes, "How long to load the GPUs (default 10)")->check(between(0.05, 1440.0));
        sub.add_option("--interval", a->interval_s, "Seconds per timeline point: half GEMM, half HBM (default 10)")
            ->check(between(1.0, 600.0));
-       sub.add_option("--gpus", a->gpus, "Comma-separated GPU indices (default: all)");
+       sub.add_option("--gpus", a->gpus,
+                      "GPUs (default: all): indices in nvidia-smi's order, UUIDs (GPU-..., MIG-...) or PCI bus ids, comma-separated");
        sub.add_option("--tag", a->tags, "key=value stored in the document");
        sub.add_option("-o,--output", a->output, "Result file (default gpuaudit-soak-<host>-<time>.json)");
        sub.add_option("--prometheus", a->prometheus, "Also write a node_exporter textfile (docs/prometheus.md)");

@@ -1,6 +1,7 @@
 #include "cli/run_plumbing.hpp"
 
 #include "core/error.hpp"
+#include "probe/gpu_select.hpp"
 #include "core/exit_codes.hpp"
 #include "core/output_file.hpp"
 #include "host/process_tree.hpp"
@@ -58,26 +59,13 @@ std::vector<std::string> split_list(const std::string& s) {
   return out;
 }
 
-std::vector<int> parse_gpu_indices(const std::string& list) {
-  std::vector<int> out;
-  for (const auto& g : split_list(list)) {
-    std::size_t used = 0;
-    int v = -1;
-    try {
-      v = std::stoi(g, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used != g.size()) throw input_error("--gpus takes GPU indices like 0,1,3, not \"" + g + "\"");
-    out.push_back(v);
-  }
+std::vector<std::string> parse_gpu_selectors(const std::string& list) {
+  std::vector<std::string> out = split_list(list);
+  for (const auto& g : out)
+    if (!is_gpu_selector(g))
+      throw input_error("--gpus takes GPU indices like 0,1,3 (nvidia-smi's order), UUIDs (GPU-..., MIG-...) or PCI bus "
+                        "ids (0000:18:00.0), not \"" + g + "\"");
   return out;
-}
-
-void check_gpu_indices(const std::vector<int>& indices, const ResultDocument& doc) {
-  for (int g : indices)
-    if (g < 0 || g >= static_cast<int>(doc.gpus.size()))
-      throw input_error("--gpus: no GPU " + std::to_string(g) + " here (" + std::to_string(doc.gpus.size()) + " found)");
 }
 
 void apply_tags(ResultDocument& doc, const std::vector<std::string>& tags) {

@@ -15,10 +15,10 @@ namespace gpuaudit::cli {
 
 // "a,b,,c" -> {"a", "b", "c"}.
 std::vector<std::string> split_list(const std::string& s);
-// "0,1,3" -> {0, 1, 3}; anything else is an input_error naming the bad entry.
-std::vector<int> parse_gpu_indices(const std::string& list);
-// Every index must name a GPU of the document (input_error otherwise).
-void check_gpu_indices(const std::vector<int>& indices, const ResultDocument& doc);
+// "0,GPU-5f3c...,0000:18:00.0" -> its entries, each the form of an index, a UUID or a bus id
+// (probe/gpu_select.hpp); anything else is an input_error naming the bad entry. After the
+// inventory, select_gpus() turns them into the document's indices.
+std::vector<std::string> parse_gpu_selectors(const std::string& list);
 // --tag key=value entries into doc.tags (input_error on a malformed one).
 void apply_tags(ResultDocument& doc, const std::vector<std::string>& tags);
 // The file a run or soak writes, safe beside other runs (core/output_claim.hpp): the -o path,

@@ -15,7 +15,8 @@ TEST(RunPlumbing, GpusTakesIndicesAndNamesTheBadEntry) {
   for (const char* cmd : {"run", "soak"}) {
     const auto r = run_gpuaudit({cmd, "--gpus", "0,x", "-o", tmp.file("x.json")});
     EXPECT_EQ(r.exit_code, 2) << cmd << ": " << r.err;
-    EXPECT_TRUE(contains(r.err, "--gpus takes GPU indices like 0,1,3, not \"x\"")) << cmd << ": " << r.err;
+    EXPECT_TRUE(contains(r.err, "--gpus takes GPU indices like 0,1,3 (nvidia-smi's order), UUIDs")) << cmd << ": " << r.err;
+    EXPECT_TRUE(contains(r.err, "not \"x\"")) << cmd << ": " << r.err;
   }
   EXPECT_FALSE(std::filesystem::exists(tmp.file("x.json")));
 }
