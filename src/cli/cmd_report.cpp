@@ -11,7 +11,9 @@
 #include "report/fleet_render.hpp"
 #include "report/healthy_reference.hpp"
 #include "report/load_runs.hpp"
+#include "score/assess.hpp"
 #include "score/baseline_lookup.hpp"
+#include "score/thresholds.hpp"
 
 #include <cstdio>
 #include <filesystem>
@@ -51,9 +53,25 @@ int run_report(const ReportArgs& a) {
       std::fprintf(stderr, "gpuaudit: no healthy-card marks in the HTML (%s)\n", e.what());
     }
   }
+  // A document without an assessment (an imported output) is scored as `gpuaudit score` would, when
+  // the baselines can be read, so its findings count in the report instead of "-".
+  if (!baselines) {
+    try {
+      baselines = load_baselines(a.baselines.empty() ? default_baselines_dir() : std::filesystem::path(a.baselines));
+    } catch (const Error& e) {
+      if (!a.baselines.empty()) throw;
+      std::fprintf(stderr, "gpuaudit: documents without an assessment stay unscored (%s)\n", e.what());
+    }
+  }
+  LoadOptions load;
+  load.skip_invalid = a.skip_invalid;
+  std::optional<ReferenceLookup> lookup;
+  if (baselines) {
+    lookup.emplace(reference_lookup(*baselines));
+    load.assess_unscored = [&](ResultDocument& doc) { score_document(doc, *lookup, baselines->version, Thresholds{}); };
+  }
   // Streamed: each document is read, reduced to what the report needs and dropped (load_runs.hpp).
-  const auto runs = load_run_digests(a.runs, {.skip_invalid = a.skip_invalid}, keys, html.max_soak_runs,
-                                     healthy ? &*healthy : nullptr);
+  const auto runs = load_run_digests(a.runs, load, keys, html.max_soak_runs, healthy ? &*healthy : nullptr);
   // A key that is no built-in and no document's tag would only make one group called "unknown".
   std::vector<std::string> tag_keys;
   for (std::size_t i = 0; i < keys.size(); ++i)

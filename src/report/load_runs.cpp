@@ -135,7 +135,10 @@ std::vector<RunDigest> load_run_digests(const std::vector<std::string>& paths, c
   std::map<std::vector<std::string>, size_t> soak_kept;
   stream_documents(
       files, {.skip_invalid = opt.skip_invalid},
-      [&group_by, healthy](const fs::path& p, ResultDocument& doc) { return digest_run(p.string(), doc, group_by, healthy); },
+      [&group_by, healthy, &opt](const fs::path& p, ResultDocument& doc) {
+        if (!doc.assessment && opt.assess_unscored) opt.assess_unscored(doc);
+        return digest_run(p.string(), doc, group_by, healthy);
+      },
       [&](const fs::path&, RunDigest& d) {
         if (d.soak && soak_kept[d.key_values]++ >= keep_soak) d.soak.reset();
         out.push_back(std::move(d));

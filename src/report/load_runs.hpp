@@ -4,6 +4,7 @@
 #include "report/fleet.hpp"
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,10 @@ std::vector<std::filesystem::path> list_result_files(const std::vector<std::stri
 
 struct LoadOptions {
   bool skip_invalid = false;  // warn on stderr and go on, instead of exit 2 naming the file
+  // load_run_digests: called on each whole document that has no assessment (an imported one) before
+  // it is digested, so the report judges it too (cmd_report scores it against the installed
+  // baselines; the report room does not know the rules). Runs on worker threads. Empty: left unscored.
+  std::function<void(ResultDocument&)> assess_unscored = nullptr;
 };
 
 // Throws Error(exit_code::usage) naming the path: a missing path, a folder without documents, or

@@ -54,4 +54,12 @@ expect_in "$out/skip" "skipping"
 [[ $? == 2 ]] || { echo "FAIL: missing path not exit 2"; fail=1; }
 "$bin" report "$data/fleet-synthetic" --html /nonexistent/dir/r.html -q 2>/dev/null
 [[ $? == 5 ]] || { echo "FAIL: unwritable --html not exit 5"; fail=1; }
+# An imported document has no assessment: report scores it, as gpuaudit score would.
+mkdir -p "$out/imported"
+"$bin" import "$src/tests/data/real-world/a100-sxm4-80gb-x4-row-remap-pending-gpu1/nvidia-smi-q.txt" \
+  -o "$out/imported/a100.json" 2>/dev/null
+"$bin" report "$out/imported" >"$out/imported.txt" 2>&1
+grep -q "findings (1 scored): inconclusive 1, memory-degraded 1" "$out/imported.txt" ||
+  { cat "$out/imported.txt"; echo "FAIL: report did not score an imported document"; fail=1; }
+
 exit $fail

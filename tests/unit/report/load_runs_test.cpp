@@ -2,11 +2,16 @@
 // twice read once, documents slimmed for reporting, a bad path or document refused naming it (or
 // skipped with skip_invalid), and the streamed digests counting the same runs.
 #include "core/error.hpp"
+#include "core/json.hpp"
 #include "report/fleet.hpp"
 #include "report/load_runs.hpp"
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
 #include <string>
 #include <vector>
 
@@ -61,6 +66,38 @@ TEST(LoadRuns, DigestsCountTheSameRuns) {
   const auto digests = load_run_digests({kFleet}, {}, parse_group_by("provider,region,gpu"), 1);
   EXPECT_EQ(digests.size(), 11u);
   EXPECT_EQ(build_fleet_report(digests, parse_group_by("provider,region,gpu")).groups.size(), 4u);
+}
+
+TEST(LoadRuns, AnUnscoredDocumentIsAssessedBeforeItIsDigestedAndAScoredOneIsNot) {
+  // Two documents of the synthetic fleet, one with its assessment taken out (as an imported one has none).
+  const auto dir = std::filesystem::temp_directory_path() / ("gpuaudit-load-runs-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto files = list_result_files({kFleet});
+  ASSERT_GE(files.size(), 2u);
+  std::filesystem::copy_file(files[0], dir / "scored.json", std::filesystem::copy_options::overwrite_existing);
+  json unscored = json::parse(std::ifstream(files[1]));
+  ASSERT_FALSE(unscored["assessment"].is_null());
+  unscored["assessment"] = nullptr;
+  std::ofstream(dir / "unscored.json") << unscored.dump();
+
+  std::atomic<int> calls{0};
+  LoadOptions o;
+  o.assess_unscored = [&calls](ResultDocument& doc) {
+    ++calls;
+    Assessment a;
+    Finding f;
+    f.id = "sliced";
+    a.findings.push_back(f);
+    doc.assessment = a;
+  };
+  const auto digests = load_run_digests({dir.string()}, o, parse_group_by("provider,region,gpu"), 1);
+  std::filesystem::remove_all(dir);
+  EXPECT_EQ(calls.load(), 1);
+  ASSERT_EQ(digests.size(), 2u);
+  EXPECT_TRUE(digests[0].scored);
+  EXPECT_NE(digests[0].finding_ids, std::vector<std::string>{"sliced"});  // scored.json: its own assessment
+  EXPECT_TRUE(digests[1].scored);
+  EXPECT_EQ(digests[1].finding_ids, std::vector<std::string>{"sliced"});  // unscored.json: assessed here
 }
 
 }  // namespace
