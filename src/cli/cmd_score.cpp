@@ -21,6 +21,7 @@
 #include "score/assessment_text.hpp"
 #include "score/baseline_lookup.hpp"
 #include "score/thresholds.hpp"
+#include "score/ticket.hpp"
 #include "report/matrix_text.hpp"
 #include "report/prometheus.hpp"
 #include "text/terminal.hpp"
@@ -38,7 +39,7 @@ struct ScoreArgs {
   std::string thresholds, baselines, currency, format;
   std::string fail_on = "medium";
   double price = -1;
-  bool json = false, write = false, strict = false, allow_mixed = false, verbose = false;
+  bool json = false, write = false, strict = false, allow_mixed = false, verbose = false, ticket = false;
   std::string prometheus;  // --prometheus FILE: a node_exporter textfile of the scored document
 };
 
@@ -90,6 +91,7 @@ int run_score(const ScoreArgs& a) {
     throw input_error("--json and --prometheus both write to standard output, where their text would interleave: "
                       "give --prometheus a file");
   if (a.write && a.files.size() != 1) throw input_error(kWriteNeedsDocument);
+  if (a.ticket && a.json) throw input_error("--ticket prints text for a support ticket, --json the assessment as data: give one");
   imports::ImportReport report;
   std::vector<ResultDocument> docs = load_documents(a, report);
   if (a.write && !passed_through(a, docs, report)) throw input_error(kWriteNeedsDocument);
@@ -121,8 +123,10 @@ int run_score(const ScoreArgs& a) {
     assessments.push_back(json(*doc.assessment));
     if (docs.size() > 1) text += (m ? "\n" : "") + std::string("== ") + report.machines[m] + "\n";
     // The text ends with the multi-GPU figures in the shapes nccl-tests and p2pBandwidthLatencyTest print.
-    text += (a.verbose ? assessment_text(*doc.assessment, style.width) : assessment_summary(*doc.assessment, style)) +
-            multigpu_tables_text(doc);
+    if (a.ticket) text += support_ticket(doc);
+    else
+      text += (a.verbose ? assessment_text(*doc.assessment, style.width) : assessment_summary(*doc.assessment, style)) +
+              multigpu_tables_text(doc);
   }
   // One machine: its assessment as always; several: an array of them, in the order of the machines.
   const std::string out =
@@ -160,6 +164,8 @@ const RegisterCommand score_cmd{
            ->required();
        sub.add_option("--format", a->format, "Read every file as this format instead of detecting it (gpuaudit import --list-formats)");
        sub.add_flag("--json", a->json, "Print the assessment as JSON (an array of them for several machines)");
+       sub.add_flag("--ticket", a->ticket,
+                    "Print a support ticket for the provider instead: the machine, each finding with its evidence, what to ask for");
        sub.add_flag("-v,--verbose", a->verbose, "Print every finding's evidence and every GPU's figures (default: one screen)");
        sub.add_option("--thresholds", a->thresholds, "JSON file overriding tolerances and rule thresholds (docs/scoring.md)");
        sub.add_option("--baselines", a->baselines, "Folder of baselines (default: the installed set)");

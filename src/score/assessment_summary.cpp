@@ -2,10 +2,12 @@
 
 #include "core/finding_ids.hpp"
 #include "core/json_fields.hpp"
+#include "score/advice.hpp"
 #include "score/assessment_text.hpp"
 #include "score/evidence.hpp"
 #include "score/headline.hpp"
 #include "text/escape.hpp"
+#include "text/format.hpp"
 #include "text/terminal.hpp"
 #include "text/text_table.hpp"
 #include "text/wrap.hpp"
@@ -85,6 +87,10 @@ std::string findings_text(const Assessment& a, const SummaryStyle& s) {
     std::string text = g.first->summary;
     if (!g.same_summary) text += " [as said of GPU " + std::to_string(g.gpus.front()) + "; each GPU's own with -v]";
     o += wrap(label + ": " + text, s.width, "  ", "    ");
+    if (const Advice* adv = advice_for(g.first->id)) {
+      o += wrap("you: " + std::string(adv->renter) + ".", s.width, "    ", "      ");
+      if (!adv->owner.empty()) o += wrap("owner: " + std::string(adv->owner) + ".", s.width, "    ", "      ");
+    }
   }
   return o;
 }
@@ -160,6 +166,20 @@ std::string gpu_table_text(const Assessment& a, const json& gpus, const SummaryS
   return o + render_table(t);
 }
 
+// "you pay $98.00 an hour for a full machine; it delivers 61%: a full machine's hour of work costs you $160.66".
+std::string delivered_cost_text(const Assessment& a, std::size_t width) {
+  auto c = a.extra.find("cost");
+  if (c == a.extra.end() || !c->is_object() || !a.delivered_fraction || *a.delivered_fraction <= 0) return "";
+  const auto price = number_field(*c, "price_per_hour");
+  if (!price || *a.delivered_fraction >= 0.995) return "";
+  const std::string cur = string_field(*c, "currency");
+  auto money = [&cur](double v) { return cur == "USD" || cur.empty() ? "$" + fmt_num(v, 2) : fmt_num(v, 2) + " " + cur; };
+  return wrap("you pay " + money(*price) + " an hour for full cards; they deliver " + fmt_pct(*a.delivered_fraction) +
+                  " of their compute and memory: each full card's hour of work costs you " +
+                  money(*price / *a.delivered_fraction),
+              width, "  ", "    ");
+}
+
 std::string notes_text(const json& x, std::size_t width) {
   auto n = x.find("notes");
   if (n == x.end() || !n->is_array() || n->empty()) return "";
@@ -194,7 +214,7 @@ std::string assessment_summary(const Assessment& a, const SummaryStyle& s) {
   if (auto sh = x.find("shared_figures"); sh != x.end() && sh->is_array() && !sh->empty())
     o += "\nall GPUs together:\n" + figure_table_text(*sh);
   o += notes_text(x, s.width);
-  if (const std::string cost = cost_text(x, s.width); !cost.empty()) o += "\n" + cost;
+  if (const std::string cost = cost_text(x, s.width); !cost.empty()) o += "\n" + cost + delivered_cost_text(a, s.width);
   std::string footer = scored_with_text(a);
   footer.pop_back();  // its newline: wrap gives one
   o += "\n" + wrap((s.details_hint.empty() ? "" : s.details_hint + "; ") + footer, s.width);

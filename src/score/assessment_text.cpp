@@ -6,6 +6,7 @@
 #include "text/format.hpp"
 #include "text/text_table.hpp"
 #include "text/wrap.hpp"
+#include "score/advice.hpp"
 #include "score/evidence.hpp"
 #include "score/rules.hpp"
 
@@ -125,6 +126,10 @@ std::string assessment_text(const Assessment& a, std::size_t width) {
     o << para(f.id + (f.gpu ? " (GPU " + std::to_string(*f.gpu) + ")" : std::string(host ? " (host)" : " (machine)")) +
                   (f.confidence.empty() ? "" : ", confidence " + f.confidence) + ": " + f.summary,
               width, "  ", "      ");
+    if (const Advice* adv = advice_for(f.id)) {
+      o << para("you: " + std::string(adv->renter) + ".", width, "    ", "      ");
+      if (!adv->owner.empty()) o << para("owner: " + std::string(adv->owner) + ".", width, "    ", "      ");
+    }
     for (const auto& e : f.evidence) o << para(e, width, "    - ", "      ");
   }
 

@@ -103,7 +103,7 @@ void rule_memory(GpuScoring& g, const Thresholds& /*t*/) {
                 (compute_fine ? " while compute is fine" : "") + (ecc.empty() ? "" : ", and the memory shows damage (" + ecc + ")");
   else
     f.summary = "The memory shows damage (" + ecc + ")";
-  f.summary += ". Ask the provider for another card.";
+  f.summary += ".";  // what to do: score/advice.cpp
   g.verdicts.push_back(std::move(v));
 }
 

@@ -105,6 +105,13 @@ grep -q $'\x1b' "$tmp/out" && fail "--color never: colour"
 expect_rc 2 "$bin" score --color sometimes "$data/h100-power-capped.synthetic.json"
 has "--color" "$tmp/err"
 
+# --ticket: the text a renter pastes to the provider (the machine, the finding with its evidence, the request)
+remap=$src/tests/data/real-world/a100-sxm4-80gb-x4-row-remap-pending-gpu1/nvidia-smi-q.txt
+expect_rc 1 "$bin" score --ticket "$remap"
+head -1 "$tmp/out" | grep -q "^Subject: 4x NVIDIA A100-SXM4-80GB — memory-degraded" || fail "--ticket: no subject line"
+has "Please provide:" "$tmp/out"
+expect_rc 2 "$bin" score --ticket --json "$remap"
+
 # --write stores the assessment; re-scoring an old document replaces its assessment
 cp "$data/h100-sxm-healthy.synthetic.json" "$tmp/doc.json"
 old='"assessment": {"scored_utc": "2020-01-01T00:00:00Z", "baselines_version": "2020.01.01", "headline": "old verdict", "delivered_fraction": 0.1, "findings": [{"id": "sliced", "gpu": 0, "confidence": "high", "summary": "old", "evidence": ["old"], "figures": {}}]}'
