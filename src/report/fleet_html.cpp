@@ -17,6 +17,9 @@ namespace gpuaudit {
 
 namespace {
 
+// On a narrow screen (a phone's 400 px) a chart keeps at least 880 of its 1080 drawing units, so
+// its 11-unit labels stay 9 px or more, and its figure scrolls sideways instead of the page
+// (tests/cli/report_html_layout.sh measures both at 1280 and 400 px).
 constexpr const char* kCss = R"(
 :root { color-scheme: light; }
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
@@ -33,9 +36,9 @@ th, td { border: 1px solid #d0d0d0; padding: 3px 8px; text-align: right; vertica
 th { background: #f3f3f3; font-weight: 600; }
 th.t, td.t { text-align: left; }
 td.spread { color: #555; font-size: 12px; }
-figure { margin: 18px 0; break-inside: avoid; page-break-inside: avoid; }
+figure { margin: 18px 0; break-inside: avoid; page-break-inside: avoid; overflow-x: auto; }
 figcaption { font-size: 13px; color: #444; margin-bottom: 4px; }
-svg { width: 100%; height: auto; display: block; }
+svg { width: 100%; min-width: 880px; height: auto; display: block; }
 svg text { font-family: system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; fill: #1a1a1a; }
 footer { margin-top: 40px; color: #666; font-size: 12px; border-top: 1px solid #ddd; padding-top: 8px; }
 @media print {

@@ -31,10 +31,14 @@ chrome() {  # chrome <log> <args...>: headless, no profile left behind, bounded 
 "$bin" report "$data/fleet-synthetic" --baselines "$src/baselines" --group-by provider,region,instance,gpu \
   --html "$keep/long-labels.html" -q || { echo "FAIL: report --html (long labels)"; exit 1; }
 
-for page in default long-labels; do
+# default and long-labels at a desktop's 1280 px; narrow: the default page at a phone's 400 px.
+cp "$keep/default.html" "$keep/narrow.html"
+for page in default long-labels narrow; do
+  width=1280
+  [[ $page == narrow ]] && width=400
   cat >"$tmp/measure-$page.html" <<EOF
 <!DOCTYPE html><html><body style="margin:0">
-<iframe id="f" src="file://$keep/$page.html" style="width:1280px;height:3000px;border:0"></iframe>
+<iframe id="f" src="file://$keep/$page.html" style="width:${width}px;height:3000px;border:0"></iframe>
 <pre id="out">not measured</pre>
 <script>
 document.getElementById('f').addEventListener('load', () => {
@@ -62,6 +66,14 @@ document.getElementById('f').addEventListener('load', () => {
     out.push('soak y from ' + Math.min(...ys));
   }
   out.push('references ' + d.querySelectorAll('svg path.reference').length);
+  // Nothing wider than the frame (tables wrap, charts shrink), and no text drawn too small to read.
+  out.push('scroll ' + d.documentElement.scrollWidth);
+  let smallest = 1e9;
+  for (const t of d.querySelectorAll('svg text, td, th, p, li')) {
+    const b = t.getBoundingClientRect();
+    if (b.height > 0 && t.textContent.trim()) smallest = Math.min(smallest, parseFloat(getComputedStyle(t).fontSize) * (t.closest('svg') ? t.closest('svg').getBoundingClientRect().width / (t.closest('svg').viewBox.baseVal.width || t.closest('svg').getBoundingClientRect().width) : 1));
+  }
+  out.push('smallest text ' + smallest.toFixed(1));
   out.push('done');
   document.getElementById('out').textContent = out.join('\n');
 });
@@ -90,6 +102,11 @@ EOF
     fail=1
   fi
   grep -q "^soak y from 0" "$m" || { echo "FAIL: $page: no soak chart measured"; fail=1; }
+  scroll=$(awk '/^scroll /{print $2}' "$m")
+  [[ ${scroll:-99999} -le $width ]] || { echo "FAIL: $page: the page is ${scroll} px wide in a ${width} px window"; fail=1; }
+  small=$(awk '/^smallest text /{print $3}' "$m")
+  awk -v s="${small:-0}" 'BEGIN { exit !(s >= 9) }' || { echo "FAIL: $page: text drawn at ${small} px"; fail=1; }
+  [[ $page == narrow ]] && continue  # the screenshots are of the desktop layouts
 
   chrome "$tmp/shot-$page.log" --screenshot="$keep/$page.png" --window-size=1280,2400 "file://$keep/$page.html" \
     >/dev/null || { echo "FAIL: chromium could not screenshot $page"; fail=1; continue; }
