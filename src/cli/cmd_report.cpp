@@ -14,6 +14,7 @@
 #include "score/assess.hpp"
 #include "score/baseline_lookup.hpp"
 #include "score/thresholds.hpp"
+#include "text/terminal.hpp"
 
 #include <cstdio>
 #include <filesystem>
@@ -88,7 +89,7 @@ int run_report(const ReportArgs& a) {
     const std::string text = fleet_json(report).dump(2) + "\n";
     std::fwrite(text.data(), 1, text.size(), stdout);
   } else if (!a.quiet) {
-    const std::string text = fleet_text(report);
+    const std::string text = fleet_text(report, terminal_width(on_stdout.empty() ? 1 : 2));
     std::fwrite(text.data(), 1, text.size(), on_stdout.empty() ? stdout : stderr);
   }
   // On stderr, so that stdout stays the summary alone.

@@ -89,21 +89,31 @@ std::string compare_text(const Comparison& c, std::size_t width, bool all_rows) 
   }
   o << "\n";
 
-  std::vector<std::vector<std::string>> rows{
-      {"figure", "base", "new", "unit", "change", "better", "p", "noise", "verdict", "why"}};
+  // -v: every column; else the ones a reader needs at 80 columns: the direction is in the verdict,
+  // the noise in the p-value, and a judged figure's reason repeats its change, p and tolerance.
+  std::vector<std::vector<std::string>> rows;
+  if (all_rows) rows.push_back({"figure", "base", "new", "unit", "change", "better", "p", "noise", "verdict", "why"});
+  else rows.push_back({"figure", "base", "new", "unit", "change", "p", "verdict", "why"});
   for (const auto& f : c.figures) {
     if (!all_rows && f.outcome == "same") continue;
     const auto& j = f.judgement;
     std::string verdict = f.outcome;
-    if (f.is_regression()) 
+    if (f.is_regression())
       for (auto& ch : verdict) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-    rows.push_back({f.label(), fmt_figure(f.base_value), fmt_figure(f.new_value), f.unit,
-                    j ? fmt_change_pct(j->change_pct) : "-", f.higher_is_better ? "higher" : "lower",
-                    j && j->p_value ? fmt_p_value(*j->p_value) : "-",
-                    j ? fmt_num(j->noise_pct, 1) + "%" : "-", verdict, f.reason});
+    const std::string change = j ? fmt_change_pct(j->change_pct) : "-";
+    const std::string p = j && j->p_value ? fmt_p_value(*j->p_value) : "-";
+    if (all_rows)
+      rows.push_back({f.label(), fmt_figure(f.base_value), fmt_figure(f.new_value), f.unit, change,
+                      f.higher_is_better ? "higher" : "lower", p, j ? fmt_num(j->noise_pct, 1) + "%" : "-", verdict, f.reason});
+    else
+      rows.push_back({f.label(), fmt_figure(f.base_value), fmt_figure(f.new_value), f.unit, change, p, verdict,
+                      j ? std::string() : f.reason});
   }
+  if (!all_rows && std::all_of(rows.begin() + 1, rows.end(), [](const auto& r) { return r.back().empty(); }))
+    for (auto& r : rows) r.pop_back();  // no reason to give: no "why" column
   if (c.figures.empty()) o << "(no figures in common)\n";
-  else if (rows.size() > 1) o << table(rows, {false, true, true, false, true, false, true, true, false, false});
+  else if (rows.size() > 1 && all_rows) o << table(rows, {false, true, true, false, true, false, true, true, false, false});
+  else if (rows.size() > 1) o << table(rows, {false, true, true, false, true, true, false, false});
   if (!all_rows) o << same_text(c, width);
   o << causes_text(c, width);
   o << "\n" << outcome_counts(c) << "; tolerance " << c.tolerance_text << ", alpha " << fmt_alpha(c.alpha) << "\n";

@@ -5,12 +5,14 @@
 #include "core/json.hpp"
 #include "report/fleet.hpp"
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
 namespace gpuaudit {
 
-std::string fleet_text(const FleetReport& r);
+// width: the group headings and findings lines are wrapped to it (the tables are not).
+std::string fleet_text(const FleetReport& r, std::size_t width = 100);
 std::string fleet_csv(const FleetReport& r);
 json fleet_json(const FleetReport& r);  // "schema": "gpuaudit.report/1" (fleet_json.cpp)
 

@@ -5,6 +5,7 @@
 #include "text/figure_format.hpp"
 #include "text/format.hpp"
 #include "text/text_table.hpp"
+#include "text/wrap.hpp"
 
 #include <algorithm>
 #include <sstream>
@@ -41,15 +42,17 @@ std::string findings_line(const Group& g) {
 
 }  // namespace
 
-std::string fleet_text(const FleetReport& r) {
+std::string fleet_text(const FleetReport& r, std::size_t width) {
   std::ostringstream o;
   const std::string by = join(r.group_by);
   o << "gpuaudit report: " << r.run_count << " run" << (r.run_count == 1 ? "" : "s") << " in " << r.groups.size()
     << " group" << (r.groups.size() == 1 ? "" : "s") << (by.empty() ? "" : " (by " + by + ")") << "\n";
   if (r.synthetic) o << "note: " << r.synthetic << " of them are synthetic (not measured on a real card)\n";
   for (const auto& g : r.groups) {
-    o << "\n== " << g.label << " - " << g.runs.size() << " run" << (g.runs.size() == 1 ? "" : "s") << ", " << g.gpus
-      << " GPU" << (g.gpus == 1 ? "" : "s") << "\n";
+    o << "\n"
+      << wrap("== " + g.label + " - " + std::to_string(g.runs.size()) + " run" + (g.runs.size() == 1 ? "" : "s") + ", " +
+                  std::to_string(g.gpus) + " GPU" + (g.gpus == 1 ? "" : "s"),
+              width, "", "   ");
     if (g.figures.empty()) {
       o << "  (no key figures in these documents)\n";
     } else {
@@ -59,7 +62,7 @@ std::string fleet_text(const FleetReport& r) {
                         fmt_figure(f.spread.min), fmt_figure(f.spread.max), std::to_string(f.spread.n), f.unit});
       o << table(rows, 1, 5, "  ");
     }
-    o << "  " << findings_line(g) << "\n";
+    o << wrap(findings_line(g), width, "  ", "    ");
     if (g.price_per_hour) {
       o << "  price: " << fmt_money(g.price_per_hour->median, g.currency) << "/h median over " << g.priced
         << " priced run" << (g.priced == 1 ? "" : "s");
@@ -85,7 +88,17 @@ std::string fleet_text(const FleetReport& r) {
                       fmt_money(g->per_bf16_pflop_hour->median, g->currency),
                       g->per_hbm_tbs_hour ? fmt_money(g->per_hbm_tbs_hour->median, g->currency) : "-",
                       g->per_host_copy_gbs_hour ? fmt_money(g->per_host_copy_gbs_hour->median, g->currency) : "-"});
-    o << table(rows, 1, 5, "  ");
+    std::string t = table(rows, 1, 5, "  ");
+    if (display_width(t.substr(0, t.find('\n'))) > width) {
+      // Too wide beside its labels: the groups numbered first, then the table by number.
+      for (std::size_t i = 1; i < rows.size(); ++i) {
+        o << wrap(std::to_string(i) + "  " + rows[i][0], width, "  ", "     ");
+        rows[i][0] = std::to_string(i);
+      }
+      rows[0][0] = "#";
+      t = table(rows, 0, 5, "  ");
+    }
+    o << t;
   }
   return terminal_text(o.str());  // tags, names and hostnames may hold escapes
 }

@@ -3,10 +3,14 @@
 // figure with its verdict, the counts and the result line.
 #include "compare/compare.hpp"
 #include "compare/compare_render.hpp"
+#include "core/document_io.hpp"
 #include "unit/support/compare_files.hpp"
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 using namespace gpuaudit;
@@ -47,4 +51,22 @@ TEST(CompareText, AllowedDifferentHardwareIsListed) {
   opt.allow_different_hardware = true;
   const std::string t = compare_text(compare_files("golden-synthetic.json", "a100-synthetic.json", opt));
   EXPECT_TRUE(has(t, "hardware DIFFERS (--allow-different-hardware):\n  GPU model: ")) << t;
+}
+
+// A healthy H100 against the same card power-capped (synthetic scenarios) as `compare` prints it at
+// 80 and 120 columns (GPUAUDIT_UPDATE_GOLDEN=1 rewrites tests/data/text-golden/compare-power-cap-*.txt).
+TEST(CompareText, GoldenAt80And120Columns) {
+  const std::string scen = std::string(GPUAUDIT_TEST_DATA) + "/scenarios/";
+  const Comparison c = compare_runs(load_base(scen + "h100-sxm-healthy.synthetic.json"),
+                                    read_result(scen + "h100-power-capped.synthetic.json"), "h100-power-capped.synthetic.json", {});
+  Comparison named = c;
+  named.base_names = {"h100-sxm-healthy.synthetic.json"};  // not the checkout's path
+  for (const std::size_t width : {80u, 120u}) {
+    std::string text = compare_text(named, width);
+    const std::string golden = std::string(GPUAUDIT_TEST_DATA) + "/text-golden/compare-power-cap-" + std::to_string(width) + ".txt";
+    if (std::getenv("GPUAUDIT_UPDATE_GOLDEN")) std::ofstream(golden, std::ios::binary) << text;
+    std::ifstream in(golden, std::ios::binary);
+    const std::string want((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(text, want) << golden << "; actual:\n" << text;
+  }
 }

@@ -3,10 +3,14 @@
 #include "core/stats.hpp"
 #include "report/fleet.hpp"
 #include "report/fleet_render.hpp"
+#include "report/load_runs.hpp"
 #include "unit/support/fleet_runs.hpp"
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -65,6 +69,27 @@ TEST(ReportText, FleetCostTableWithChineseAndJapaneseTagsIsGolden) {
             "  阿里云 / 华东1           3.00 USD       4.29 USD           -           -\n"
             "  aws / us-east-1          4.00 USD       5.56 USD           -           -\n")
       << text;
+}
+
+}  // namespace
+}  // namespace gpuaudit
+
+namespace gpuaudit {
+namespace {
+
+// The synthetic fleet of tests/data/report/fleet-synthetic as `report` prints it at 80 and 120
+// columns (GPUAUDIT_UPDATE_GOLDEN=1 rewrites tests/data/text-golden/report-fleet-*.txt).
+TEST(ReportText, GoldenAt80And120Columns) {
+  const auto runs = load_runs({std::string(GPUAUDIT_TEST_DATA) + "/report/fleet-synthetic"});
+  const FleetReport r = build_fleet_report(runs, parse_group_by("provider,region,gpu"));
+  for (const std::size_t width : {80u, 120u}) {
+    const std::string text = fleet_text(r, width);
+    const std::string golden = std::string(GPUAUDIT_TEST_DATA) + "/text-golden/report-fleet-" + std::to_string(width) + ".txt";
+    if (std::getenv("GPUAUDIT_UPDATE_GOLDEN")) std::ofstream(golden, std::ios::binary) << text;
+    std::ifstream in(golden, std::ios::binary);
+    const std::string want((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(text, want) << golden << "; actual:\n" << text;
+  }
 }
 
 }  // namespace
