@@ -4,6 +4,8 @@
 #include "probe/usability.hpp"
 #include "text/escape.hpp"
 #include "text/format.hpp"
+#include "text/text_table.hpp"
+#include "text/wrap.hpp"
 
 #include <sstream>
 
@@ -37,9 +39,27 @@ void library_and_build_lines(std::ostream& o, const ResultDocument& doc) {
   if (const std::string n = text_member(doc.tool.extra, "needs"); !n.empty()) o << "  Needs      " << n << "\n";
 }
 
+// Each line that is wider than `width` broken at spaces, its continuation under the value column
+// ("  Power      " is 13 wide), or two spaces in for a line with no label.
+std::string wrapped(const std::string& text, std::size_t width) {
+  std::string out;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    if (display_width(line) <= width) {
+      out += line + "\n";
+      continue;
+    }
+    std::size_t hang = 2;
+    if (line.rfind("  ", 0) == 0 && line.size() > 13 && line[2] != ' ' && line.substr(11, 2) == "  ") hang = 13;
+    const std::size_t head = line.rfind("  ", 0) == 0 ? hang : 0;
+    out += wrap(line.substr(head), width, line.substr(0, head), std::string(hang, ' '));
+  }
+  return out;
+}
+
 }  // namespace
 
-std::string inventory_text(const ResultDocument& doc) {
+std::string inventory_text(const ResultDocument& doc, std::size_t width) {
   std::ostringstream o;
   const HostInfo& h = doc.host;
   o << "Host\n";
@@ -98,7 +118,7 @@ std::string inventory_text(const ResultDocument& doc) {
     o << "\n";
   }
   if (doc.gpu_status.state != "ok") o << "\nNo usable GPU: " << doc.gpu_status.message << " [" << doc.gpu_status.state << "]\n";
-  return terminal_text(o.str());  // tags, names and hostnames may hold escapes
+  return wrapped(terminal_text(o.str()), width);  // tags, names and hostnames may hold escapes
 }
 
 }  // namespace gpuaudit

@@ -3,10 +3,12 @@
 
 #include "core/result.hpp"
 
+#include <cstddef>
 #include <string>
 
 namespace gpuaudit {
 
-std::string inventory_text(const ResultDocument& doc);
+// width: a line wider than it is wrapped, its continuation under the value column.
+std::string inventory_text(const ResultDocument& doc, std::size_t width = 100);
 
 }  // namespace gpuaudit

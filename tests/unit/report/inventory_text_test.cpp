@@ -2,10 +2,16 @@
 // (tests/data/old-cards/t4-70w-healthy.synthetic.json): host, software and each GPU's identity,
 // power and links; a GPU that cannot be used is said on one line with its state.
 #include "core/document_io.hpp"
+#include "import/import.hpp"
 #include "report/inventory_text.hpp"
+#include "text/text_table.hpp"
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <sstream>
 #include <string>
 
 namespace gpuaudit {
@@ -46,6 +52,29 @@ TEST(InventoryText, UnknownValuesAreQuestionMarks) {
   EXPECT_TRUE(has(t, "GPU 0  NVIDIA Mystery\n")) << t;
   EXPECT_TRUE(has(t, "  Compute    ? SMs, ? memory (? free), L2 ?\n")) << t;
   EXPECT_TRUE(has(t, "  Driver     none\n")) << t;
+}
+
+}  // namespace
+}  // namespace gpuaudit
+
+namespace gpuaudit {
+namespace {
+
+// `info` of the real 8x H100 nvidia-smi -q (imported) at 80 and 120 columns: every line fits, a
+// long value continues under its value column (GPUAUDIT_UPDATE_GOLDEN=1 rewrites the golden files).
+TEST(InventoryText, GoldenAt80And120Columns) {
+  const ResultDocument doc = imports::import_files(
+      {std::string(GPUAUDIT_TEST_DATA) + "/real-world/h100-sxm-x8-idle-gen5/nvidia-smi-q.txt"}, {}, nullptr);
+  for (const std::size_t width : {80u, 120u}) {
+    const std::string text = inventory_text(doc, width);
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) EXPECT_LE(display_width(line), width) << line;
+    const std::string golden = std::string(GPUAUDIT_TEST_DATA) + "/text-golden/info-8x-h100-" + std::to_string(width) + ".txt";
+    if (std::getenv("GPUAUDIT_UPDATE_GOLDEN")) std::ofstream(golden, std::ios::binary) << text;
+    std::ifstream in(golden, std::ios::binary);
+    const std::string want((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(text, want) << golden << "; actual:\n" << text;
+  }
 }
 
 }  // namespace
