@@ -133,7 +133,16 @@ std::string nccl_sweep_text(const BenchmarkResult* oop, const BenchmarkResult* i
   t.rows.push_back({"", "", "", "", "out-of-place", "", "", "", "in-place"});
   t.rows.push_back({"size", "count", "type", "redop", "time", "algbw", "busbw", "#wrong", "time", "algbw", "busbw", "#wrong"});
   t.rows.push_back({"(B)", "(elements)", "", "", "(us)", "(GB/s)", "(GB/s)", "", "(us)", "(GB/s)", "(GB/s)", ""});
+  // nccl-tests' "Avg bus bandwidth": the mean busbw over every size, out-of-place and in-place runs
+  // alike (each run adds to bw and bw_count in its common.cu), printed after the table as it prints it.
+  double busbw_sum = 0;
+  int busbw_n = 0;
   for (const auto& [bytes, pts] : by_size) {
+    for (const auto* p : {&pts.first, &pts.second})
+      if (*p) {
+        busbw_sum += (*p)->busbw;
+        ++busbw_n;
+      }
     std::vector<std::string> r{fmt_num(bytes, 0), "", type.empty() ? "-" : type, op.empty() ? "-" : op};
     for (const auto* p : {&pts.first, &pts.second}) {
       if (!*p) {
@@ -153,7 +162,8 @@ std::string nccl_sweep_text(const BenchmarkResult* oop, const BenchmarkResult* i
   if (gpus > 0) heading += " on " + std::to_string(gpus) + " GPUs";
   if (nodes > 1) heading += " over " + std::to_string(nodes) + " nodes";
   if (!oop || !ip) heading += std::string(", ") + (ip ? "in-place" : "out-of-place") + " only";
-  return heading + " (as nccl-tests prints it)\n" + render_table(t);
+  return heading + " (as nccl-tests prints it)\n" + render_table(t) + "  # Avg bus bandwidth    : " +
+         fmt_num(busbw_n ? busbw_sum / busbw_n : 0, 3) + "\n";
 }
 
 std::string multigpu_tables_text(const ResultDocument& doc) {

@@ -73,3 +73,22 @@ TEST(MatrixText, NothingForADocumentWithoutMultiGpuRows) {
 
 }  // namespace
 }  // namespace gpuaudit
+
+namespace gpuaudit {
+namespace {
+
+// The "Avg bus bandwidth" printed after the table is nccl-tests' own formula: it agrees with the
+// line each real output ends with, to the rounding of the busbw values the table holds.
+TEST(MatrixText, AvgBusBandwidthAgreesWithTheOneNcclTestsPrinted) {
+  for (const std::string f : {"nccl-tests/autodl-2080ti-x2-allreduce.txt", "nccl-tests/bench-multinode-2x8-h100-gcp-a3mega.txt"}) {
+    const std::string raw = read(kImports / f);
+    const auto posted = std::stod(raw.substr(raw.find(':', raw.find("# Avg bus bandwidth")) + 1));
+    const std::string text = multigpu_tables_text(imports::import_files({(kImports / f).string()}, {}, nullptr));
+    const auto at = text.find("# Avg bus bandwidth    : ");
+    ASSERT_NE(at, std::string::npos) << text;
+    EXPECT_NEAR(std::stod(text.substr(at + 25)), posted, 0.01) << f;
+  }
+}
+
+}  // namespace
+}  // namespace gpuaudit
