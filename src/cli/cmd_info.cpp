@@ -23,7 +23,7 @@ int run_info(const InfoOptions& opt) {
   CudaProbe cuda = probe_cuda();
   probe_cuda_libraries(cuda);  // says which cuBLASLt and NCCL were found (check leaves them closed: it must start fast)
   const ResultDocument doc = take_machine_inventory(nvml, cuda, opt.steal_window_s);
-  const std::string out = opt.json ? to_pretty_json(doc) : inventory_text(doc, terminal_width(1));
+  const std::string out = opt.json ? to_pretty_json(doc) : inventory_text(doc, terminal_width_known(1) ? terminal_width(1) : 0);
   std::fwrite(out.data(), 1, out.size(), stdout);
   if (opt.json && gpu_unusable(doc.gpu_status))
     std::fprintf(stderr, "gpuaudit: no usable GPU: %s\n", doc.gpu_status.message.c_str());

@@ -95,6 +95,13 @@ ResultDocument take_inventory(const InventorySources& src) {
     doc.gpu_status.state = "no-driver";
     doc.gpu_status.message = "no NVIDIA driver found: " +
                              (src.nvml ? src.nvml->error : std::string("NVML not loaded"));
+    // In a container the driver's libraries come from the host, mapped in by the NVIDIA Container
+    // Toolkit only when the container asks for GPUs (its docs: `docker run --gpus all`, or
+    // `--runtime=nvidia`; the Kubernetes device plugin's resource is nvidia.com/gpu).
+    if (doc.host.container)
+      doc.gpu_status.message += "; inside a " + *doc.host.container +
+                                " container the driver comes from the host: start the container with `--gpus all` "
+                                "(or `--runtime=nvidia`; in Kubernetes, request nvidia.com/gpu)";
     for (const auto& d : cuda.devices) doc.gpus.push_back(from_cuda(d));  // unlikely, but keep them
     return doc;
   }

@@ -39,13 +39,14 @@ void library_and_build_lines(std::ostream& o, const ResultDocument& doc) {
   if (const std::string n = text_member(doc.tool.extra, "needs"); !n.empty()) o << "  Needs      " << n << "\n";
 }
 
-// Each line that is wider than `width` broken at spaces, its continuation under the value column
+// Each line (but the no-GPU reason) that is wider than `width` broken at spaces, its continuation under the value column
 // ("  Power      " is 13 wide), or two spaces in for a line with no label.
 std::string wrapped(const std::string& text, std::size_t width) {
   std::string out;
   std::istringstream lines(text);
   for (std::string line; std::getline(lines, line);) {
-    if (display_width(line) <= width) {
+    // The no-GPU reason stays one line, as every command says it (scripts grep for it whole).
+    if (display_width(line) <= width || line.rfind("No usable GPU: ", 0) == 0) {
       out += line + "\n";
       continue;
     }
@@ -118,7 +119,7 @@ std::string inventory_text(const ResultDocument& doc, std::size_t width) {
     o << "\n";
   }
   if (doc.gpu_status.state != "ok") o << "\nNo usable GPU: " << doc.gpu_status.message << " [" << doc.gpu_status.state << "]\n";
-  return wrapped(terminal_text(o.str()), width);  // tags, names and hostnames may hold escapes
+  return width ? wrapped(terminal_text(o.str()), width) : terminal_text(o.str());  // tags, names and hostnames may hold escapes
 }
 
 }  // namespace gpuaudit

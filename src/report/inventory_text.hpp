@@ -8,7 +8,7 @@
 
 namespace gpuaudit {
 
-// width: a line wider than it is wrapped, its continuation under the value column.
+// width: a line wider than it is wrapped, its continuation under the value column; 0: none is.
 std::string inventory_text(const ResultDocument& doc, std::size_t width = 100);
 
 }  // namespace gpuaudit

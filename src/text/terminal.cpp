@@ -42,6 +42,8 @@ std::size_t terminal_width(int fd) {
   return 100;
 }
 
+bool terminal_width_known(int fd) { return !env("COLUMNS").empty() || isatty(fd) == 1; }
+
 std::string paint(std::string_view text, Colour colour, bool on) {
   if (!on || text.empty()) return std::string(text);
   const char* code = colour == Colour::red ? "31" : colour == Colour::yellow ? "33" : colour == Colour::green ? "32" : "1";

@@ -25,6 +25,10 @@ bool colour_wanted(int fd);
 // the terminal `fd` is, else 100 (a file, a pipe, CI's log).
 std::size_t terminal_width(int fd);
 
+// Whether the width is the reader's (COLUMNS is set, or `fd` is a terminal), not the default 100:
+// record-like text (info's field lines, which scripts grep whole) is wrapped only then.
+bool terminal_width_known(int fd);
+
 enum class Colour { red, yellow, green, bold };
 
 // `text` between the SGR codes of `colour` when `on`, else `text` unchanged.

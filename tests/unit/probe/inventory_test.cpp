@@ -162,6 +162,24 @@ TEST(Inventory, NoDriverLibrary) {
   EXPECT_NE(text.find("No usable GPU: no NVIDIA driver found"), std::string::npos);
 }
 
+TEST(Inventory, NoDriverInAContainerSaysHowToGiveItTheGpus) {
+  NvmlLoad load;
+  load.error = "cannot load libnvidia-ml.so.1";
+  CudaProbe cuda;
+  InventorySources src;
+  src.nvml = &load;
+  src.cuda = &cuda;
+  src.host.container = "docker";
+  const ResultDocument doc = take_inventory(src);
+  EXPECT_EQ(doc.gpu_status.state, "no-driver");
+  EXPECT_NE(doc.gpu_status.message.find("inside a docker container the driver comes from the host: start the container "
+                                        "with `--gpus all`"),
+            std::string::npos)
+      << doc.gpu_status.message;
+  src.host.container.reset();
+  EXPECT_EQ(take_inventory(src).gpu_status.message.find("--gpus all"), std::string::npos);
+}
+
 TEST(Inventory, DriverNotLoaded) {
   FakeSystem sys;
   sys.init_result = NVML_ERROR_DRIVER_NOT_LOADED;

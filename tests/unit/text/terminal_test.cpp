@@ -46,6 +46,15 @@ TEST(TerminalWidth, ColumnsWinsThenAFileGets100) {
   }
 }
 
+TEST(TerminalWidthKnown, OnlyFromColumnsOrATerminal) {
+  {
+    ScopedEnv c("COLUMNS", nullptr);
+    EXPECT_FALSE(terminal_width_known(file_fd()));
+  }
+  ScopedEnv c("COLUMNS", "132");
+  EXPECT_TRUE(terminal_width_known(file_fd()));
+}
+
 TEST(ColourWanted, AutomaticNeverColoursAFile) {
   ModeReset reset;
   ScopedEnv n("NO_COLOR", nullptr);
