@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <set>
+#include <algorithm>
+#include <map>
 #include <sstream>
 
 namespace gpuaudit {
@@ -102,6 +104,45 @@ void group_table(std::ostringstream& o, const FleetReport& r) {
       o << "<td>" << (f ? spread_cell(f->spread) : "&ndash;") << "</td>";
     }
     o << "</tr>\n";
+  }
+  o << "</tbody></table></div>\n</section>\n";
+}
+
+// Per provider, when the groups are keyed by it: how many groups, runs and GPUs, the share of its
+// scored runs with no finding, and its cheapest dense-BF16 group (a fleet of many groups compared
+// by who sells it, before the rows of each group).
+void provider_table(std::ostringstream& o, const FleetReport& r) {
+  const auto key = std::find(r.group_by.begin(), r.group_by.end(), "provider");
+  if (key == r.group_by.end()) return;
+  const std::size_t k = static_cast<std::size_t>(key - r.group_by.begin());
+  struct Sum {
+    int groups = 0, runs = 0, gpus = 0, scored = 0, healthy = 0;
+    const Group* cheapest = nullptr;
+  };
+  std::map<std::string, Sum> by;
+  for (const auto& g : r.groups) {
+    if (k >= g.key_values.size()) continue;
+    Sum& s = by[g.key_values[k]];
+    ++s.groups;
+    s.runs += static_cast<int>(g.runs.size());
+    s.gpus += g.gpus;
+    s.scored += g.scored;
+    if (const auto h = g.findings.find("healthy"); h != g.findings.end()) s.healthy += h->second;
+    if (g.per_bf16_pflop_hour && (!s.cheapest || g.per_bf16_pflop_hour->median < s.cheapest->per_bf16_pflop_hour->median))
+      s.cheapest = &g;
+  }
+  if (by.size() < 2) return;
+  o << "<section id=\"providers\">\n<h2>Providers</h2>\n<div class=\"wide\"><table>\n<caption>Per provider: its groups, "
+       "runs and GPUs, how many scored runs were called healthy, and its cheapest group for dense BF16</caption>\n"
+       "<thead><tr><th class=\"t\" scope=\"col\">provider</th><th scope=\"col\">groups</th><th scope=\"col\">runs</th>"
+       "<th scope=\"col\">GPUs</th><th scope=\"col\">healthy runs</th><th class=\"t\" scope=\"col\">cheapest group "
+       "(per dense-BF16 PFLOP/s-hour)</th></tr></thead>\n<tbody>\n";
+  for (const auto& [name, s] : by) {
+    o << "<tr><th class=\"t\" scope=\"row\">" << esc(name) << "</th><td>" << s.groups << "</td><td>" << s.runs
+      << "</td><td>" << s.gpus << "</td><td>" << s.healthy << " of " << s.scored << "</td><td class=\"t\">";
+    if (s.cheapest) o << esc(s.cheapest->label) << ": " << esc(fmt_money(s.cheapest->per_bf16_pflop_hour->median, s.cheapest->currency));
+    else o << "&ndash;";
+    o << "</td></tr>\n";
   }
   o << "</tbody></table></div>\n</section>\n";
 }
@@ -353,6 +394,7 @@ std::string fleet_html(const FleetReport& r, const std::vector<RunDigest>& runs,
       << "measured on a real card.</p>\n";
   o << "</header>\n<main>\n";
   size_t charts = 0;
+  provider_table(o, r);
   group_table(o, r);
   findings_table(o, r);
   cost_section(o, r, charts);

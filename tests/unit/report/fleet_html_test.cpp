@@ -1,6 +1,7 @@
 // report/fleet_html: the self-contained HTML report, its charts' accessibility and hostile tags escaped.
 #include "report/fleet.hpp"
 #include "report/fleet_render.hpp"
+#include "report/load_runs.hpp"
 #include "unit/support/fleet_runs.hpp"
 
 #include <gtest/gtest.h>
@@ -42,3 +43,25 @@ TEST(ReportHtml, SelfContainedAccessibleCharts) {
   EXPECT_NE(html.find("price per hour (USD)"), std::string::npos);
 }
 
+
+namespace gpuaudit {
+namespace {
+
+// The providers table: one row per provider of the synthetic fleet, before the groups, with its
+// cheapest dense-BF16 group; none when the groups are not keyed by provider.
+TEST(ReportHtml, ProvidersTableWhenGroupedByProvider) {
+  const auto runs = load_runs({std::string(GPUAUDIT_TEST_DATA) + "/report/fleet-synthetic"});
+  const std::string html = fleet_html(build_fleet_report(runs, parse_group_by("provider,region,gpu")), runs);
+  const auto at = html.find("<section id=\"providers\">");
+  ASSERT_NE(at, std::string::npos);
+  EXPECT_LT(at, html.find("<section id=\"groups\">"));
+  EXPECT_NE(html.find("<th class=\"t\" scope=\"row\">beta-gpu</th><td>1</td><td>4</td><td>8</td><td>2 of 4</td>"
+                      "<td class=\"t\">beta-gpu / us-central / NVIDIA H100 80GB HBM3: 3.40 USD</td>"),
+            std::string::npos)
+      << html.substr(at, 2000);
+  const std::string by_gpu = fleet_html(build_fleet_report(runs, parse_group_by("gpu")), runs);
+  EXPECT_EQ(by_gpu.find("id=\"providers\""), std::string::npos);
+}
+
+}  // namespace
+}  // namespace gpuaudit
