@@ -100,6 +100,16 @@ TEST(AssessmentSummary, AGpuNameCannotCarryATerminalEscape) {
   EXPECT_EQ(text.find("\x1b]0;"), std::string::npos) << text;
 }
 
+TEST(AssessmentSummary, EightPowerCappedGpusAreOneFindingAndEachRowNamesItsLowFigures) {
+  const Assessment a = scored(score_scenarios::copies_of("h100-power-capped", 8));
+  const std::string text = summary(a, 120);
+  EXPECT_EQ(count(text, "power-capped (GPUs 0-7, high)"), 1u) << text;
+  EXPECT_EQ(count(text, "you: ask the provider to restore"), 1u) << text;  // the advice once, not eight times
+  // sm/fp32's reference is marked uncertain: the row says so beside its low ratio.
+  EXPECT_EQ(count(text, "sm/fp32 71% low (uncertain reference)"), 8u) << text;
+  EXPECT_LE(count(text, "\n"), 30u) << text;
+}
+
 TEST(GpuRanges, JoinsRunsAndSortsAndDropsRepeats) {
   EXPECT_EQ(gpu_ranges({0, 1, 2, 3, 4, 5, 6, 7}), "0-7");
   EXPECT_EQ(gpu_ranges({5, 0, 2}), "0, 2, 5");
