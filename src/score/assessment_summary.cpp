@@ -175,7 +175,7 @@ std::string delivered_cost_text(const Assessment& a, std::size_t width) {
   const auto price = number_field(*c, "price_per_hour");
   if (!price || *a.delivered_fraction >= 0.995) return "";
   const std::string cur = string_field(*c, "currency");
-  auto money = [&cur](double v) { return cur == "USD" || cur.empty() ? "$" + fmt_num(v, 2) : fmt_num(v, 2) + " " + cur; };
+  auto money = [&cur](double v) { return money_text(v, cur); };
   return wrap("you pay " + money(*price) + " an hour for full cards; they deliver " + fmt_pct(*a.delivered_fraction) +
                   " of their compute and memory: each full card's hour of work costs you " +
                   money(*price / *a.delivered_fraction),

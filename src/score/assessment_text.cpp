@@ -18,9 +18,7 @@ namespace gpuaudit {
 
 namespace {
 
-std::string money(double v, const std::string& currency) {
-  return (currency == "USD" ? "$" + fmt_num(v, 2) : fmt_num(v, 2) + " " + currency);
-}
+std::string money(double v, const std::string& currency) { return money_text(v, currency); }
 
 // figure, measured, expected, ratio, tolerance, state, note: the figures right-aligned.
 void table(std::ostringstream& o, const std::vector<std::vector<std::string>>& rows) {
@@ -69,6 +67,10 @@ std::string para(const std::string& text, std::size_t width, const std::string& 
 }
 
 }  // namespace
+
+std::string money_text(double v, const std::string& currency) {
+  return currency == "USD" || currency.empty() ? "$" + fmt_num(v, 2) : fmt_num(v, 2) + " " + currency;
+}
 
 std::string reference_text(const json& g) {
   std::string ref = string_field(g, "model");

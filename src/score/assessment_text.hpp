@@ -15,6 +15,8 @@ namespace gpuaudit {
 std::string assessment_text(const Assessment& a, std::size_t width = 0);
 
 // Parts the one-screen summary (assessment_summary.hpp) prints the same way.
+// "$4.00" for USD (and no currency: the document's default), "4.00 EUR" for any other.
+std::string money_text(double v, const std::string& currency);
 // "none: 3 host figures, none past its threshold; no GPU verdict": the findings line when there are none.
 std::string no_findings_text(const json& extra);
 // "against H100 SXM5 80GB, matched by pci-id; scaled to MIG 3g.40gb": how one GPU (an entry of
