@@ -59,7 +59,8 @@ constexpr std::array<std::pair<Id, Advice>, finding_id::kAll.size()> kAdvice{{
       "the slow GPU replaced"}},
     {finding_id::kMemoryDegraded,
      {"stop work on this GPU and ask the provider for another instance: memory errors corrupt results",
-      "reset the GPU to apply pending row remaps; replace it when remapping failed or the spare rows are used up",
+      "reset the GPU (a pending row remap or page retirement takes effect then); replace it when the errors come "
+      "back, remapping failed or the spare rows are used up",
       "a replacement instance: this GPU's memory has errors"}},
     {finding_id::kPcieDegraded,
      {"copies between host and GPU (data loading, checkpoints, multi-GPU traffic through host memory) run slower; "
@@ -96,6 +97,12 @@ constexpr std::array<std::pair<Id, Advice>, finding_id::kAll.size()> kAdvice{{
 }};
 
 }  // namespace
+
+bool summary_says_what_to_ask(std::string_view summary) {
+  for (const std::string_view s : {"ask the provider", "Ask the provider"})
+    if (summary.find(s) != std::string_view::npos) return true;
+  return false;
+}
 
 const Advice* advice_for(std::string_view id) {
   for (const auto& [key, advice] : kAdvice)

@@ -18,4 +18,9 @@ struct Advice {
 // The advice for `finding_id`; nullptr for healthy and for an id gpuaudit does not give.
 const Advice* advice_for(std::string_view finding_id);
 
+// Whether a finding's own summary already tells the renter what to ask the provider (some rules
+// say it with the case's own detail: "stop work on this GPU; ask the provider for another
+// instance"): the renter's line is then not said again; the owner's still is.
+bool summary_says_what_to_ask(std::string_view summary);
+
 }  // namespace gpuaudit

@@ -88,7 +88,7 @@ std::string findings_text(const Assessment& a, const SummaryStyle& s) {
     if (!g.same_summary) text += " [as said of GPU " + std::to_string(g.gpus.front()) + "; each GPU's own with -v]";
     o += wrap(label + ": " + text, s.width, "  ", "    ");
     if (const Advice* adv = advice_for(g.first->id)) {
-      o += wrap("you: " + std::string(adv->renter) + ".", s.width, "    ", "      ");
+      if (!summary_says_what_to_ask(g.first->summary)) o += wrap("you: " + std::string(adv->renter) + ".", s.width, "    ", "      ");
       if (!adv->owner.empty()) o += wrap("owner: " + std::string(adv->owner) + ".", s.width, "    ", "      ");
     }
   }

@@ -129,7 +129,7 @@ std::string assessment_text(const Assessment& a, std::size_t width) {
                   (f.confidence.empty() ? "" : ", confidence " + f.confidence) + ": " + f.summary,
               width, "  ", "      ");
     if (const Advice* adv = advice_for(f.id)) {
-      o << para("you: " + std::string(adv->renter) + ".", width, "    ", "      ");
+      if (!summary_says_what_to_ask(f.summary)) o << para("you: " + std::string(adv->renter) + ".", width, "    ", "      ");
       if (!adv->owner.empty()) o << para("owner: " + std::string(adv->owner) + ".", width, "    ", "      ");
     }
     for (const auto& e : f.evidence) o << para(e, width, "    - ", "      ");

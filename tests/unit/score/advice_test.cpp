@@ -40,5 +40,11 @@ TEST(AdviceFor, FaultsARenterCannotFixAskForAnotherInstance) {
   EXPECT_NE(std::string(advice_for("software")->renter).find("`--gpus all`"), std::string::npos);
 }
 
+TEST(SummarySaysWhatToAsk, ARulesOwnRequestIsNotSaidTwice) {
+  EXPECT_TRUE(summary_says_what_to_ask("... stop work on this GPU; ask the provider for another instance."));
+  EXPECT_TRUE(summary_says_what_to_ask("... scales well below the GPU count. Ask the provider for GPUs with peer access"));
+  EXPECT_FALSE(summary_says_what_to_ask("The power limit is 350 W, 50% of the board's 700 W default"));
+}
+
 }  // namespace
 }  // namespace gpuaudit
