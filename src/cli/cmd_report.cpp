@@ -41,28 +41,18 @@ int run_report(const ReportArgs& a) {
   if (a.json && !on_stdout.empty())
     throw input_error("--json and " + on_stdout + " - both write to standard output: give " + on_stdout + " a file");
   const HtmlOptions html{.generated_utc = utc_now_iso8601()};
-  // The HTML marks what a healthy card of each model delivers: from the installed baselines, when
-  // they can be read (a report without them is still a report, just without the marks).
+  // The installed baselines, read once, serve twice: documents without an assessment (imported
+  // outputs) are scored as `gpuaudit score` would, so their findings count instead of "-"; and the
+  // HTML marks what a healthy card of each model delivers. A report without them is still a report.
   std::optional<BaselineSet> baselines;
   std::optional<HealthyReference> healthy;
-  if (!a.html.empty()) {
-    try {
-      baselines = load_baselines(a.baselines.empty() ? default_baselines_dir() : std::filesystem::path(a.baselines));
-      healthy.emplace(reference_lookup(*baselines));
-    } catch (const Error& e) {
-      if (!a.baselines.empty()) throw;
-      std::fprintf(stderr, "gpuaudit: no healthy-card marks in the HTML (%s)\n", e.what());
-    }
-  }
-  // A document without an assessment (an imported output) is scored as `gpuaudit score` would, when
-  // the baselines can be read, so its findings count in the report instead of "-".
-  if (!baselines) {
-    try {
-      baselines = load_baselines(a.baselines.empty() ? default_baselines_dir() : std::filesystem::path(a.baselines));
-    } catch (const Error& e) {
-      if (!a.baselines.empty()) throw;
-      std::fprintf(stderr, "gpuaudit: documents without an assessment stay unscored (%s)\n", e.what());
-    }
+  try {
+    baselines = load_baselines(a.baselines.empty() ? default_baselines_dir() : std::filesystem::path(a.baselines));
+    if (!a.html.empty()) healthy.emplace(reference_lookup(*baselines));
+  } catch (const Error& e) {
+    if (!a.baselines.empty()) throw;
+    std::fprintf(stderr, "gpuaudit: documents without an assessment stay unscored%s (%s)\n",
+                 a.html.empty() ? "" : " and the HTML has no healthy-card marks", e.what());
   }
   LoadOptions load;
   load.skip_invalid = a.skip_invalid;
