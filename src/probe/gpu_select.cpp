@@ -2,18 +2,13 @@
 
 #include "core/error.hpp"
 #include "probe/gpu_map.hpp"
+#include "text/strings.hpp"
 
 #include <algorithm>
 #include <cctype>
 
 namespace gpuaudit {
 namespace {
-
-std::string lower(std::string_view s) {
-  std::string o(s);
-  for (auto& c : o) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return o;
-}
 
 bool all_digits(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
