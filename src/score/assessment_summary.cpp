@@ -2,7 +2,6 @@
 
 #include "core/finding_ids.hpp"
 #include "core/json_fields.hpp"
-#include "score/advice.hpp"
 #include "score/assessment_text.hpp"
 #include "score/evidence.hpp"
 #include "score/headline.hpp"
@@ -87,10 +86,7 @@ std::string findings_text(const Assessment& a, const SummaryStyle& s) {
     std::string text = g.first->summary;
     if (!g.same_summary) text += " [as said of GPU " + std::to_string(g.gpus.front()) + "; each GPU's own with -v]";
     o += wrap(label + ": " + text, s.width, "  ", "    ");
-    if (const Advice* adv = advice_for(g.first->id)) {
-      if (!summary_says_what_to_ask(g.first->summary)) o += wrap("you: " + std::string(adv->renter) + ".", s.width, "    ", "      ");
-      if (!adv->owner.empty()) o += wrap("owner: " + std::string(adv->owner) + ".", s.width, "    ", "      ");
-    }
+    o += advice_text(g.first->id, g.first->summary, s.width);
   }
   return o;
 }
@@ -175,10 +171,9 @@ std::string delivered_cost_text(const Assessment& a, std::size_t width) {
   const auto price = number_field(*c, "price_per_hour");
   if (!price || *a.delivered_fraction >= 0.995) return "";
   const std::string cur = string_field(*c, "currency");
-  auto money = [&cur](double v) { return money_text(v, cur); };
-  return wrap("you pay " + money(*price) + " an hour for full cards; they deliver " + fmt_pct(*a.delivered_fraction) +
+  return wrap("you pay " + money_text(*price, cur) + " an hour for full cards; they deliver " + fmt_pct(*a.delivered_fraction) +
                   " of their compute and memory: each full card's hour of work costs you " +
-                  money(*price / *a.delivered_fraction),
+                  money_text(*price / *a.delivered_fraction, cur),
               width, "  ", "    ");
 }
 

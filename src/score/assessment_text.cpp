@@ -18,8 +18,6 @@ namespace gpuaudit {
 
 namespace {
 
-std::string money(double v, const std::string& currency) { return money_text(v, currency); }
-
 // figure, measured, expected, ratio, tolerance, state, note: the figures right-aligned.
 void table(std::ostringstream& o, const std::vector<std::vector<std::string>>& rows) {
   TextTable t{rows};
@@ -68,6 +66,15 @@ std::string para(const std::string& text, std::size_t width, const std::string& 
 
 }  // namespace
 
+std::string advice_text(const std::string& id, const std::string& summary, std::size_t width) {
+  const Advice* adv = advice_for(id);
+  if (!adv) return "";
+  std::string o;
+  if (!summary_says_what_to_ask(summary)) o += para("you: " + std::string(adv->renter) + ".", width, "    ", "      ");
+  if (!adv->owner.empty()) o += para("owner: " + std::string(adv->owner) + ".", width, "    ", "      ");
+  return o;
+}
+
 std::string money_text(double v, const std::string& currency) {
   return currency == "USD" || currency.empty() ? "$" + fmt_num(v, 2) : fmt_num(v, 2) + " " + currency;
 }
@@ -103,16 +110,16 @@ std::string cost_text(const json& x, std::size_t width) {
   if (c == x.end() || !c->is_object()) return "";
   const std::string cur = string_field(*c, "currency");
   const auto price = number_field(*c, "price_per_hour");
-  std::string o = "cost at " + (price ? money(*price, cur) : std::string("?")) + " per hour:\n";
+  std::string o = "cost at " + (price ? money_text(*price, cur) : std::string("?")) + " per hour:\n";
   if (auto v = number_field(*c, "cost_per_pflop_hour"))
-    o += para(money(*v, cur) + " per effective dense-BF16 PFLOP-hour (" +
+    o += para(money_text(*v, cur) + " per effective dense-BF16 PFLOP-hour (" +
                   fmt_num(number_field(*c, "effective_bf16_pflops").value_or(0), 3) + " PFLOP/s); a full healthy card: " +
-                  money(number_field(*c, "full_card_cost_per_pflop_hour").value_or(0), cur),
+                  money_text(number_field(*c, "full_card_cost_per_pflop_hour").value_or(0), cur),
               width, "  ", "    ");
   if (auto v = number_field(*c, "cost_per_tbps_hour"))
-    o += para(money(*v, cur) + " per TB/s of memory bandwidth per hour (" +
+    o += para(money_text(*v, cur) + " per TB/s of memory bandwidth per hour (" +
                   fmt_num(number_field(*c, "effective_memory_tbps").value_or(0), 2) + " TB/s); a full healthy card: " +
-                  money(number_field(*c, "full_card_cost_per_tbps_hour").value_or(0), cur),
+                  money_text(number_field(*c, "full_card_cost_per_tbps_hour").value_or(0), cur),
               width, "  ", "    ");
   return o;
 }
@@ -128,10 +135,7 @@ std::string assessment_text(const Assessment& a, std::size_t width) {
     o << para(f.id + (f.gpu ? " (GPU " + std::to_string(*f.gpu) + ")" : std::string(host ? " (host)" : " (machine)")) +
                   (f.confidence.empty() ? "" : ", confidence " + f.confidence) + ": " + f.summary,
               width, "  ", "      ");
-    if (const Advice* adv = advice_for(f.id)) {
-      if (!summary_says_what_to_ask(f.summary)) o << para("you: " + std::string(adv->renter) + ".", width, "    ", "      ");
-      if (!adv->owner.empty()) o << para("owner: " + std::string(adv->owner) + ".", width, "    ", "      ");
-    }
+    o << advice_text(f.id, f.summary, width);
     for (const auto& e : f.evidence) o << para(e, width, "    - ", "      ");
   }
 

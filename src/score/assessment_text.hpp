@@ -15,6 +15,9 @@ namespace gpuaudit {
 std::string assessment_text(const Assessment& a, std::size_t width = 0);
 
 // Parts the one-screen summary (assessment_summary.hpp) prints the same way.
+// What a renter, then an owner, can do about finding `id` (score/advice.hpp), indented under the
+// finding; the renter's line is left out when `summary` already says what to ask the provider.
+std::string advice_text(const std::string& id, const std::string& summary, std::size_t width);
 // "$4.00" for USD (and no currency: the document's default), "4.00 EUR" for any other.
 std::string money_text(double v, const std::string& currency);
 // "none: 3 host figures, none past its threshold; no GPU verdict": the findings line when there are none.
