@@ -5,12 +5,10 @@
 #include "compare/compare_render.hpp"
 #include "core/document_io.hpp"
 #include "unit/support/compare_files.hpp"
+#include "unit/support/golden_text.hpp"
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <fstream>
-#include <iterator>
 #include <string>
 
 using namespace gpuaudit;
@@ -62,11 +60,6 @@ TEST(CompareText, GoldenAt80And120Columns) {
   Comparison named = c;
   named.base_names = {"h100-sxm-healthy.synthetic.json"};  // not the checkout's path
   for (const std::size_t width : {80u, 120u}) {
-    std::string text = compare_text(named, width);
-    const std::string golden = std::string(GPUAUDIT_TEST_DATA) + "/text-golden/compare-power-cap-" + std::to_string(width) + ".txt";
-    if (std::getenv("GPUAUDIT_UPDATE_GOLDEN")) std::ofstream(golden, std::ios::binary) << text;
-    std::ifstream in(golden, std::ios::binary);
-    const std::string want((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    EXPECT_EQ(text, want) << golden << "; actual:\n" << text;
+    expect_golden_text(compare_text(named, width), "compare-power-cap-" + std::to_string(width) + ".txt");
   }
 }

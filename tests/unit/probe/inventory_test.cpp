@@ -145,15 +145,24 @@ TEST(Inventory, OldDriverWithoutClocksEventReasonsFallsBackToThrottleReasons) {
   EXPECT_EQ(doc.gpus.at(0).clock_event_reasons, std::vector<std::string>{"sw-power-cap"});
 }
 
-TEST(Inventory, NoDriverLibrary) {
+// A machine whose driver library cannot be loaded: the inventory's sources without NVML.
+struct NoDriver {
   NvmlLoad load;
-  load.error = "cannot load libnvidia-ml.so.1 (libnvidia-ml.so.1: cannot open shared object file)";
   CudaProbe cuda;
   InventorySources src;
-  src.nvml = &load;
-  src.cuda = &cuda;
-  src.host.cpu_model = "Test CPU";
-  const ResultDocument doc = take_inventory(src);
+  NoDriver() {
+    load.error = "cannot load libnvidia-ml.so.1 (libnvidia-ml.so.1: cannot open shared object file)";
+    src.nvml = &load;
+    src.cuda = &cuda;
+  }
+  NoDriver(const NoDriver&) = delete;
+  NoDriver& operator=(const NoDriver&) = delete;
+};
+
+TEST(Inventory, NoDriverLibrary) {
+  NoDriver m;
+  m.src.host.cpu_model = "Test CPU";
+  const ResultDocument doc = take_inventory(m.src);
   EXPECT_EQ(doc.gpu_status.state, "no-driver");
   EXPECT_TRUE(gpu_unusable(doc.gpu_status));
   EXPECT_TRUE(doc.gpus.empty());
@@ -163,21 +172,16 @@ TEST(Inventory, NoDriverLibrary) {
 }
 
 TEST(Inventory, NoDriverInAContainerSaysHowToGiveItTheGpus) {
-  NvmlLoad load;
-  load.error = "cannot load libnvidia-ml.so.1";
-  CudaProbe cuda;
-  InventorySources src;
-  src.nvml = &load;
-  src.cuda = &cuda;
-  src.host.container = "docker";
-  const ResultDocument doc = take_inventory(src);
+  NoDriver m;
+  m.src.host.container = "docker";
+  const ResultDocument doc = take_inventory(m.src);
   EXPECT_EQ(doc.gpu_status.state, "no-driver");
   EXPECT_NE(doc.gpu_status.message.find("inside a docker container the driver comes from the host: start the container "
                                         "with `--gpus all`"),
             std::string::npos)
       << doc.gpu_status.message;
-  src.host.container.reset();
-  EXPECT_EQ(take_inventory(src).gpu_status.message.find("--gpus all"), std::string::npos);
+  m.src.host.container.reset();
+  EXPECT_EQ(take_inventory(m.src).gpu_status.message.find("--gpus all"), std::string::npos);
 }
 
 TEST(Inventory, DriverNotLoaded) {

@@ -4,13 +4,11 @@
 #include "report/fleet.hpp"
 #include "report/fleet_render.hpp"
 #include "report/load_runs.hpp"
+#include "unit/support/golden_text.hpp"
 #include "unit/support/fleet_runs.hpp"
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
 
@@ -83,12 +81,7 @@ TEST(ReportText, GoldenAt80And120Columns) {
   const auto runs = load_runs({std::string(GPUAUDIT_TEST_DATA) + "/report/fleet-synthetic"});
   const FleetReport r = build_fleet_report(runs, parse_group_by("provider,region,gpu"));
   for (const std::size_t width : {80u, 120u}) {
-    const std::string text = fleet_text(r, width);
-    const std::string golden = std::string(GPUAUDIT_TEST_DATA) + "/text-golden/report-fleet-" + std::to_string(width) + ".txt";
-    if (std::getenv("GPUAUDIT_UPDATE_GOLDEN")) std::ofstream(golden, std::ios::binary) << text;
-    std::ifstream in(golden, std::ios::binary);
-    const std::string want((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    EXPECT_EQ(text, want) << golden << "; actual:\n" << text;
+    expect_golden_text(fleet_text(r, width), "report-fleet-" + std::to_string(width) + ".txt");
   }
 }
 

@@ -5,12 +5,10 @@
 #include "import/import.hpp"
 #include "report/inventory_text.hpp"
 #include "text/text_table.hpp"
+#include "unit/support/golden_text.hpp"
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <fstream>
-#include <iterator>
 #include <sstream>
 #include <string>
 
@@ -69,11 +67,7 @@ TEST(InventoryText, GoldenAt80And120Columns) {
     const std::string text = inventory_text(doc, width);
     std::istringstream lines(text);
     for (std::string line; std::getline(lines, line);) EXPECT_LE(display_width(line), width) << line;
-    const std::string golden = std::string(GPUAUDIT_TEST_DATA) + "/text-golden/info-8x-h100-" + std::to_string(width) + ".txt";
-    if (std::getenv("GPUAUDIT_UPDATE_GOLDEN")) std::ofstream(golden, std::ios::binary) << text;
-    std::ifstream in(golden, std::ios::binary);
-    const std::string want((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    EXPECT_EQ(text, want) << golden << "; actual:\n" << text;
+    expect_golden_text(text, "info-8x-h100-" + std::to_string(width) + ".txt");
   }
 }
 

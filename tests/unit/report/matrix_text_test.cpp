@@ -4,10 +4,10 @@
 #include "core/result.hpp"
 #include "import/import.hpp"
 #include "report/matrix_text.hpp"
+#include "unit/support/golden_text.hpp"
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -17,7 +17,6 @@ namespace {
 
 namespace fs = std::filesystem;
 const fs::path kImports = fs::path(GPUAUDIT_TEST_DATA) / "imports";
-const fs::path kGolden = fs::path(GPUAUDIT_TEST_DATA) / "text-golden";
 
 std::string read(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -30,9 +29,7 @@ void expect_golden(const std::vector<std::string>& inputs, const std::string& go
   std::vector<std::string> files;
   for (const auto& i : inputs) files.push_back((kImports / i).string());
   const ResultDocument doc = imports::import_files(files, {}, nullptr);
-  const std::string text = multigpu_tables_text(doc);
-  if (std::getenv("GPUAUDIT_UPDATE_GOLDEN")) std::ofstream(kGolden / golden, std::ios::binary) << text;
-  EXPECT_EQ(text, read(kGolden / golden)) << "golden " << golden << "; actual:\n" << text;
+  expect_golden_text(multigpu_tables_text(doc), golden);
 }
 
 TEST(MatrixText, P2pOf8H100BesideTheirNvSwitchLinks) {

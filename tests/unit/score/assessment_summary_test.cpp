@@ -5,13 +5,12 @@
 #include "score/assessment_summary.hpp"
 
 #include "import/import.hpp"
+#include "unit/support/golden_text.hpp"
 #include "unit/support/score_scenarios.hpp"
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 
 namespace gpuaudit {
@@ -19,13 +18,6 @@ namespace {
 
 namespace fs = std::filesystem;
 const fs::path kData = fs::path(GPUAUDIT_TEST_DATA);
-
-std::string read(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 Assessment scored(const ResultDocument& doc) {
   Assessment a = score_scenarios::score(doc);
@@ -44,12 +36,8 @@ std::string summary(const Assessment& a, std::size_t width) {
 }
 
 void expect_golden(const Assessment& a, const std::string& name) {
-  for (const std::size_t width : {80u, 120u}) {
-    const std::string text = summary(a, width);
-    const fs::path golden = kData / "text-golden" / ("score-" + name + "-" + std::to_string(width) + ".txt");
-    if (std::getenv("GPUAUDIT_UPDATE_GOLDEN")) std::ofstream(golden, std::ios::binary) << text;
-    EXPECT_EQ(text, read(golden)) << golden << "; actual:\n" << text;
-  }
+  for (const std::size_t width : {80u, 120u})
+    expect_golden_text(summary(a, width), "score-" + name + "-" + std::to_string(width) + ".txt");
 }
 
 std::size_t count(const std::string& text, const std::string& what) {
