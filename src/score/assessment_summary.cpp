@@ -189,20 +189,6 @@ std::string notes_text(const json& x, std::size_t width) {
 
 }  // namespace
 
-std::string gpu_ranges(std::vector<int> gpus) {
-  std::sort(gpus.begin(), gpus.end());
-  gpus.erase(std::unique(gpus.begin(), gpus.end()), gpus.end());
-  std::string o;
-  for (std::size_t i = 0; i < gpus.size();) {
-    std::size_t j = i;
-    while (j + 1 < gpus.size() && gpus[j + 1] == gpus[j] + 1) ++j;
-    o += (o.empty() ? "" : ", ") + std::to_string(gpus[i]);
-    if (j > i) o += (j == i + 1 ? ", " : "-") + std::to_string(gpus[j]);
-    i = j + 1;
-  }
-  return o;
-}
-
 std::string assessment_summary(const Assessment& a, const SummaryStyle& s) {
   std::string o = wrap(a.headline, s.width);
   o += findings_text(a, s);

@@ -20,7 +20,4 @@ struct SummaryStyle {
 
 std::string assessment_summary(const Assessment& a, const SummaryStyle& style);
 
-// "0-7", "0, 2, 5", "0-3, 6": GPU indices as a reader scans them (sorted, runs joined).
-std::string gpu_ranges(std::vector<int> gpus);
-
 }  // namespace gpuaudit

@@ -1,5 +1,6 @@
 #include "text/format.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace gpuaudit {
@@ -31,6 +32,20 @@ std::string clipped(const std::string& s, std::size_t max_bytes) {
   std::size_t cut = max_bytes;
   while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
   return s.substr(0, cut) + "...";
+}
+
+std::string gpu_ranges(std::vector<int> gpus) {
+  std::sort(gpus.begin(), gpus.end());
+  gpus.erase(std::unique(gpus.begin(), gpus.end()), gpus.end());
+  std::string o;
+  for (std::size_t i = 0; i < gpus.size();) {
+    std::size_t j = i;
+    while (j + 1 < gpus.size() && gpus[j + 1] == gpus[j] + 1) ++j;
+    o += (o.empty() ? "" : ", ") + std::to_string(gpus[i]);
+    if (j > i) o += (j == i + 1 ? ", " : "-") + std::to_string(gpus[j]);
+    i = j + 1;
+  }
+  return o;
 }
 
 }  // namespace gpuaudit

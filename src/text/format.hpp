@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace gpuaudit {
 
@@ -15,5 +16,7 @@ std::string fmt_opt(const std::optional<double>& v, const std::string& unit = ""
 // `s` cut to at most `max_bytes` at a UTF-8 character boundary, with "..." when cut (a quoted tool
 // message in one evidence line).
 std::string clipped(const std::string& s, std::size_t max_bytes);
+// "0-7", "0, 2, 5", "0-3, 6": GPU indices as a reader scans them (sorted, runs joined).
+std::string gpu_ranges(std::vector<int> gpus);
 
 }  // namespace gpuaudit

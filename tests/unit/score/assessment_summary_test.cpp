@@ -98,13 +98,5 @@ TEST(AssessmentSummary, EightPowerCappedGpusAreOneFindingAndEachRowNamesItsLowFi
   EXPECT_LE(count(text, "\n"), 30u) << text;
 }
 
-TEST(GpuRanges, JoinsRunsAndSortsAndDropsRepeats) {
-  EXPECT_EQ(gpu_ranges({0, 1, 2, 3, 4, 5, 6, 7}), "0-7");
-  EXPECT_EQ(gpu_ranges({5, 0, 2}), "0, 2, 5");
-  EXPECT_EQ(gpu_ranges({6, 0, 1, 2, 3, 3}), "0-3, 6");
-  EXPECT_EQ(gpu_ranges({0, 1}), "0, 1");
-  EXPECT_EQ(gpu_ranges({}), "");
-}
-
 }  // namespace
 }  // namespace gpuaudit

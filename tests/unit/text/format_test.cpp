@@ -66,6 +66,14 @@ TEST(Format, ClippedNeverCutsInsideACharacter) {
   EXPECT_EQ(clipped("\xE6\x9D\xB1\xE4\xBA\xAC", 3), "\xE6\x9D\xB1...");
 }
 
+TEST(GpuRanges, JoinsRunsAndSortsAndDropsRepeats) {
+  EXPECT_EQ(gpu_ranges({0, 1, 2, 3, 4, 5, 6, 7}), "0-7");
+  EXPECT_EQ(gpu_ranges({5, 0, 2}), "0, 2, 5");
+  EXPECT_EQ(gpu_ranges({6, 0, 1, 2, 3, 3}), "0-3, 6");
+  EXPECT_EQ(gpu_ranges({0, 1}), "0, 1");
+  EXPECT_EQ(gpu_ranges({}), "");
+}
+
 }  // namespace
 }  // namespace gpuaudit
 
