@@ -28,4 +28,21 @@ std::vector<std::string_view> split_trimmed(std::string_view s, char sep) {
   return out;
 }
 
+std::string shell_words(const std::vector<std::string>& argv) {
+  std::string out;
+  for (const auto& w : argv) {
+    if (!out.empty()) out += ' ';
+    const bool plain = !w.empty() && w.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                         "0123456789-_./=:,+@%") == std::string::npos;
+    if (plain) {
+      out += w;
+      continue;
+    }
+    out += '\'';
+    for (char c : w) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    out += '\'';
+  }
+  return out;
+}
+
 }  // namespace gpuaudit

@@ -13,6 +13,10 @@ std::string lower(std::string_view s);
 // Without leading and trailing white space (std::isspace: space, \t, \n, \v, \f, \r).
 std::string_view trim(std::string_view s);
 
+// A command line as a POSIX shell would take it back: words of letters, digits and -_./=:,+@%
+// as they are, every other word in single quotes ("sh -c 'echo hi'"; '' for an empty word).
+std::string shell_words(const std::vector<std::string>& argv);
+
 // The pieces between the separators, each trimmed: "a | b|" -> {"a", "b", ""}; "" -> {""}.
 std::vector<std::string_view> split_trimmed(std::string_view s, char sep);
 

@@ -24,3 +24,9 @@ TEST(TextStrings, SplitTrimmedKeepsEmptyPiecesAndTrimsEach) {
   EXPECT_EQ(split_trimmed("", '|'), (V{""}));
   EXPECT_EQ(split_trimmed("x,,y", ','), (V{"x", "", "y"}));
 }
+
+TEST(TextStrings, ShellWordsQuoteOnlyWhatAShellWouldSplit) {
+  EXPECT_EQ(gpuaudit::shell_words({"python", "-u", "train.py", "--lr=3e-4"}), "python -u train.py --lr=3e-4");
+  EXPECT_EQ(gpuaudit::shell_words({"sh", "-c", "echo hi; exit 3"}), "sh -c 'echo hi; exit 3'");
+  EXPECT_EQ(gpuaudit::shell_words({"echo", "it's", ""}), "echo 'it'\\''s' ''");
+}
