@@ -103,6 +103,19 @@ std::string unknown_option(const CLI::App& app, const std::vector<std::string>& 
   return "";
 }
 
+// `watch -- CMD ARGS`: CLI11 hands what follows "--" back to the top level, which rejects it. For a
+// command that runs another program (prefix_command: its parsing stops at the program's name and
+// leaves the rest to it), the first "--" after the command's name is only a separator: dropped.
+void drop_program_separator(const CLI::App& app, std::vector<std::string>& args) {
+  for (auto it = args.begin(); it != args.end(); ++it) {
+    const auto subs = app.get_subcommands([&](const CLI::App* s) { return !s->get_name().empty() && s->check_name(*it); });
+    if (subs.empty()) continue;
+    if (!subs.front()->get_prefix_command()) return;
+    if (auto dash = std::find(it, args.end(), "--"); dash != args.end() && dash + 1 != args.end()) args.erase(dash);
+    return;
+  }
+}
+
 // CLI11's messages name the binary by its full path and the option by its CLI11 name; one line
 // that names the command is enough.
 std::string plain_parse_error(const CLI::ParseError& e) {
@@ -154,6 +167,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "%s\n", terminal_text(bad).c_str());
     return exit_code::usage;
   }
+  drop_program_separator(app, args);
   std::reverse(args.begin(), args.end());  // CLI11 takes them last first
   try {
     app.parse(args);

@@ -151,7 +151,7 @@ void telemetry_plausible(std::optional<TelemetrySummary>& t, const std::string& 
 // this build (a document of a newer driver stays readable).
 void check_enumerations(const ResultDocument& doc) {
   one_of("mode", doc.mode, {"", "info", "quick", "full", "quick+only", "full+only", "custom", "imported",
-                            "published"});
+                            "published", "watch"});
   one_of("gpu_status.state", doc.gpu_status.state,
          {"ok", "no-driver", "driver-not-loaded", "no-device", "driver-too-old", "no-kernel-image", "not-built",
           "nvml-error", "cuda-error"});

@@ -1,0 +1,198 @@
+// gpuaudit watch [options] -- CMD [ARGS...]: runs the renter's own job and watches the GPUs and the
+// host while it runs, reads the job's throughput from its output, and says what held it back
+// (watch/diagnose.hpp), with the cost per unit of its output. The job's exit code is returned.
+#include "cli/command.hpp"
+#include "cli/run_plumbing.hpp"
+#include "cli/validators.hpp"
+#include "core/document_io.hpp"
+#include "core/document_validate.hpp"
+#include "core/error.hpp"
+#include "core/names.hpp"
+#include "probe/cuda_probe.hpp"
+#include "probe/gpu_select.hpp"
+#include "probe/inventory.hpp"
+#include "telemetry/nvml_reading.hpp"
+#include "text/terminal.hpp"
+#include "baselines/baseline_set.hpp"
+#include "score/assess.hpp"
+#include "score/assessment_summary.hpp"
+#include "score/baseline_lookup.hpp"
+#include "watch/diagnose.hpp"
+#include "watch/under_load_rows.hpp"
+#include "watch/watch_loop.hpp"
+#include "watch/watch_text.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+
+namespace gpuaudit::cli {
+namespace {
+
+struct WatchArgs {
+  std::string metric, gpus, output, currency;
+  std::vector<std::string> tags;
+  double price = -1;
+  double interval_s = 0.5, gpu_interval_s = 0.1;
+  bool verdict_exit = false;
+};
+
+// The GPUs to watch: their timelines (name, limits) and NVML handles; `why` when none can be read.
+struct WatchedGpus {
+  std::vector<WatchGpuTimeline> timelines;
+  std::map<int, nvmlDevice_t> handles;
+  std::string why;
+};
+
+WatchedGpus gpus_to_watch(const NvmlLoad& nvml, const ResultDocument& doc, const std::vector<std::string>& selectors) {
+  WatchedGpus w;
+  if (!nvml.loaded) {
+    w.why = doc.gpu_status.message.empty() ? "NVML could not be loaded: " + nvml.error : doc.gpu_status.message;
+    return w;
+  }
+  const std::vector<int> wanted = select_gpus(selectors, doc.gpus);
+  std::vector<GpuInfo> chosen;
+  for (const auto& g : doc.gpus)
+    if (wanted.empty() || std::find(wanted.begin(), wanted.end(), g.index) != wanted.end()) chosen.push_back(g);
+  w.handles = telemetry_handles(nvml.api, chosen);
+  for (const auto& g : chosen) {
+    if (!w.handles.count(g.index)) continue;
+    WatchGpuTimeline t;
+    t.gpu = g.index, t.name = g.name, t.power_limit_w = g.power.limit_w;
+    if (g.clocks.sm_max_mhz) t.sm_max_mhz = *g.clocks.sm_max_mhz;
+    w.timelines.push_back(std::move(t));
+  }
+  if (w.timelines.empty())
+    w.why = doc.gpu_status.message.empty() ? "NVML lists no GPU that can be read" : doc.gpu_status.message;
+  return w;
+}
+
+int verdict_code(const WatchRecord& r) {
+  for (const auto& d : r.diagnoses)
+    if (d.id != "busy" && d.id != "host") return exit_code::finding;
+  return exit_code::ok;
+}
+
+// Scores the document (the card under the job: the under-load rows; the watch's host-bound) and adds
+// the findings beyond the watch's own to `text`; nullopt when no baseline set could be read.
+std::optional<int> score_watched(ResultDocument& doc, std::size_t width, std::string& text) {
+  try {
+    const BaselineSet set = load_baselines(default_baselines_dir());
+    const int code = score_document(doc, reference_lookup(set), set.version, Thresholds{});
+    SummaryStyle style;
+    style.width = width;
+    style.colour = colour_wanted(STDERR_FILENO);
+    style.details_hint = "`gpuaudit score -v` on the document: the evidence and every figure";
+    text += "\n" + assessment_summary(*doc.assessment, style);
+    return code;
+  } catch (const Error& e) {
+    text += "not scored: " + std::string(e.what()) + "\n";
+    return std::nullopt;
+  }
+}
+
+int run_watch(const WatchArgs& a, std::vector<std::string> command) {
+  if (command.empty()) throw input_error("watch needs a command: gpuaudit watch [options] -- CMD [ARGS...]");
+  const std::string currency = a.currency.empty() ? std::string("USD") : normalize_currency(a.currency, "--currency");
+  std::unique_ptr<MetricScanner> metric;
+  if (!a.metric.empty()) metric = std::make_unique<MetricScanner>(a.metric);
+  const std::vector<std::string> selectors = parse_gpu_selectors(a.gpus);
+
+  const NvmlLoad nvml = load_nvml();
+  CudaProbe no_cuda;  // NVML only: a CUDA context would take memory on the job's GPUs
+  no_cuda.build = build_summary();
+  ResultDocument doc = take_machine_inventory(nvml, no_cuda, 0);
+  doc.mode = "watch";
+  apply_tags(doc, a.tags);
+  if (a.price >= 0) doc.price_per_hour = a.price, doc.currency = currency;
+  WatchedGpus gpus = gpus_to_watch(nvml, doc, selectors);
+
+  const RunOutput output(a.output, "gpuaudit-watch", doc.host.hostname);
+  if (output.stream()) throw input_error("watch writes its document while the job runs: give -o a file, not a stream");
+  WatchRecord rec;
+  rec.command = command;
+  rec.started_utc = utc_now_iso8601();
+  rec.host_interval_s = a.interval_s, rec.gpu_interval_s = a.gpu_interval_s;
+  rec.vcpus = doc.host.vcpus;
+  rec.gpu_unread = gpus.why;
+  rec.metric_regex = a.metric;
+  if (metric) rec.metric_unit = metric_unit(a.metric);
+  rec.gpus = gpus.timelines;
+  auto save = [&](const WatchRecord& r) {
+    doc.extra["watch"] = r;
+    write_result(output.path(), doc);
+  };
+  save(rec);  // an unwritable path fails now (exit 5), before the job starts
+
+  std::string why;
+  const auto job = start_job(command, metric != nullptr, why);
+  if (!job) {
+    rec.finished = true, rec.exit_code = 127;
+    save(rec);
+    std::fprintf(stderr, "gpuaudit: watch: cannot run '%s': %s\n", command.front().c_str(), why.c_str());
+    return 127;  // as a shell says of a command it cannot run
+  }
+  WatchIo io;
+  if (!gpus.timelines.empty())
+    io.read_gpu = [&](int gpu, double t) { return read_telemetry(nvml.api, gpus.handles.at(gpu), t); };
+  io.metric = metric.get();
+  io.checkpoint = save;
+  {
+    ForwardSignals forward(job->pid);
+    rec = watch_job(*job, rec, {.host_interval_s = a.interval_s, .gpu_interval_s = a.gpu_interval_s}, io);
+  }
+  rec.diagnoses = diagnose_watch(rec);
+  if (doc.price_per_hour) rec.cost = watch_cost(rec, *doc.price_per_hour, currency);
+  for (auto& row : under_load_rows(rec)) doc.benchmarks.push_back(std::move(row));
+  save(rec);
+  const std::size_t width = terminal_width(STDERR_FILENO);
+  std::string text = "\n" + watch_text(rec, width);
+  // With no GPU read there is nothing of the card to judge: the watch's own lines say why.
+  const std::optional<int> scored = rec.gpu_unread.empty() ? score_watched(doc, width, text) : std::nullopt;
+  save(rec);
+  text += "result: " + output.path() + "\n";
+  std::fwrite(text.data(), 1, text.size(), stderr);
+  if (!a.verdict_exit) return rec.exit_code.value_or(1);
+  return std::max(verdict_code(rec), scored.value_or(exit_code::ok));
+}
+
+const RegisterCommand watch_cmd{
+    {"watch", "Run your own job and watch the GPUs and the host meanwhile: what held it back, what it cost", 27,
+     [](CLI::App& sub) -> std::function<int()> {
+       auto a = std::make_shared<WatchArgs>();
+       sub.prefix_command();  // everything from the command on is the job's, options included
+       sub.allow_extras();
+       sub.add_option("--metric", a->metric,
+                      "Regex for the job's throughput in its output, e.g. '([0-9.]+) tokens/s' or 'it/s' (POSIX extended)");
+       sub.add_option("--price-per-hour", a->price, "What the instance costs per hour, for the cost per unit of output")
+           ->check(between(0, kMaxPricePerHour));
+       sub.add_option("--currency", a->currency, "Currency of --price-per-hour (default USD)");
+       sub.add_option("--interval", a->interval_s, "Seconds per timeline point, host sampled at its end (default 0.5)")
+           ->check(between(0.1, 60.0));
+       sub.add_option("--gpu-interval", a->gpu_interval_s, "Seconds between GPU samples (default 0.1)")
+           ->check(between(0.02, 10.0));
+       sub.add_option("--gpus", a->gpus,
+                      "GPUs to watch (default: all): indices in nvidia-smi's order, UUIDs or PCI bus ids, comma-separated");
+       sub.add_option("--tag", a->tags, "key=value stored in the document");
+       sub.add_option("-o,--output", a->output, "Result file (default gpuaudit-watch-<host>-<time>.json)");
+       sub.add_flag("--verdict-exit", a->verdict_exit, "Exit 1 when a diagnosis is not `busy`, instead of the job's code");
+       CLI::App* app = &sub;
+       return [a, app] {
+         std::vector<std::string> command = app->remaining();
+         // main.cpp has taken the "--" out; a leading '-' is an option watch does not have.
+         if (!command.empty() && command.front().size() > 1 && command.front()[0] == '-') {
+           throw input_error("watch has no option " + command.front() + " (see gpuaudit watch --help; the job's own options go after --)");
+         }
+         return run_watch(*a, command);
+       };
+     },
+     {{0, "the job succeeded (or, with --verdict-exit, every GPU was busy)"},
+      {1, "with --verdict-exit: a GPU waited, was throttled or stayed idle, or the job slowed down"},
+      {2, ""},
+      {5, ""},
+      {127, "the command could not be started"}}}};
+
+}  // namespace
+}  // namespace gpuaudit::cli

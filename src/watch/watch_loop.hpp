@@ -1,0 +1,40 @@
+// The sampling loop of `watch`: while the job runs, every GPU is read each gpu interval and the
+// host each host interval, when the GPU samples of the interval are folded into one point per GPU;
+// the job's captured output is copied out and scanned for its metric as it arrives; a checkpoint of
+// the record is handed out every few seconds so a killed gpuaudit loses at most that much.
+// One thread: poll() waits on the job's pipes until the next reading is due.
+#pragma once
+
+#include "telemetry/telemetry_sample.hpp"
+#include "watch/child_job.hpp"
+#include "watch/metric_scanner.hpp"
+#include "watch/watch_record.hpp"
+
+#include <functional>
+#include <span>
+
+namespace gpuaudit {
+
+struct WatchTiming {
+  double host_interval_s = 0.5;
+  double gpu_interval_s = 0.1;
+  double checkpoint_s = 5;
+};
+
+struct WatchIo {
+  // Reads document GPU `gpu` at `t_s` (seconds since the job started). Empty: no GPU is read.
+  std::function<TelemetrySample(int gpu, double t_s)> read_gpu;
+  MetricScanner* metric = nullptr;                        // null: no --metric (output not captured)
+  std::function<void(const WatchRecord&)> checkpoint;     // may be empty
+  int out_fd = 1, err_fd = 2;                             // where the job's captured output is copied
+};
+
+// Runs until the job ends; `rec` comes in with its command and GPU timelines (gpu, name, limits)
+// set and goes out with the points, the metric and the job's exit. Diagnoses are not made here.
+WatchRecord watch_job(const ChildJob& job, WatchRecord rec, const WatchTiming& timing, const WatchIo& io);
+
+// The samples of one interval as one point (util mean, min and max; clocks and power median;
+// temperature max; the reasons seen but "gpu-idle"). samples == 0 when there are none.
+WatchGpuPoint fold_gpu_samples(std::span<const TelemetrySample> samples, double t_s);
+
+}  // namespace gpuaudit

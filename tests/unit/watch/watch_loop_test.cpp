@@ -1,0 +1,80 @@
+// The sampling loop (watch/watch_loop.hpp) over a real child and a scripted GPU: points per host
+// interval, GPU samples folded into them, the metric read from the captured output, the exit, and
+// checkpoints while it runs.
+#include "watch/watch_loop.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace gpuaudit {
+namespace {
+
+TEST(WatchLoop, FoldsSamplesIntoOnePoint) {
+  std::vector<TelemetrySample> s(4);
+  const double util[] = {0, 100, 100, 0};
+  for (int i = 0; i < 4; ++i) {
+    s[i].gpu_util_pct = util[i];
+    s[i].sm_clock_mhz = 1000 + 100 * i;
+    s[i].temperature_c = 40 + i;
+    s[i].clock_reasons = i == 1 ? 0x4 : 0x1;  // sw-power-cap once, gpu-idle otherwise
+  }
+  const WatchGpuPoint p = fold_gpu_samples(s, 2.0);
+  EXPECT_EQ(p.samples, 4);
+  EXPECT_EQ(*p.util_pct, 50);
+  EXPECT_EQ(*p.util_min_pct, 0);
+  EXPECT_EQ(*p.util_max_pct, 100);
+  EXPECT_EQ(*p.temperature_c, 43);
+  EXPECT_EQ(p.reasons, std::vector<std::string>{"sw-power-cap"});
+  EXPECT_EQ(fold_gpu_samples({}, 1).samples, 0);
+}
+
+TEST(WatchLoop, WatchesARealJobWithAScriptedGpu) {
+  std::string why;
+  const auto job = start_job({"sh", "-c", "echo '3 it/s'; sleep 0.7; echo '5 it/s'; exit 4"}, true, why);
+  ASSERT_TRUE(job) << why;
+  const int sink = ::open("/dev/null", O_WRONLY);
+  MetricScanner metric("it/s");
+  int checkpoints = 0;
+  WatchIo io;
+  io.read_gpu = [](int gpu, double t) {
+    TelemetrySample s;
+    s.t_s = t;
+    s.gpu_util_pct = gpu == 0 ? 90 : 0;
+    return s;
+  };
+  io.metric = &metric;
+  io.checkpoint = [&](const WatchRecord&) { ++checkpoints; };
+  io.out_fd = io.err_fd = sink;
+  WatchRecord rec;
+  rec.gpus = {WatchGpuTimeline{.gpu = 0}, WatchGpuTimeline{.gpu = 3}};
+  rec = watch_job(*job, rec, {.host_interval_s = 0.2, .gpu_interval_s = 0.05, .checkpoint_s = 0.3}, io);
+  ::close(sink);
+  EXPECT_TRUE(rec.finished);
+  EXPECT_EQ(rec.exit_code, 4);
+  EXPECT_GE(rec.elapsed_s, 0.7);
+  EXPECT_GE(rec.host.size(), 3u);
+  ASSERT_EQ(rec.gpus.size(), 2u);
+  ASSERT_FALSE(rec.gpus[0].points.empty());
+  EXPECT_EQ(*rec.gpus[0].points.front().util_pct, 90);
+  EXPECT_GE(rec.gpus[0].points.front().samples, 2);
+  EXPECT_EQ(*rec.gpus[1].points.front().util_pct, 0);
+  ASSERT_EQ(rec.metric.size(), 2u);
+  EXPECT_EQ(rec.metric[1].value, 5);
+  EXPECT_GT(rec.metric[1].t_s, rec.metric[0].t_s + 0.5);
+  EXPECT_GE(checkpoints, 2);
+}
+
+TEST(WatchLoop, WithoutAGpuTheHostIsStillWatched) {
+  std::string why;
+  const auto job = start_job({"sleep", "0.5"}, false, why);
+  ASSERT_TRUE(job);
+  WatchRecord rec = watch_job(*job, {}, {.host_interval_s = 0.1}, {});
+  EXPECT_EQ(rec.exit_code, 0);
+  EXPECT_GE(rec.host.size(), 3u);
+  EXPECT_TRUE(rec.host.front().cpu_busy_pct);
+}
+
+}  // namespace
+}  // namespace gpuaudit
