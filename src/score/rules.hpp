@@ -51,6 +51,8 @@ void rule_host(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& o
 // The words rule_host's note uses for a host figure taken under other processes' load (the
 // assessment counts those notes: such a figure was seen, not judged).
 inline constexpr const char* kContendedWords = "contended by other processes";
+// host-bound (per GPU) from a `gpuaudit watch` record: the renter's job left a GPU waiting on the host.
+void rule_watch(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
 void rule_software(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
 // gpu-fault / memory-degraded / nvlink-degraded / sliced (gpu null) from error messages that name no
 // GPU of the document; the program's own errors as notes (score/reported_errors.hpp).

@@ -1,0 +1,48 @@
+// host-bound from `gpuaudit watch`: a GPU the renter's own job used but left waiting
+//   (watch/diagnose.hpp "starved": busy less than 85% of the run) is host-bound, with the host's
+//   cause the watch named (steal, swap, iowait, every CPU busy, one core) at medium confidence; with
+//   no cause the counters show ("unseen": the network, locks, the job's own pauses) at low.
+//   The watch's other diagnoses are notes: a busy GPU, GPUs left idle, a job that slowed down, the
+//   host summary. Throttling under the job is not said here: the watch's timelines are the
+//   `telemetry/under-load` rows the power, thermal and clock rules judge (watch/under_load_rows.hpp).
+#include "core/finding_ids.hpp"
+#include "score/rules.hpp"
+#include "watch/watch_record.hpp"
+
+namespace gpuaudit {
+
+namespace {
+
+// The document's watch record; nullopt when there is none or it cannot be read.
+std::optional<WatchRecord> watch_of(const ResultDocument& doc) {
+  const auto it = doc.extra.find("watch");
+  if (it == doc.extra.end() || !it->is_object()) return std::nullopt;
+  try {
+    return it->get<WatchRecord>();
+  } catch (const std::exception&) {
+    return std::nullopt;  // a foreign or damaged section: judged as absent, never a crash
+  }
+}
+
+}  // namespace
+
+void rule_watch(const DocScoring& d, const Thresholds&, std::vector<Verdict>& out) {
+  const auto w = watch_of(*d.doc);
+  if (!w) return;
+  const std::string job = "while `gpuaudit watch` ran the job (" + std::to_string(static_cast<long>(w->elapsed_s)) + " s)";
+  for (const auto& diag : w->diagnoses) {
+    if (diag.id == "throttled") continue;  // the under-load rows carry it to the power and thermal rules
+    if (diag.id != "starved") {
+      if (d.notes) d.notes->push_back("watch: " + diag.summary);
+      continue;
+    }
+    Verdict v = make_verdict(finding_id::kHostBound, diag.gpu, diag.cause == "unseen" ? "low" : "medium",
+                             diag.summary, "waited for the host (" + diag.cause + ")");
+    v.finding.evidence = diag.evidence;
+    v.finding.evidence.push_back(job);
+    v.finding.figures["waiting_share"] = diag.share;
+    out.push_back(std::move(v));
+  }
+}
+
+}  // namespace gpuaudit
