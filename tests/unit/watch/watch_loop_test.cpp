@@ -3,10 +3,14 @@
 // checkpoints while it runs.
 #include "watch/watch_loop.hpp"
 
+#include "watch/diagnose.hpp"
+
 #include <gtest/gtest.h>
 
 #include <fcntl.h>
 #include <unistd.h>
+
+#include <algorithm>
 
 namespace gpuaudit {
 namespace {
@@ -74,6 +78,36 @@ TEST(WatchLoop, WithoutAGpuTheHostIsStillWatched) {
   EXPECT_EQ(rec.exit_code, 0);
   EXPECT_GE(rec.host.size(), 3u);
   EXPECT_TRUE(rec.host.front().cpu_busy_pct);
+}
+
+// A real toy job on one core (a shell's busy loop) beside a scripted GPU that idles 80% of the time:
+// starved, and the host's counters name the job's one core (or, when the tests around it fill the
+// other CPUs, every CPU busy): never "busy", never a cause the job did not have.
+TEST(WatchLoop, AOneCoreJobStarvesTheGpu) {
+  std::string why;
+  const auto job = start_job({"sh", "-c", "end=$(($(date +%s) + 2)); while [ $(date +%s) -lt $end ]; do :; done"},
+                             false, why);
+  ASSERT_TRUE(job) << why;
+  WatchIo io;
+  io.read_gpu = [](int, double t) {
+    TelemetrySample s;
+    s.t_s = t;
+    s.gpu_util_pct = 20;
+    return s;
+  };
+  WatchRecord rec;
+  rec.vcpus = static_cast<int>(::sysconf(_SC_NPROCESSORS_ONLN));
+  rec.gpus = {WatchGpuTimeline{.gpu = 0}};
+  rec = watch_job(*job, rec, {.host_interval_s = 0.25, .gpu_interval_s = 0.05}, io);
+  const auto ds = diagnose_watch(rec);
+  const auto it = std::find_if(ds.begin(), ds.end(), [](const WatchDiagnosis& d) { return d.id == "starved"; });
+  ASSERT_NE(it, ds.end());
+  if (*rec.vcpus >= 2) {
+    EXPECT_TRUE(it->cause == "one-core" || it->cause == "cpu-saturated") << it->cause << ": " << it->evidence[1];
+  }
+  double cores = 0;
+  for (const auto& h : rec.host) cores = std::max(cores, h.job_cpu_cores.value_or(0));
+  EXPECT_GT(cores, 0.5);
 }
 
 }  // namespace
