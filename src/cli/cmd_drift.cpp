@@ -1,0 +1,107 @@
+// gpuaudit drift RUN...: which nodes of a fleet are not like the others (drift/drift.hpp): a node x
+// field comparison within each group, against a --golden file or the group's majority.
+#include "cli/command.hpp"
+#include "core/error.hpp"
+#include "core/exit_codes.hpp"
+#include "core/input_file.hpp"
+#include "drift/drift.hpp"
+#include "report/load_runs.hpp"
+#include "report/stream_documents.hpp"
+#include "text/terminal.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <memory>
+
+namespace gpuaudit::cli {
+namespace {
+
+struct DriftArgs {
+  std::vector<std::string> runs;
+  std::string golden, group_by = "gpu";
+  bool json_out = false, skip_invalid = false;
+};
+
+GoldenFile read_golden(const std::string& path) {
+  if (path.empty()) return {};
+  const std::string text = read_input_file(path, {.bytes = 1 << 20, .too_big = [&](const std::string& size) {
+                                                    return input_error("--golden " + path + ": " + size + " is too big for a golden file");
+                                                  }});
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const std::exception& e) {
+    throw input_error("--golden " + path + ": not JSON (" + std::string(e.what()) + ")");
+  }
+  return golden_from_json(j);
+}
+
+// The group of a node: the values of the --group-by keys ("gpu": its GPUs; any other: that tag).
+std::string group_of(const ResultDocument& doc, const std::vector<NodeField>& fields, const std::vector<std::string>& keys) {
+  std::string g;
+  for (const auto& k : keys) {
+    std::string v;
+    if (k == "gpu") {
+      for (const auto& f : fields)
+        if (f.name == "gpu_models") v = f.value;
+      if (v.empty()) v = "no GPU";
+    } else if (auto it = doc.tags.find(k); it != doc.tags.end()) {
+      v = it->second;
+    } else {
+      v = k + "?";
+    }
+    g += (g.empty() ? "" : " / ") + v;
+  }
+  return g.empty() ? "all" : g;
+}
+
+int run_drift(const DriftArgs& a) {
+  const GoldenFile golden = read_golden(a.golden);
+  std::vector<std::string> keys;
+  for (std::size_t b = 0; b <= a.group_by.size();) {
+    const auto e = std::min(a.group_by.find(',', b), a.group_by.size());
+    if (e > b) keys.push_back(a.group_by.substr(b, e - b));
+    b = e + 1;
+  }
+  std::vector<DriftNode> nodes;
+  stream_documents(
+      list_result_files(a.runs), {.skip_invalid = a.skip_invalid},
+      [&keys](const std::filesystem::path& p, ResultDocument& doc) {
+        DriftNode n;
+        n.file = p.string();
+        n.name = node_name(doc, p.filename().string());
+        n.fields = node_fields(doc);
+        n.group = group_of(doc, n.fields, keys);
+        return n;
+      },
+      [&](const std::filesystem::path&, DriftNode& n) { nodes.push_back(std::move(n)); });
+  if (nodes.empty()) throw input_error("no readable result documents to compare");
+  const DriftReport r = find_drift(nodes, golden);
+  if (a.json_out) {
+    std::printf("%s\n", drift_json(r).dump(2).c_str());
+  } else {
+    const std::string text = drift_text(r, terminal_width(STDOUT_FILENO));
+    std::fwrite(text.data(), 1, text.size(), stdout);
+  }
+  return r.fails() ? exit_code::finding : exit_code::ok;
+}
+
+const RegisterCommand drift_cmd{
+    {"drift", "Find the odd node out: fields (driver, power limit, clocks, ECC, PCIe, VBIOS, ...) that differ from the fleet", 52,
+     [](CLI::App& sub) -> std::function<int()> {
+       auto a = std::make_shared<DriftArgs>();
+       sub.add_option("RUN", a->runs, "Result documents (run, info, import), or folders searched for *.json")->required();
+       sub.add_option("--golden", a->golden,
+                      "JSON of expected values: {\"driver\": \"570.124.06\", \"power_limit_w\": {\"min\": 700}}; "
+                      "other fields take the group's majority");
+       sub.add_option("--group-by", a->group_by, "Compare within groups: gpu (default) and/or tag names, comma-separated");
+       sub.add_flag("--json", a->json_out, "One JSON object (schema gpuaudit.drift/1) on stdout");
+       sub.add_flag("--skip-invalid", a->skip_invalid, "Skip unreadable or foreign documents with a warning");
+       sub.footer("Fields, classes and rules: docs/drift.md.");
+       return [a] { return run_drift(*a); };
+     },
+     {{0, "no performance field differs"}, {1, "a performance field differs from the golden value"}, {2, ""}}}};
+
+}  // namespace
+}  // namespace gpuaudit::cli

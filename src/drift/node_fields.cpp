@@ -1,0 +1,127 @@
+#include "drift/node_fields.hpp"
+
+#include "core/json_fields.hpp"
+#include "probe/usability.hpp"
+#include "text/format.hpp"
+
+#include <cmath>
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+
+namespace gpuaudit {
+
+namespace {
+
+struct FieldSpec {
+  const char* name;
+  const char* klass;
+};
+
+constexpr FieldSpec kFields[] = {
+    {"gpu_count", "performance"},   {"gpu_models", "performance"},   {"driver", "performance"},
+    {"cuda_driver", "performance"}, {"vbios", "performance"},        {"power_limit_w", "performance"},
+    {"default_power_limit_w", "performance"}, {"sm_max_mhz", "performance"}, {"mem_max_mhz", "performance"},
+    {"ecc", "performance"},         {"persistence", "performance"},  {"compute_mode", "performance"},
+    {"mig_mode", "performance"},    {"pcie_gen_max", "performance"}, {"pcie_width_max", "performance"},
+    {"nvlink_links_up", "performance"}, {"cpu_model", "performance"}, {"vcpus", "performance"},
+    {"memory_gib", "performance"},  {"numa_nodes", "performance"},   {"kernel", "performance"},
+    {"nccl", "environment"},        {"cublas", "environment"},       {"os", "info"},
+};
+
+std::string yes_no(bool b) { return b ? "on" : "off"; }
+
+// One value per GPU, or "mixed: a | b" when the GPUs of the node disagree; nullopt when none has it.
+std::optional<std::string> per_gpu(const ResultDocument& doc, const std::function<std::optional<std::string>(const GpuInfo&)>& of) {
+  std::set<std::string> seen;
+  for (const auto& g : doc.gpus)
+    if (!g.mig.is_mig_device)
+      if (auto v = of(g)) seen.insert(*v);
+  if (seen.empty()) return std::nullopt;
+  if (seen.size() == 1) return *seen.begin();
+  std::string o = "mixed:";
+  for (const auto& v : seen) o += (o.size() > 6 ? " | " : " ") + v;
+  return o;
+}
+
+template <class T>
+std::optional<std::string> text_of(const std::optional<T>& v) {
+  if (!v) return std::nullopt;
+  if constexpr (std::is_same_v<T, bool>) return yes_no(*v);
+  else if constexpr (std::is_same_v<T, std::string>) return *v;
+  else return field_number(static_cast<double>(*v));
+}
+
+std::optional<std::string> vbios_of(const GpuInfo& g) {
+  if (auto it = g.extra.find("imported"); it != g.extra.end() && it->is_object())
+    if (auto v = string_field(*it, "vbios_version"); !v.empty()) return v;
+  if (auto v = string_field(g.extra, "vbios_version"); !v.empty()) return v;
+  return std::nullopt;
+}
+
+std::string models(const ResultDocument& doc) {
+  std::map<std::string, int> count;
+  for (const auto& g : doc.gpus)
+    if (!g.mig.is_mig_device) ++count[g.name];
+  std::string o;
+  for (const auto& [name, n] : count) o += (o.empty() ? "" : ", ") + std::to_string(n) + "x " + name;
+  return o;
+}
+
+}  // namespace
+
+std::string_view field_class(std::string_view name) {
+  for (const auto& f : kFields)
+    if (name == f.name) return f.klass;
+  return "info";
+}
+
+std::vector<NodeField> node_fields(const ResultDocument& doc) {
+  std::map<std::string, std::optional<std::string>> v;
+  std::size_t boards = 0;
+  for (const auto& g : doc.gpus) boards += g.mig.is_mig_device ? 0 : 1;
+  if (boards > 0) v["gpu_count"] = std::to_string(boards), v["gpu_models"] = models(doc);
+  v["driver"] = text_of(doc.software.driver_version);
+  if (doc.software.cuda_driver_version) v["cuda_driver"] = cuda_version_string(*doc.software.cuda_driver_version);
+  v["nccl"] = text_of(doc.software.nccl_version);
+  v["cublas"] = text_of(doc.software.cublas_version);
+  v["vbios"] = per_gpu(doc, vbios_of);
+  v["power_limit_w"] = per_gpu(doc, [](const GpuInfo& g) { return text_of(g.power.limit_w); });
+  v["default_power_limit_w"] = per_gpu(doc, [](const GpuInfo& g) { return text_of(g.power.default_limit_w); });
+  v["sm_max_mhz"] = per_gpu(doc, [](const GpuInfo& g) { return text_of(g.clocks.sm_max_mhz); });
+  v["mem_max_mhz"] = per_gpu(doc, [](const GpuInfo& g) { return text_of(g.clocks.mem_max_mhz); });
+  v["ecc"] = per_gpu(doc, [](const GpuInfo& g) { return text_of(g.ecc.enabled); });
+  v["persistence"] = per_gpu(doc, [](const GpuInfo& g) { return text_of(g.persistence_mode); });
+  v["compute_mode"] = per_gpu(doc, [](const GpuInfo& g) { return text_of(g.compute_mode); });
+  v["mig_mode"] = per_gpu(doc, [](const GpuInfo& g) { return text_of(g.mig.mode_enabled); });
+  v["pcie_gen_max"] = per_gpu(doc, [](const GpuInfo& g) { return text_of(g.pcie.gen_max); });
+  v["pcie_width_max"] = per_gpu(doc, [](const GpuInfo& g) { return text_of(g.pcie.width_max); });
+  v["nvlink_links_up"] = per_gpu(doc, [](const GpuInfo& g) -> std::optional<std::string> {
+    if (g.nvlink.links_queried == 0) return std::nullopt;
+    return std::to_string(g.nvlink.links_up);
+  });
+  const HostInfo& h = doc.host;
+  if (!h.cpu_model.empty()) v["cpu_model"] = h.cpu_model;
+  v["vcpus"] = text_of(h.vcpus);
+  if (h.memory_bytes) v["memory_gib"] = field_number(static_cast<double>(*h.memory_bytes / (1ull << 30)));
+  v["numa_nodes"] = text_of(h.numa_nodes);
+  if (!h.kernel.empty()) v["kernel"] = h.kernel;
+  if (!h.os.empty()) v["os"] = h.os;
+
+  std::vector<NodeField> out;
+  for (const auto& f : kFields)
+    if (auto it = v.find(f.name); it != v.end() && it->second && !it->second->empty())
+      out.push_back({f.name, f.klass, *it->second});
+  return out;
+}
+
+std::string field_number(double v) { return fmt_num(v, v == std::floor(v) ? 0 : 1); }
+
+std::string node_name(const ResultDocument& doc, const std::string& fallback) {
+  if (!doc.host.hostname.empty()) return doc.host.hostname;
+  if (auto it = doc.tags.find("node"); it != doc.tags.end() && !it->second.empty()) return it->second;
+  return fallback;
+}
+
+}  // namespace gpuaudit

@@ -1,0 +1,89 @@
+// The odd node out (drift/drift.hpp) on synthetic nodes: the majority of a group, a tie said and not
+// judged, a --golden value, minimum and maximum, groups kept apart, and only performance fields fail.
+#include "drift/drift.hpp"
+
+#include "core/error.hpp"
+
+#include <gtest/gtest.h>
+
+namespace gpuaudit {
+namespace {
+
+DriftNode node(const std::string& name, const std::string& power, const std::string& driver,
+               const std::string& group = "8x H100", const std::string& nccl = "2.21.5") {
+  return {name, name + ".json", group,
+          {{"power_limit_w", "performance", power}, {"driver", "performance", driver}, {"nccl", "environment", nccl}}};
+}
+
+TEST(Drift, TheMinorityIsOddAgainstTheMajority) {
+  const DriftReport r = find_drift({node("a", "700", "570.1"), node("b", "700", "570.1"), node("c", "350", "570.1")});
+  ASSERT_EQ(r.odd.size(), 1u);
+  EXPECT_EQ(r.odd[0].node, "c");
+  EXPECT_EQ(r.odd[0].field, "power_limit_w");
+  EXPECT_EQ(r.odd[0].value, "350");
+  EXPECT_EQ(r.odd[0].golden, "700");
+  EXPECT_EQ(r.odd[0].basis, "2 of 3 nodes");
+  EXPECT_TRUE(r.fails());
+  EXPECT_EQ(r.nodes, 3u);
+  EXPECT_EQ(r.fields_compared, 3u);
+}
+
+TEST(Drift, ATieIsSaidNotJudged) {
+  const DriftReport r = find_drift({node("a", "700", "570.1"), node("b", "350", "570.1")});
+  EXPECT_TRUE(r.odd.empty());
+  ASSERT_EQ(r.ties.size(), 1u);
+  EXPECT_EQ(r.ties[0].field, "power_limit_w");
+  EXPECT_FALSE(r.fails());
+  EXPECT_NE(drift_text(r, 100).find("no majority (350 on 1, 700 on 1 nodes)"), std::string::npos) << drift_text(r, 100);
+}
+
+TEST(Drift, GroupsAreComparedApart) {
+  const DriftReport r = find_drift({node("a", "700", "570.1", "8x H100"), node("b", "700", "570.1", "8x H100"),
+                                    node("c", "400", "570.1", "8x A100"), node("d", "400", "570.1", "8x A100")});
+  EXPECT_TRUE(r.odd.empty());
+  EXPECT_EQ(r.groups, 2u);
+}
+
+TEST(Drift, GoldenValuesMinimaAndMaxima) {
+  const GoldenFile g = golden_from_json(json::parse(R"({"driver": "570.1", "power_limit_w": {"min": 500, "max": 700}})"));
+  const DriftReport r = find_drift({node("a", "700", "570.1"), node("b", "450", "570.1"), node("c", "700", "550.9")}, g);
+  ASSERT_EQ(r.odd.size(), 2u);
+  EXPECT_EQ(r.odd[0].node, "c");  // fields in the order of the votes: driver before power_limit_w
+  EXPECT_EQ(r.odd[0].golden, "570.1");
+  EXPECT_EQ(r.odd[1].node, "b");
+  EXPECT_EQ(r.odd[1].golden, ">= 500, <= 700");
+  EXPECT_EQ(r.odd[1].basis, "--golden");
+  // A lone node is judged against --golden too.
+  EXPECT_EQ(find_drift({node("x", "300", "570.1")}, g).odd.size(), 1u);
+}
+
+TEST(Drift, AMixedNodeIsOddAndOnlyPerformanceFieldsFail) {
+  const DriftReport mixed = find_drift({node("a", "700", "570.1"), node("b", "700", "570.1"), node("c", "mixed: 350 | 700", "570.1")});
+  ASSERT_EQ(mixed.odd.size(), 1u);
+  EXPECT_EQ(mixed.odd[0].value, "mixed: 350 | 700");
+  const DriftReport env = find_drift({node("a", "700", "570.1"), node("b", "700", "570.1", "8x H100", "2.18.1"),
+                                      node("c", "700", "570.1")});
+  ASSERT_EQ(env.odd.size(), 1u);
+  EXPECT_EQ(env.odd[0].klass, "environment");
+  EXPECT_FALSE(env.fails());
+}
+
+TEST(Drift, ABadGoldenIsAnInputError) {
+  EXPECT_THROW(golden_from_json(json::parse("[1, 2]")), Error);
+  EXPECT_THROW(golden_from_json(json::parse(R"({"power_limit_w": {"min": "x"}})")), Error);
+  EXPECT_THROW(golden_from_json(json::parse(R"({"power_limit_w": [700]})")), Error);
+  EXPECT_EQ(*golden_from_json(json::parse(R"({"ecc": true, "vcpus": 64})")).at("ecc").exact, "on");
+  EXPECT_EQ(*golden_from_json(json::parse(R"({"vcpus": 64})")).at("vcpus").exact, "64");
+}
+
+TEST(Drift, JsonHasTheOddCells) {
+  const json j = drift_json(find_drift({node("a", "700", "570.1"), node("b", "700", "570.1"), node("c", "350", "570.1")}));
+  EXPECT_EQ(j["schema"], "gpuaudit.drift/1");
+  EXPECT_EQ(j["fails"], true);
+  ASSERT_EQ(j["odd"].size(), 1u);
+  EXPECT_EQ(j["odd"][0]["node"], "c");
+  EXPECT_EQ(j["odd"][0]["class"], "performance");
+}
+
+}  // namespace
+}  // namespace gpuaudit
