@@ -4,8 +4,8 @@
 #include "probe/usability.hpp"
 #include "text/format.hpp"
 
+#include <algorithm>
 #include <cmath>
-#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -25,20 +25,15 @@ constexpr FieldSpec kFields[] = {
     {"default_power_limit_w", "performance"}, {"sm_max_mhz", "performance"}, {"mem_max_mhz", "performance"},
     {"ecc", "performance"},         {"persistence", "performance"},  {"compute_mode", "performance"},
     {"mig_mode", "performance"},    {"pcie_gen_max", "performance"}, {"pcie_width_max", "performance"},
-    {"nvlink_links_up", "performance"}, {"cpu_model", "performance"}, {"vcpus", "performance"},
+    {"nvlink_links_down", "performance"}, {"cpu_model", "performance"}, {"vcpus", "performance"},
     {"memory_gib", "performance"},  {"numa_nodes", "performance"},   {"kernel", "performance"},
     {"nccl", "environment"},        {"cublas", "environment"},       {"os", "info"},
 };
 
 std::string yes_no(bool b) { return b ? "on" : "off"; }
 
-// One value per GPU, or "mixed: a | b" when the GPUs of the node disagree; nullopt when none has it.
-std::optional<std::string> per_gpu(const ResultDocument& doc, const std::function<std::optional<std::string>(const GpuInfo&)>& of) {
-  std::set<std::string> seen;
-  for (const auto& g : doc.gpus)
-    if (!g.mig.is_mig_device)
-      if (auto v = of(g)) seen.insert(*v);
-  if (seen.empty()) return std::nullopt;
+// The value every board of the node has, or "mixed: a | b" when they disagree.
+std::string one_or_mixed(const std::set<std::string>& seen) {
   if (seen.size() == 1) return *seen.begin();
   std::string o = "mixed:";
   for (const auto& v : seen) o += (o.size() > 6 ? " | " : " ") + v;
@@ -71,6 +66,30 @@ std::string models(const ResultDocument& doc) {
 
 }  // namespace
 
+std::vector<NodeField> gpu_fields(const GpuInfo& g) {
+  const std::pair<const char*, std::optional<std::string>> values[] = {
+      {"vbios", vbios_of(g)},
+      {"power_limit_w", text_of(g.power.limit_w)},
+      {"default_power_limit_w", text_of(g.power.default_limit_w)},
+      {"sm_max_mhz", text_of(g.clocks.sm_max_mhz)},
+      {"mem_max_mhz", text_of(g.clocks.mem_max_mhz)},
+      {"ecc", text_of(g.ecc.enabled)},
+      {"persistence", text_of(g.persistence_mode)},
+      {"compute_mode", text_of(g.compute_mode)},
+      {"mig_mode", text_of(g.mig.mode_enabled)},
+      {"pcie_gen_max", text_of(g.pcie.gen_max)},
+      {"pcie_width_max", text_of(g.pcie.width_max)},
+      // Links listed but not up: a paste cut after a GPU's first link lists fewer, none of them down.
+      {"nvlink_links_down",
+       g.nvlink.links_queried > 0 ? std::optional(std::to_string(std::max(0, g.nvlink.links_queried - g.nvlink.links_up)))
+                                  : std::nullopt},
+  };
+  std::vector<NodeField> out;
+  for (const auto& [name, value] : values)
+    if (value && !value->empty()) out.push_back({name, std::string(field_class(name)), *value});
+  return out;
+}
+
 std::string_view field_class(std::string_view name) {
   for (const auto& f : kFields)
     if (name == f.name) return f.klass;
@@ -86,21 +105,11 @@ std::vector<NodeField> node_fields(const ResultDocument& doc) {
   if (doc.software.cuda_driver_version) v["cuda_driver"] = cuda_version_string(*doc.software.cuda_driver_version);
   v["nccl"] = text_of(doc.software.nccl_version);
   v["cublas"] = text_of(doc.software.cublas_version);
-  v["vbios"] = per_gpu(doc, vbios_of);
-  v["power_limit_w"] = per_gpu(doc, [](const GpuInfo& g) { return text_of(g.power.limit_w); });
-  v["default_power_limit_w"] = per_gpu(doc, [](const GpuInfo& g) { return text_of(g.power.default_limit_w); });
-  v["sm_max_mhz"] = per_gpu(doc, [](const GpuInfo& g) { return text_of(g.clocks.sm_max_mhz); });
-  v["mem_max_mhz"] = per_gpu(doc, [](const GpuInfo& g) { return text_of(g.clocks.mem_max_mhz); });
-  v["ecc"] = per_gpu(doc, [](const GpuInfo& g) { return text_of(g.ecc.enabled); });
-  v["persistence"] = per_gpu(doc, [](const GpuInfo& g) { return text_of(g.persistence_mode); });
-  v["compute_mode"] = per_gpu(doc, [](const GpuInfo& g) { return text_of(g.compute_mode); });
-  v["mig_mode"] = per_gpu(doc, [](const GpuInfo& g) { return text_of(g.mig.mode_enabled); });
-  v["pcie_gen_max"] = per_gpu(doc, [](const GpuInfo& g) { return text_of(g.pcie.gen_max); });
-  v["pcie_width_max"] = per_gpu(doc, [](const GpuInfo& g) { return text_of(g.pcie.width_max); });
-  v["nvlink_links_up"] = per_gpu(doc, [](const GpuInfo& g) -> std::optional<std::string> {
-    if (g.nvlink.links_queried == 0) return std::nullopt;
-    return std::to_string(g.nvlink.links_up);
-  });
+  std::map<std::string, std::set<std::string>> gpu_values;  // field -> the values of the node's boards
+  for (const auto& g : doc.gpus)
+    if (!g.mig.is_mig_device)
+      for (const auto& f : gpu_fields(g)) gpu_values[f.name].insert(f.value);
+  for (const auto& [name, seen] : gpu_values) v[name] = one_or_mixed(seen);
   const HostInfo& h = doc.host;
   if (!h.cpu_model.empty()) v["cpu_model"] = h.cpu_model;
   v["vcpus"] = text_of(h.vcpus);

@@ -25,6 +25,10 @@ struct NodeField {
 
 std::vector<NodeField> node_fields(const ResultDocument& doc);
 
+// The fields of one board (vbios, power limits, clocks, ECC, persistence, compute and MIG mode, PCIe
+// maxima, NVLink links down): what node_fields() joins over the node's boards.
+std::vector<NodeField> gpu_fields(const GpuInfo& g);
+
 // The class of a field name (every name node_fields() gives has one); "info" for an unknown name.
 std::string_view field_class(std::string_view name);
 

@@ -64,6 +64,9 @@ void rule_peer_access(const DocScoring& d, const Thresholds& t, std::vector<Verd
 void rule_fabric(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
 // Notes only: kernel-log events that are not the card's fault (application Xids, AER, unclassed).
 void rule_kernel_notes(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
+// Notes only: a board whose state (power limit, clocks, VBIOS, ECC, PCIe maxima, ...) strays from the
+// other boards of its model in the document.
+void rule_peer_state(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
 void rule_stopped_rows(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
 // inconclusive: a GPU (or the document) on which no rule could decide, with what was missing and
 // the command that would settle it. Runs last.
