@@ -19,6 +19,7 @@
 #include "score/baseline_lookup.hpp"
 #include "watch/diagnose.hpp"
 #include "watch/under_load_rows.hpp"
+#include "watch/watch_figures.hpp"
 #include "watch/watch_loop.hpp"
 #include "watch/watch_text.hpp"
 
@@ -146,6 +147,7 @@ int run_watch(const WatchArgs& a, std::vector<std::string> command) {
   rec.diagnoses = diagnose_watch(rec);
   if (doc.price_per_hour) rec.cost = watch_cost(rec, *doc.price_per_hour, currency);
   for (auto& row : under_load_rows(rec)) doc.benchmarks.push_back(std::move(row));
+  for (auto& row : watch_figures(rec)) doc.benchmarks.push_back(std::move(row));
   save(rec);
   const std::size_t width = terminal_width(STDERR_FILENO);
   std::string text = "\n" + watch_text(rec, width);

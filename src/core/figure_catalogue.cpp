@@ -79,8 +79,9 @@ constexpr std::array kEntries{
 };
 
 // Families whose members keep their tool's own units, so they have no entry above: what NVML
-// recorded during a figure (telemetry/), the soak's series, and the tools' own figures.
-constexpr std::array<std::string_view, 4> kFamiliesWithoutSpec{"telemetry", "soak", "nvbandwidth", "dcgm"};
+// recorded during a figure (telemetry/), the soak's series, the watched job's (watch/: its metric is
+// in the job's own unit), and the tools' own figures.
+constexpr std::array<std::string_view, 5> kFamiliesWithoutSpec{"telemetry", "soak", "watch", "nvbandwidth", "dcgm"};
 
 }  // namespace
 

@@ -36,6 +36,16 @@ rc=$?
 [ "$rc" = 0 ] || [ "$rc" = 1 ] || [ "$rc" = 6 ] || fail "score of a watch document: exit $rc"
 "$bin" report "$tmp/a.json" >/dev/null 2>"$tmp/err" || fail "report of a watch document: exit $?"
 
+# Two runs of the same job, the second slower: compare names the job's own rate (watch/metric).
+for rate in 1000 1010 990 1005 995 1000; do echo "$rate tokens/s"; done >"$tmp/fast.txt"
+for rate in 600 610 590 605 595 600; do echo "$rate tokens/s"; done >"$tmp/slow.txt"
+"$bin" watch -o "$tmp/fast.json" --metric '([0-9.]+) tokens/s' -- cat "$tmp/fast.txt" >/dev/null 2>&1 || fail "fast run"
+"$bin" watch -o "$tmp/slow.json" --metric '([0-9.]+) tokens/s' -- cat "$tmp/slow.txt" >/dev/null 2>&1 || fail "slow run"
+"$bin" compare "$tmp/fast.json" "$tmp/slow.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" = 1 ] || fail "compare of a slower job: expected exit 1, got $rc"
+grep -q "watch/metric.*REGRESSED" "$tmp/out" || fail "compare does not name watch/metric"
+
 # A signal that ends the job: 128+N, and the document says which.
 "$bin" watch -o "$tmp/b.json" -- sh -c 'kill -KILL $$' >"$tmp/out" 2>"$tmp/err"
 rc=$?
