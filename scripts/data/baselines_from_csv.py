@@ -10,7 +10,8 @@ Inputs (all in baselines/source/, see its README.md):
   a two-GPU board, the MIG tables of notes section 3, and every *expected achievable* figure with
   why -- lives in the data files, not in hand edits to the generated JSON:
 * models/<id>.json, one per baseline: the row it reads (`csv`), names, PCI ids, overrides, the
-  expected figures (or the card `class` they are estimated from), notes and die temperatures.
+  expected figures (or the card `class` they are estimated from), notes, die temperatures and the
+  video engine counts (`video`, see video_engines()).
 * shared.json: the tables the models share (efficiency classes, typical PCIe figures, card
   classes, MIG profile tables, the source hints and the calibration sources).
 This script holds only the logic. Re-running it reproduces the files exactly; review the diff
@@ -200,10 +201,41 @@ def temps(slowdown, shutdown, max_operating, seen, one_host):
     return out
 
 
+# ---- video engine counts (the `video` of a model file; docs/video-engines.md) ---------------------
+VIDEO_ENGINES = ("nvenc", "nvdec", "nvjpg", "ofa")
+VIDEO_KEYS = {"value", "from", "where", "uncertain"}
+
+
+def video_engines(where, v):
+    """{engine: {"value": N, "from": NAME, "where": TEXT[, "uncertain": true]}} -> the file's video_engines.
+
+    NAME is one of shared.json video_sources (NVIDIA's tables); TEXT says which row or column gave N.
+    An engine no NVIDIA table gave is left out (unknown), never guessed."""
+    if set(v) - set(VIDEO_ENGINES):
+        raise SystemExit(f"{where}: unknown video engines {sorted(set(v) - set(VIDEO_ENGINES))}")
+    out = {}
+    for engine in VIDEO_ENGINES:
+        if engine not in v:
+            continue
+        e = v[engine]
+        if set(e) - VIDEO_KEYS or not isinstance(e.get("value"), int) or e["value"] < 0 or not e.get("where"):
+            raise SystemExit(f"{where}: video {engine} must be {{value: count >= 0, from, where[, uncertain]}}")
+        source = S["video_sources"].get(e["from"])
+        if not source or e["from"].startswith("_"):
+            raise SystemExit(f"{where}: video {engine} cites {e['from']!r}, not one of shared.json video_sources")
+        out[engine] = {"value": e["value"], "source": f"{source}: {e['where']}", "uncertain": bool(e.get("uncertain"))}
+    return out
+
+
+def source_url(source):
+    """The address a named source ends with ("Title, https://..." -> "https://...")."""
+    return source.rsplit(", ", 1)[-1]
+
+
 # ---- reading the model files -----------------------------------------------------------------------
 FILE_KEYS = {"id", "csv", "model", "names", "names_uncertain", "pci", "memory_gib", "mib", "reference", "tdp",
              "override", "mig", "mig_uncertain", "expected", "notes", "class", "pcie_gen", "pcie_width", "tensor",
-             "thermal"}
+             "thermal", "video"}
 THERMAL_KEYS = {"slowdown", "shutdown", "max_operating", "seen", "one_host"}
 
 
@@ -226,6 +258,8 @@ def load_model(path):
         entry["mig"] = S["mig_tables"][entry["mig"]] if isinstance(entry["mig"], str) else entry["mig"]
     if "mig_uncertain" in entry:
         entry["mig_uncertain"] = set(entry["mig_uncertain"])
+    if "video" in entry:
+        entry["video"] = video_engines(where, entry["video"])
     thermal = None
     if "thermal" in d:
         t = d["thermal"]
@@ -236,7 +270,7 @@ def load_model(path):
 
 
 OVERLAY_KEYS = {"id", "csv", "model", "names", "names_uncertain", "pci", "memory_gib", "mib", "reference", "tdp",
-                "override", "mig", "mig_uncertain", "expected", "notes"}
+                "override", "mig", "mig_uncertain", "expected", "notes", "video"}
 
 UNITS = {"hbm": "GB/s", "pcie": "GB/s", "l2": "GB/s", "gemm": "TFLOP/s", "tensor": "TFLOP/s"}
 
@@ -334,6 +368,13 @@ def build(entry, row, thermal=None):
         temps_ = {k: v for k, v in thermal.items() if v is not None and not k.startswith("_")}
         b = {k2: v2 for k, v in b.items() for k2, v2 in ([(k, v)] + (list(temps_.items()) if k == "nvlink_gbs" else []))}
         b["sources"] += [x for x in thermal["_sources"] if x not in b["sources"]]
+    if entry.get("video"):  # after the MIG table; absent where no NVIDIA table gave a count
+        video = entry["video"]
+        b = {k2: v2 for k, v in b.items() for k2, v2 in ([(k, v)] + ([("video_engines", video)] if k == "mig_profiles" else []))}
+        for e in video.values():
+            url = source_url(e["source"].split(": ", 1)[0])
+            if url not in b["sources"]:
+                b["sources"].insert(len(b["sources"]) - 1, url)
     if b["tdp_w"] and "source" not in b["tdp_w"]:
         b["tdp_w"]["source"] = spec
     if b["tdp_w"]:

@@ -33,6 +33,13 @@ probe["tdp"] = 1  # a typo of tdp_w
 if validator.is_valid(probe):
     bad += 1
     print("schema accepted an unknown top-level field")
+# A video engine count is a whole number of engines, never below 0, and always sourced.
+for wrong in ({"value": -1, "source": "x"}, {"value": 1.5, "source": "x"}, {"value": 1}):
+    probe = json.load(open(files[0]))
+    probe["video_engines"] = {"nvdec": wrong}
+    if validator.is_valid(probe):
+        bad += 1
+        print(f"schema accepted the video engine count {wrong}")
 print(f"{len(files)} baseline files checked, {bad} problem(s)")
 sys.exit(1 if bad else 0)
 PY
