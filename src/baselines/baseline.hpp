@@ -3,6 +3,7 @@
 // File format: baselines/<id>.json, schema schema/gpuaudit.baseline.schema.json (docs/baselines.md).
 #pragma once
 
+#include "baselines/video_engines.hpp"
 #include "core/json.hpp"
 
 #include <map>
@@ -83,6 +84,8 @@ struct Baseline {
   std::optional<Sourced> temperature_shutdown_c;
   std::optional<Sourced> temperature_max_operating_c;
   std::vector<MigProfile> mig_profiles;
+  // NVENC/NVDEC/NVJPG/OFA counts from NVIDIA's tables; absent where none gave any (video_engines.hpp).
+  std::optional<VideoEngines> video_engines;
   std::map<std::string, Expectation> expected; // by benchmark name
   std::vector<std::string> sources;
   std::string notes;
@@ -95,6 +98,6 @@ GA_JSON_TYPE(Baseline, id, model, nvidia_smi_names, nvidia_smi_names_uncertain, 
              fp64_tflops, fp16_tensor_tflops, bf16_tensor_tflops, tf32_tensor_tflops,
              fp8_tensor_tflops, tdp_w, l2_mb, host_interface, pcie_gen, pcie_width, nvlink_gbs,
              temperature_slowdown_c, temperature_shutdown_c, temperature_max_operating_c,
-             mig_profiles, expected, sources, notes)
+             mig_profiles, video_engines, expected, sources, notes)
 
 }  // namespace gpuaudit

@@ -158,6 +158,11 @@ struct Checker {
       problem("expected sm/census must equal sm_count");
   }
 
+  void video() {
+    if (b.video_engines)
+      for (const std::string& p : video_engine_problems(*b.video_engines)) problem(p);
+  }
+
   void mig() {
     std::set<std::string> seen;
     std::map<int, int> sms_by_g;  // slices (g) -> largest SM count seen
@@ -218,6 +223,7 @@ std::vector<std::string> check_baselines(const BaselineSet& set) {
     c.thermal();
     c.expectations();
     c.mig();
+    c.video();
     for (const auto& p : b.pci_device_ids) by_pci[p].push_back(&b);
     ccs.insert(b.compute_capability);
     if (b.architecture_reference) by_cc_reference[b.compute_capability].push_back(&b);

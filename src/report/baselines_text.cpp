@@ -59,6 +59,20 @@ std::string common_source(const Baseline& b) {
   return best;
 }
 
+// The model's video engines from NVIDIA's tables (docs/video-engines.md): each count, "none by
+// design" for an NVENC of 0, each source once; an engine without a count is not listed.
+void video_engine_lines(std::ostream& o, const VideoEngines& v) {
+  o << "Video engines (NVIDIA's tables; an engine not listed: no NVIDIA count)\n";
+  std::string shown_source;
+  for (const auto& [label, c] : {std::pair{"NVENC", &v.nvenc}, std::pair{"NVDEC", &v.nvdec}, std::pair{"NVJPG", &v.nvjpg},
+                                 std::pair{"OFA", &v.ofa}}) {
+    if (!*c) continue;
+    o << "  " << pad(label, 16) << (*c)->value << ((*c)->value == 0 && c == &v.nvenc ? "  (none by design)" : "")
+      << ((*c)->uncertain ? "  (uncertain)" : "") << "\n";
+    if ((*c)->source != shown_source) o << "  " << pad("", 16) << "source: " << (shown_source = (*c)->source) << "\n";
+  }
+}
+
 }  // namespace
 
 std::string baselines_list_text(const BaselineSet& set) {
@@ -129,6 +143,7 @@ std::string baseline_show_text(const Baseline& b) {
         << (p.memory_gib ? "  " + fmt_num(*p.memory_gib, 2) + " GiB" : "") << "\n";
     o << "  source: " << b.mig_profiles.front().source << "\n";
   }
+  if (b.video_engines) video_engine_lines(o, *b.video_engines);
   if (!b.notes.empty()) o << "Notes\n  " << b.notes << "\n";
   o << "Sources\n";
   for (const auto& s : b.sources) o << "  " << s << "\n";

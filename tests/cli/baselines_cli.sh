@@ -18,7 +18,10 @@ python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d["model
 out=$(GPUAUDIT_BASELINES="$src/baselines" "$bin" baselines show h200-sxm-141gb) || fail "show exited $?"
 grep -q "4800" <<<"$out" || fail "show lacks the H200 bandwidth"
 grep -q "source:" <<<"$out" || fail "show lacks sources"
-"$bin" baselines show "NVIDIA H100 PCIe" --dir "$src/baselines" | grep -q "3g.40gb" || fail "show by nvidia-smi name"
+# Captured first: `| grep -q` would close the pipe at the match, and a show longer than stdio's
+# 4 KiB buffer (the H100 PCIe's, with its video engines) would die of SIGPIPE under pipefail.
+out=$("$bin" baselines show "NVIDIA H100 PCIe" --dir "$src/baselines") || fail "show by nvidia-smi name exited $?"
+grep -q "3g.40gb" <<<"$out" || fail "show by nvidia-smi name"
 "$bin" baselines show no-such-card --dir "$src/baselines" 2>"$tmp/err"
 [ $? -eq 2 ] || fail "show of an unknown model must exit 2"
 grep -q "no baseline" "$tmp/err" || fail "show of an unknown model must say so"

@@ -43,6 +43,17 @@ TEST(BaselinesText, ShowH200WithItsFiguresAndSources) {
   EXPECT_TRUE(has(t, "MIG profiles")) << t;
 }
 
+// The video engines of NVIDIA's tables, each source once; H100's missing NVENC said as design.
+TEST(BaselinesText, ShowH100WithItsVideoEngines) {
+  const std::string t = baseline_show_text(*repo_baselines().find("h100-sxm5-80gb"));
+  EXPECT_TRUE(has(t, "Video engines (NVIDIA's tables; an engine not listed: no NVIDIA count)\n")) << t;
+  EXPECT_TRUE(has(t, "  NVENC           0  (none by design)\n")) << t;
+  EXPECT_TRUE(has(t, "  NVDEC           7\n")) << t;
+  EXPECT_TRUE(has(t, "  OFA             1\n")) << t;
+  EXPECT_TRUE(has(t, "video-encode-and-decode-gpu-support-matrix-new")) << t;
+  EXPECT_FALSE(has(baseline_show_text(*repo_baselines().find("b200-180gb")), "Video engines")) << "no NVIDIA count: no section";
+}
+
 TEST(BaselinesText, CheckSaysSoundOrCountsTheProblems) {
   const BaselineSet& set = repo_baselines();
   EXPECT_EQ(baselines_check_text(set, {}),
