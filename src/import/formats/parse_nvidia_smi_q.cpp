@@ -8,6 +8,7 @@
 // give (N/A, [Not Supported]) stay null. What is not understood goes to `skipped` with its line.
 #include "import/import.hpp"
 #include "import/text/indent_tree.hpp"
+#include "import/text/smi_session_stats.hpp"
 #include "import/text/smi_values.hpp"
 #include "probe/clock_reasons.hpp"
 
@@ -451,6 +452,7 @@ void read_gpu(const IndentNode& sec, const std::string& header_bus, Dump& dump, 
   // index: merge.cpp keeps the board as that index and gives the slices their own).
   const std::vector<IndentNode> slices = g.mig.mode_enabled.value_or(false) ? mig_slice_nodes(sec) : std::vector<IndentNode>{};
   const GpuInfo board = g;
+  read_session_stats(sec, g);        // the board's encoder and FBC sessions, not its MIG slices'
   json read_errors = json::array();  // the board's, not its MIG slices'
   nvml_read_errors(sec, "", read_errors);
   if (!read_errors.empty()) g.extra["nvml_read_errors"] = std::move(read_errors);

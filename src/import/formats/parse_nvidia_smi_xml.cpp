@@ -5,6 +5,7 @@
 //
 // A cut file (a paste that stops mid-element) still yields what was parsed before the break: pugixml
 // keeps the partial tree, and `skipped` names the line where the XML broke.
+#include "core/session_stats.hpp"
 #include "import/import.hpp"
 #include "import/text/smi_values.hpp"
 #include "probe/clock_reasons.hpp"
@@ -13,6 +14,7 @@
 
 #include <algorithm>
 #include <set>
+#include <utility>
 
 namespace gpuaudit::imports {
 
@@ -269,6 +271,21 @@ std::vector<GpuProcess> read_processes(const pugi::xml_node& x) {
   return out;
 }
 
+// <encoder_stats> and <fbc_stats>: <session_count>, <average_fps>, <average_latency> (microseconds);
+// a block whose count is not a number (N/A) is left out (core/session_stats.hpp).
+void read_session_stats(const pugi::xml_node& x, GpuInfo& g) {
+  for (const auto& [tag, key] : {std::pair{"encoder_stats", kEncoderStatsKey}, std::pair{"fbc_stats", kFbcStatsKey}}) {
+    const pugi::xml_node b = x.child(tag);
+    const auto n = b ? smi::count(b.child_value("session_count")) : std::nullopt;
+    if (!n || *n > 1'000'000) continue;
+    SessionStats s;
+    s.active_sessions = static_cast<int>(*n);
+    s.average_fps = smi::number(b.child_value("average_fps"));
+    s.average_latency_us = smi::number(b.child_value("average_latency"));
+    g.extra[key] = s;
+  }
+}
+
 void read_gpu(const pugi::xml_node& x, ImportPart& part, std::set<std::string>& seen, int& repeated, std::string_view text) {
   GpuInfo g;
   g.extra = json::object();
@@ -292,6 +309,7 @@ void read_gpu(const pugi::xml_node& x, ImportPart& part, std::set<std::string>& 
   }
   // The board first, then its MIG slices (as the text form).
   const GpuInfo board = g;
+  read_session_stats(x, g);  // the board's encoder and FBC sessions, not its MIG slices'
   part.gpus.push_back(std::move(g));
   if (board.mig.mode_enabled.value_or(false))
     for (const auto& d : x.child("mig_devices").children("mig_device"))
