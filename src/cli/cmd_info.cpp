@@ -1,4 +1,5 @@
 // gpuaudit info: the inventory, no benchmark.
+#include "baselines/baseline_set.hpp"
 #include "cli/command.hpp"
 #include "cli/validators.hpp"
 #include "core/document_io.hpp"
@@ -9,6 +10,7 @@
 
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 namespace gpuaudit::cli {
 namespace {
@@ -18,12 +20,24 @@ struct InfoOptions {
   double steal_window_s = 1.0;
 };
 
+// The baselines, which name each model's video engines in the text; none installed: no such names.
+std::optional<BaselineSet> installed_baselines() {
+  try {
+    return load_baselines(default_baselines_dir());
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
 int run_info(const InfoOptions& opt) {
   const NvmlLoad nvml = load_nvml();
   CudaProbe cuda = probe_cuda();
   probe_cuda_libraries(cuda);  // says which cuBLASLt and NCCL were found (check leaves them closed: it must start fast)
   const ResultDocument doc = take_machine_inventory(nvml, cuda, opt.steal_window_s);
-  const std::string out = opt.json ? to_pretty_json(doc) : inventory_text(doc, terminal_width_known(1) ? terminal_width(1) : 0);
+  const std::optional<BaselineSet> baselines = opt.json ? std::nullopt : installed_baselines();
+  const std::string out = opt.json ? to_pretty_json(doc)
+                                   : inventory_text(doc, terminal_width_known(1) ? terminal_width(1) : 0,
+                                                    baselines ? &*baselines : nullptr);
   std::fwrite(out.data(), 1, out.size(), stdout);
   if (opt.json && gpu_unusable(doc.gpu_status))
     std::fprintf(stderr, "gpuaudit: no usable GPU: %s\n", doc.gpu_status.message.c_str());

@@ -2,6 +2,7 @@
 
 #include "core/join.hpp"
 #include "probe/usability.hpp"
+#include "report/video_engines_text.hpp"
 #include "text/escape.hpp"
 #include "text/format.hpp"
 #include "text/text_table.hpp"
@@ -60,7 +61,7 @@ std::string wrapped(const std::string& text, std::size_t width) {
 
 }  // namespace
 
-std::string inventory_text(const ResultDocument& doc, std::size_t width) {
+std::string inventory_text(const ResultDocument& doc, std::size_t width, const BaselineSet* baselines) {
   std::ostringstream o;
   const HostInfo& h = doc.host;
   o << "Host\n";
@@ -117,6 +118,8 @@ std::string inventory_text(const ResultDocument& doc, std::size_t width) {
         << (g.ecc.remap_failure.value_or(false) ? " (REMAP FAILURE)" : "");
     if (g.ecc.retired_pages) o << ", retired pages " << *g.ecc.retired_pages;
     o << "\n";
+    const VideoEngines* model = baselines ? model_video_engines(match_baseline(*baselines, g)) : nullptr;
+    if (const std::string v = video_line(g, model); !v.empty()) o << "  Video      " << v << "\n";
   }
   if (doc.gpu_status.state != "ok") o << "\nNo usable GPU: " << doc.gpu_status.message << " [" << doc.gpu_status.state << "]\n";
   return width ? wrapped(terminal_text(o.str()), width) : terminal_text(o.str());  // tags, names and hostnames may hold escapes

@@ -6,6 +6,7 @@
 #include "report/inventory_text.hpp"
 #include "text/text_table.hpp"
 #include "unit/support/golden_text.hpp"
+#include "unit/support/repo_baselines.hpp"
 
 #include <gtest/gtest.h>
 
@@ -59,12 +60,14 @@ namespace gpuaudit {
 namespace {
 
 // `info` of the real 8x H100 nvidia-smi -q (imported) at 80 and 120 columns: every line fits, a
-// long value continues under its value column (GPUAUDIT_UPDATE_GOLDEN=1 rewrites the golden files).
+// long value continues under its value column, each GPU's "Video" line names the model's engines
+// from the baselines and the encoder sessions the dump counted (GPUAUDIT_UPDATE_GOLDEN=1 rewrites
+// the golden files).
 TEST(InventoryText, GoldenAt80And120Columns) {
   const ResultDocument doc = imports::import_files(
       {std::string(GPUAUDIT_TEST_DATA) + "/real-world/h100-sxm-x8-idle-gen5/nvidia-smi-q.txt"}, {}, nullptr);
   for (const std::size_t width : {80u, 120u}) {
-    const std::string text = inventory_text(doc, width);
+    const std::string text = inventory_text(doc, width, &repo_baselines());
     std::istringstream lines(text);
     for (std::string line; std::getline(lines, line);) EXPECT_LE(display_width(line), width) << line;
     expect_golden_text(text, "info-8x-h100-" + std::to_string(width) + ".txt");
