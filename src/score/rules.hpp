@@ -67,6 +67,8 @@ void rule_kernel_notes(const DocScoring& d, const Thresholds& t, std::vector<Ver
 // Notes only: a board whose state (power limit, clocks, VBIOS, ECC, PCIe maxima, ...) strays from the
 // other boards of its model in the document.
 void rule_peer_state(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
+// Notes only: video encoder or frame-capture sessions open when a GPU's state was read.
+void rule_video_notes(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
 void rule_stopped_rows(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
 // inconclusive: a GPU (or the document) on which no rule could decide, with what was missing and
 // the command that would settle it. Runs last.
