@@ -34,7 +34,8 @@ namespace gpuaudit {
   X(nvmlDeviceGetTotalEccErrors) X(nvmlDeviceGetRetiredPages) X(nvmlDeviceGetRemappedRows)        \
   X(nvmlDeviceGetPersistenceMode) X(nvmlDeviceGetComputeMode) X(nvmlDeviceGetUtilizationRates)    \
   X(nvmlDeviceGetTopologyCommonAncestor) X(nvmlDeviceGetP2PStatus) X(nvmlDeviceGetNvLinkRemoteDeviceType)        \
-  X(nvmlDeviceGetComputeRunningProcesses) X(nvmlDeviceGetGraphicsRunningProcesses)
+  X(nvmlDeviceGetComputeRunningProcesses) X(nvmlDeviceGetGraphicsRunningProcesses)              \
+  X(nvmlDeviceGetEncoderStats) X(nvmlDeviceGetFBCStats)
 
 struct NvmlApi {
 #define GA_NVML_MEMBER(fn) decltype(&::fn) fn = nullptr;

@@ -1,5 +1,6 @@
 #include "probe/nvml_inventory.hpp"
 
+#include "core/session_stats.hpp"
 #include "probe/clock_reasons.hpp"
 
 #include <unistd.h>
@@ -69,6 +70,19 @@ const char* compute_mode_name(nvmlComputeMode_t m) {
   }
 }
 
+// The video encoder's and frame-buffer capture's sessions open now (core/session_stats.hpp): a
+// session gpuaudit did not open is another process's use of the engine. Absent where NVML has no
+// such call (old drivers) or refuses it.
+void read_session_stats(const NvmlApi& api, nvmlDevice_t d, GpuInfo& g) {
+  unsigned sessions = 0, fps = 0, latency_us = 0;
+  if (ok(api.nvmlDeviceGetEncoderStats, d, &sessions, &fps, &latency_us))
+    g.extra[kEncoderStatsKey] = SessionStats{static_cast<int>(sessions), static_cast<double>(fps), static_cast<double>(latency_us)};
+  nvmlFBCStats_t fbc{};
+  if (ok(api.nvmlDeviceGetFBCStats, d, &fbc))
+    g.extra[kFbcStatsKey] = SessionStats{static_cast<int>(fbc.sessionsCount), static_cast<double>(fbc.averageFPS),
+                                         static_cast<double>(fbc.averageLatency)};
+}
+
 // Who uses the GPU now (NVML's compute and graphics process lists) and how busy it is: what
 // `gpuaudit check` reads to leave a busy GPU alone. NVML gives host PIDs, also of other
 // containers, so a co-tenant is seen even when its process is not; the name comes from /proc
@@ -107,6 +121,7 @@ void read_processes(const NvmlApi& api, nvmlDevice_t d, GpuInfo& g) {
   read(api.nvmlDeviceGetGraphicsRunningProcesses, "G");
   nvmlUtilization_t u{};
   if (ok(api.nvmlDeviceGetUtilizationRates, d, &u)) g.utilization_pct = u.gpu;
+  read_session_stats(api, d, g);
 }
 
 // Everything that belongs to the physical board: power, clocks, link, ECC, modes.
@@ -216,6 +231,10 @@ void read_board(const NvmlApi& api, nvmlDevice_t d, GpuInfo& g) {
 // A MIG slice: the board's state plus the slice's own name, UUID, SMs and memory.
 GpuInfo read_mig_device(const NvmlApi& api, nvmlDevice_t mig, const GpuInfo& parent) {
   GpuInfo g = parent;
+  if (g.extra.is_object()) {  // the board's sessions, not the slice's (as an imported -q keeps them)
+    g.extra.erase(kEncoderStatsKey);
+    g.extra.erase(kFbcStatsKey);
+  }
   g.mig.is_mig_device = true;
   g.mig.parent_uuid = parent.uuid;
   char buf[NVML_DEVICE_NAME_V2_BUFFER_SIZE] = {};
@@ -228,6 +247,9 @@ GpuInfo read_mig_device(const NvmlApi& api, nvmlDevice_t mig, const GpuInfo& par
   if (ok(api.nvmlDeviceGetAttributes, mig, &attr)) {
     g.sm_count = static_cast<int>(attr.multiprocessorCount);
     g.memory_total_bytes = attr.memorySizeMB * 1024ull * 1024ull;
+    // The slice's own engines, under the names nvidia-smi -q prints them (report/video_engines_text.cpp).
+    g.mig.extra["shared"] = {{"copy engine count", attr.sharedCopyEngineCount}, {"encoder count", attr.sharedEncoderCount},
+                             {"decoder count", attr.sharedDecoderCount}, {"ofa count", attr.sharedOfaCount}, {"jpg count", attr.sharedJpegCount}};
   }
   nvmlMemory_t mem{};
   if (ok(api.nvmlDeviceGetMemoryInfo, mig, &mem)) {

@@ -156,6 +156,10 @@ nvmlReturn_t f_attributes(nvmlDevice_t h, nvmlDeviceAttributes_t* a) {
   *a = nvmlDeviceAttributes_t{};
   a->multiprocessorCount = m->sm_count;
   a->memorySizeMB = m->memory_mib;
+  a->sharedDecoderCount = m->decoders;
+  a->sharedEncoderCount = m->encoders;
+  a->sharedJpegCount = m->jpegs;
+  a->sharedOfaCount = m->ofas;
   return NVML_SUCCESS;
 }
 nvmlReturn_t f_virt(nvmlDevice_t h, nvmlGpuVirtualizationMode_t* v) {
@@ -288,6 +292,24 @@ nvmlReturn_t f_compute_mode(nvmlDevice_t h, nvmlComputeMode_t* m) {
   *m = d->compute_mode;
   return NVML_SUCCESS;
 }
+nvmlReturn_t f_encoder_stats(nvmlDevice_t h, unsigned* sessions, unsigned* fps, unsigned* latency_us) {
+  LOCK();
+  DEVICE(h);
+  if (!d->has_session_stats) return NVML_ERROR_NOT_SUPPORTED;
+  *sessions = d->encoder_sessions;
+  *fps = d->encoder_fps;
+  *latency_us = d->encoder_latency_us;
+  return NVML_SUCCESS;
+}
+nvmlReturn_t f_fbc_stats(nvmlDevice_t h, nvmlFBCStats_t* s) {
+  LOCK();
+  DEVICE(h);
+  if (!d->has_session_stats) return NVML_ERROR_NOT_SUPPORTED;
+  s->sessionsCount = d->fbc_sessions;
+  s->averageFPS = d->fbc_fps;
+  s->averageLatency = d->fbc_latency_us;
+  return NVML_SUCCESS;
+}
 nvmlReturn_t f_utilization(nvmlDevice_t h, nvmlUtilization_t* u) {
   LOCK();
   DEVICE(h);
@@ -384,6 +406,8 @@ NvmlApi install(FakeSystem& sys) {
   api.nvmlDeviceGetPersistenceMode = f_persistence;
   api.nvmlDeviceGetComputeMode = f_compute_mode;
   api.nvmlDeviceGetUtilizationRates = f_utilization;
+  api.nvmlDeviceGetEncoderStats = f_encoder_stats;
+  api.nvmlDeviceGetFBCStats = f_fbc_stats;
   api.nvmlDeviceGetComputeRunningProcesses = f_compute_processes;
   api.nvmlDeviceGetTopologyCommonAncestor = f_topology;
   api.nvmlDeviceGetP2PStatus = f_p2p;

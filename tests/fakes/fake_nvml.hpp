@@ -21,6 +21,7 @@ struct FakeMig {
   unsigned sm_count = 0;
   unsigned long long memory_mib = 0;
   unsigned gpu_instance_id = 0;
+  unsigned decoders = 0, encoders = 0, jpegs = 0, ofas = 0;  // the slice's engines (nvmlDeviceGetAttributes)
 };
 
 struct FakeDevice {
@@ -53,6 +54,9 @@ struct FakeDevice {
   nvmlComputeMode_t compute_mode = NVML_COMPUTEMODE_DEFAULT;
   unsigned util_gpu = 0, util_mem = 0;
   std::vector<std::pair<unsigned, unsigned long long>> compute_processes;  // pid, used bytes
+  bool has_session_stats = true;  // false: NVML refuses the encoder and FBC stats (NOT_SUPPORTED)
+  unsigned encoder_sessions = 0, encoder_fps = 0, encoder_latency_us = 0;
+  unsigned fbc_sessions = 0, fbc_fps = 0, fbc_latency_us = 0;
 };
 
 struct FakeSystem {

@@ -2,6 +2,7 @@
 // fake NVML; synthetic boards): the driver's versions, each board's figures, MIG slices replacing
 // their board, indices in CUDA's order, and the states when NVML cannot start or sees no GPU.
 // (`gpuaudit info` end to end over the same fake: tests/unit/probe/inventory_test.cpp.)
+#include "core/session_stats.hpp"
 #include "fakes/fake_nvml.hpp"
 #include "probe/nvml_inventory.hpp"
 
@@ -46,6 +47,48 @@ TEST(NvmlInventory, AMigSliceReplacesItsBoard) {
   EXPECT_EQ(slice.uuid, "MIG-11111111-2222-3333-4444-555555555555");
   EXPECT_EQ(inv.gpus[1].index, 1);
   EXPECT_FALSE(inv.gpus[1].mig.is_mig_device);
+}
+
+// The video encoder's and FBC's open sessions, as NVML counts them (core/session_stats.hpp); a
+// driver that refuses the calls leaves them out, never 0 sessions.
+TEST(NvmlInventory, OpenEncoderSessionsAreRead) {
+  fake::FakeSystem sys;
+  fake::FakeDevice busy = fake::l40s_gen3_x8();
+  busy.encoder_sessions = 2;
+  busy.encoder_fps = 243;
+  busy.encoder_latency_us = 3280;
+  fake::FakeDevice refused = fake::h100_sxm();
+  refused.has_session_stats = false;
+  sys.devices = {busy, refused};
+  const NvmlInventory inv = read_nvml_inventory(fake::install(sys));
+  ASSERT_EQ(inv.gpus.size(), 2u);
+  const auto enc = session_stats(inv.gpus[0], kEncoderStatsKey);
+  ASSERT_TRUE(enc);
+  EXPECT_EQ(enc->active_sessions, 2);
+  EXPECT_EQ(enc->average_fps.value_or(-1), 243.0);
+  EXPECT_EQ(enc->average_latency_us.value_or(-1), 3280.0);
+  ASSERT_TRUE(session_stats(inv.gpus[0], kFbcStatsKey));
+  EXPECT_EQ(session_stats(inv.gpus[0], kFbcStatsKey)->active_sessions, 0);
+  EXPECT_FALSE(session_stats(inv.gpus[1], kEncoderStatsKey));
+  EXPECT_FALSE(session_stats(inv.gpus[1], kFbcStatsKey));
+}
+
+// A MIG slice carries its own engines (nvmlDeviceGetAttributes), under -q's names; the board's
+// sessions are not repeated on it. The A100 80GB's 1g.10gb has none of the video engines.
+TEST(NvmlInventory, AMigSliceCarriesItsOwnEngines) {
+  fake::FakeSystem sys;
+  fake::FakeDevice a100 = fake::a100_mig_1g10gb();
+  a100.encoder_sessions = 1;
+  sys.devices = {a100};
+  const NvmlInventory inv = read_nvml_inventory(fake::install(sys));
+  ASSERT_EQ(inv.gpus.size(), 1u);
+  ASSERT_TRUE(inv.gpus[0].mig.extra.is_object() && inv.gpus[0].mig.extra.contains("shared"));
+  const json& shared = inv.gpus[0].mig.extra.at("shared");
+  EXPECT_EQ(shared.value("decoder count", -1), 0);
+  EXPECT_EQ(shared.value("encoder count", -1), 0);
+  EXPECT_EQ(shared.value("jpg count", -1), 0);
+  EXPECT_EQ(shared.value("ofa count", -1), 0);
+  EXPECT_FALSE(session_stats(inv.gpus[0], kEncoderStatsKey));
 }
 
 TEST(NvmlInventory, NvmlThatCannotStartSaysWhy) {
