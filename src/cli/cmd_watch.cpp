@@ -8,6 +8,7 @@
 #include "core/document_validate.hpp"
 #include "core/error.hpp"
 #include "core/names.hpp"
+#include "core/suggest.hpp"
 #include "probe/cuda_probe.hpp"
 #include "probe/gpu_select.hpp"
 #include "probe/inventory.hpp"
@@ -185,7 +186,12 @@ const RegisterCommand watch_cmd{
          std::vector<std::string> command = app->remaining();
          // main.cpp has taken the "--" out; a leading '-' is an option watch does not have.
          if (!command.empty() && command.front().size() > 1 && command.front()[0] == '-') {
-           throw input_error("watch has no option " + command.front() + " (see gpuaudit watch --help; the job's own options go after --)");
+           std::vector<std::string> known;
+           for (const auto* o : app->get_options())
+             for (const auto& n : o->get_lnames()) known.push_back("--" + n);
+           const std::string name = command.front().substr(0, command.front().find('='));
+           throw input_error("watch: unknown option '" + name + "'" + did_you_mean(name, known) +
+                             " (see gpuaudit watch --help; the job's own options go after --)");
          }
          return run_watch(*a, command);
        };

@@ -78,6 +78,7 @@ grep -q "cannot run '/nonexistent/program': No such file or directory" "$tmp/err
 grep -q "watch needs a command" "$tmp/err" || fail "no-command message"
 "$bin" watch --metrik x -- true >/dev/null 2>"$tmp/err"
 [ "$?" = 2 ] || fail "unknown option: expected 2"
+grep -q "unknown option '--metrik'.*--metric" "$tmp/err" || fail "no suggestion for --metrik"
 "$bin" watch --metric '([0-9' -- true >/dev/null 2>"$tmp/err"
 [ "$?" = 2 ] || fail "bad regex: expected 2"
 grep -q "is not a regular expression" "$tmp/err" || fail "bad regex message"
