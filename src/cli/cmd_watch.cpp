@@ -39,6 +39,7 @@ struct WatchArgs {
   double price = -1;
   double interval_s = 0.5, gpu_interval_s = 0.1;
   bool verdict_exit = false;
+  int pid = 0;  // --pid: watch a process already running
 };
 
 // The GPUs to watch: their timelines (name, limits) and NVML handles; `why` when none can be read.
@@ -96,7 +97,17 @@ std::optional<int> score_watched(ResultDocument& doc, std::size_t width, std::st
 }
 
 int run_watch(const WatchArgs& a, std::vector<std::string> command) {
-  if (command.empty()) throw input_error("watch needs a command: gpuaudit watch [options] -- CMD [ARGS...]");
+  if (a.pid != 0 && !command.empty()) throw input_error("watch: give --pid or a command, not both");
+  if (a.pid == 0 && command.empty())
+    throw input_error("watch needs a command: gpuaudit watch [options] -- CMD [ARGS...], or --pid PID");
+  std::optional<ChildJob> attached;
+  if (a.pid != 0) {
+    std::string why;
+    attached = attach_job(a.pid, why);
+    if (!attached) throw input_error("watch --pid: " + why);
+    command = process_command(a.pid);
+    if (!a.metric.empty()) throw input_error("watch --pid: --metric reads a job's output, which only a job gpuaudit starts gives");
+  }
   const std::string currency = a.currency.empty() ? std::string("USD") : normalize_currency(a.currency, "--currency");
   std::unique_ptr<MetricScanner> metric;
   if (!a.metric.empty()) metric = std::make_unique<MetricScanner>(a.metric);
@@ -129,7 +140,8 @@ int run_watch(const WatchArgs& a, std::vector<std::string> command) {
   save(rec);  // an unwritable path fails now (exit 5), before the job starts
 
   std::string why;
-  const auto job = start_job(command, metric != nullptr, why);
+  rec.attached_pid = attached ? std::optional<int>(a.pid) : std::nullopt;
+  const auto job = attached ? attached : start_job(command, metric != nullptr, why);
   if (!job) {
     rec.finished = true, rec.exit_code = 127;
     save(rec);
@@ -141,9 +153,15 @@ int run_watch(const WatchArgs& a, std::vector<std::string> command) {
     io.read_gpu = [&](int gpu, double t) { return read_telemetry(nvml.api, gpus.handles.at(gpu), t); };
   io.metric = metric.get();
   io.checkpoint = save;
-  {
+  const WatchTiming timing{.host_interval_s = a.interval_s, .gpu_interval_s = a.gpu_interval_s};
+  if (attached) {  // Ctrl-C stops the watching, never the process
+    CtrlC ctrl_c;
+    io.stop = &ctrl_c.flag();
+    rec = watch_job(*job, rec, timing, io);
+    rec.still_running = ctrl_c.interrupted();
+  } else {
     ForwardSignals forward(job->pid);
-    rec = watch_job(*job, rec, {.host_interval_s = a.interval_s, .gpu_interval_s = a.gpu_interval_s}, io);
+    rec = watch_job(*job, rec, timing, io);
   }
   rec.diagnoses = diagnose_watch(rec);
   if (doc.price_per_hour) rec.cost = watch_cost(rec, *doc.price_per_hour, currency);
@@ -157,7 +175,7 @@ int run_watch(const WatchArgs& a, std::vector<std::string> command) {
   save(rec);
   text += "result: " + output.path() + "\n";
   std::fwrite(text.data(), 1, text.size(), stderr);
-  if (!a.verdict_exit) return rec.exit_code.value_or(1);
+  if (!a.verdict_exit) return attached ? exit_code::ok : rec.exit_code.value_or(1);
   return std::max(verdict_code(rec), scored.value_or(exit_code::ok));
 }
 
@@ -180,6 +198,8 @@ const RegisterCommand watch_cmd{
                       "GPUs to watch (default: all): indices in nvidia-smi's order, UUIDs or PCI bus ids, comma-separated");
        sub.add_option("--tag", a->tags, "key=value stored in the document");
        sub.add_option("-o,--output", a->output, "Result file (default gpuaudit-watch-<host>-<time>.json)");
+       sub.add_option("--pid", a->pid, "Watch a process already running (until it ends or Ctrl-C) instead of starting one")
+           ->check(CLI::PositiveNumber);
        sub.add_flag("--verdict-exit", a->verdict_exit, "Exit 1 when a diagnosis is not `busy`, instead of the job's code");
        CLI::App* app = &sub;
        return [a, app] {

@@ -8,6 +8,8 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 
 namespace gpuaudit {
 
@@ -84,10 +86,40 @@ std::optional<ChildJob> start_job(const std::vector<std::string>& argv, bool cap
   return ChildJob{pid, out[0], err[0]};
 }
 
-bool job_ended(pid_t pid) {
+bool job_ended(const ChildJob& job) {
+  if (job.attached) {
+    if (::kill(job.pid, 0) != 0 && errno == ESRCH) return true;
+    std::ifstream stat("/proc/" + std::to_string(job.pid) + "/stat");
+    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+    const auto close = text.rfind(')');
+    return close == std::string::npos || (close + 2 < text.size() && text[close + 2] == 'Z');
+  }
   siginfo_t info{};
-  if (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) != 0) return errno == ECHILD;
-  return info.si_pid == pid;
+  if (::waitid(P_PID, static_cast<id_t>(job.pid), &info, WEXITED | WNOHANG | WNOWAIT) != 0) return errno == ECHILD;
+  return info.si_pid == job.pid;
+}
+
+std::optional<ChildJob> attach_job(pid_t pid, std::string& why) {
+  if (pid <= 0 || (::kill(pid, 0) != 0 && errno == ESRCH)) {
+    why = "no process " + std::to_string(pid);
+    return std::nullopt;
+  }
+  ChildJob job;
+  job.pid = pid;
+  job.attached = true;
+  if (job_ended(job)) {
+    why = "process " + std::to_string(pid) + " has already ended";
+    return std::nullopt;
+  }
+  return job;
+}
+
+std::vector<std::string> process_command(pid_t pid) {
+  std::ifstream f("/proc/" + std::to_string(pid) + "/cmdline", std::ios::binary);
+  std::vector<std::string> argv;
+  std::string word;
+  while (std::getline(f, word, '\0')) argv.push_back(word);
+  return argv;
 }
 
 std::optional<int> job_status(pid_t pid) {

@@ -17,6 +17,7 @@ struct ChildJob {
   pid_t pid = -1;
   int out_fd = -1;  // the job's stdout, when captured (else -1: it writes to ours)
   int err_fd = -1;
+  bool attached = false;  // a process already running (--pid), not gpuaudit's child: no exit code to read
 };
 
 // Starts argv[0] (searched on PATH) with argv. With capture_output, its stdout and stderr are
@@ -25,8 +26,12 @@ struct ChildJob {
 std::optional<ChildJob> start_job(const std::vector<std::string>& argv, bool capture_output, std::string& why);
 
 // True once the job has ended, without reaping it: its /proc entry (and CPU time) is still there
-// for the last reading.
-bool job_ended(pid_t pid);
+// for the last reading. An attached process has ended when it is gone or a zombie.
+bool job_ended(const ChildJob& job);
+// A running process to watch (--pid): nullopt and `why` when there is none of that id.
+std::optional<ChildJob> attach_job(pid_t pid, std::string& why);
+// The command line of a process (/proc/PID/cmdline), empty when unreadable.
+std::vector<std::string> process_command(pid_t pid);
 // The job's exit status once it has ended (reaps it), nullopt while it runs.
 std::optional<int> job_status(pid_t pid);
 // 128+N for a job signal N ended (as a shell says), its exit code otherwise.

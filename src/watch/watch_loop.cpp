@@ -109,7 +109,7 @@ WatchRecord watch_job(const ChildJob& job, WatchRecord rec, const WatchTiming& t
   (void)sampler.due(0);  // the GPUs' first sample at once; the host's first point after an interval
   int fds[2] = {job.out_fd, job.err_fd};
   const int to[2] = {io.out_fd, io.err_fd};
-  while (!job_ended(job.pid)) {
+  while (!job_ended(job) && !(io.stop && io.stop->load())) {
     const double wait_s = sampler.due(now_s());
     pollfd p[2];
     nfds_t n = 0;
@@ -133,11 +133,13 @@ WatchRecord watch_job(const ChildJob& job, WatchRecord rec, const WatchTiming& t
     }
   if (io.metric) io.metric->finish(end);
   sampler.close_interval(end);  // before the job is reaped: its CPU time is still readable
-  const int status = job_status(job.pid).value_or(0);
   rec.elapsed_s = end;
   rec.finished = true;
-  rec.exit_code = exit_code_of(status);
-  rec.signal = ending_signal(status);
+  if (!job.attached) {  // an attached process's exit is its parent's to read
+    const int status = job_status(job.pid).value_or(0);
+    rec.exit_code = exit_code_of(status);
+    rec.signal = ending_signal(status);
+  }
   if (io.metric) rec.metric = io.metric->points();
   return rec;
 }

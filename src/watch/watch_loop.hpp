@@ -10,6 +10,7 @@
 #include "watch/metric_scanner.hpp"
 #include "watch/watch_record.hpp"
 
+#include <atomic>
 #include <functional>
 #include <span>
 
@@ -27,6 +28,7 @@ struct WatchIo {
   MetricScanner* metric = nullptr;                        // null: no --metric (output not captured)
   std::function<void(const WatchRecord&)> checkpoint;     // may be empty
   int out_fd = 1, err_fd = 2;                             // where the job's captured output is copied
+  const std::atomic<bool>* stop = nullptr;                // set: stop watching (an attached job runs on)
 };
 
 // Runs until the job ends; `rec` comes in with its command and GPU timelines (gpu, name, limits)

@@ -88,6 +88,8 @@ GA_JSON_TYPE(WatchCost, price_per_hour, currency, unit, units_per_s, per_million
 
 struct WatchRecord {
   std::vector<std::string> command;
+  std::optional<int> attached_pid;     // --pid: a process already running, watched until it ended or Ctrl-C
+  bool still_running = false;          // attached: watching stopped while the process ran on
   std::string started_utc;
   double elapsed_s = 0;
   bool finished = false;               // false in a checkpoint written while the job ran
@@ -106,7 +108,7 @@ struct WatchRecord {
   std::optional<WatchCost> cost;
   json extra;
 };
-GA_JSON_TYPE(WatchRecord, command, started_utc, elapsed_s, finished, exit_code, signal, host_interval_s,
+GA_JSON_TYPE(WatchRecord, command, attached_pid, still_running, started_utc, elapsed_s, finished, exit_code, signal, host_interval_s,
              gpu_interval_s, vcpus, gpu_unread, metric_regex, metric_unit, metric, host, gpus, diagnoses, cost)
 
 }  // namespace gpuaudit

@@ -17,6 +17,8 @@ std::string duration_text(double s) {
 
 std::string how_it_ended(const WatchRecord& r) {
   if (!r.finished) return "still running at the last checkpoint";
+  if (r.attached_pid)
+    return "process " + std::to_string(*r.attached_pid) + (r.still_running ? " runs on (watching stopped)" : " ended");
   if (r.signal) return "ended by " + *r.signal + " (exit " + std::to_string(r.exit_code.value_or(-1)) + ")";
   return "exit " + std::to_string(r.exit_code.value_or(-1));
 }

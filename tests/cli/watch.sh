@@ -85,6 +85,25 @@ grep -q "is not a regular expression" "$tmp/err" || fail "bad regex message"
 "$bin" watch -o - -- true >/dev/null 2>"$tmp/err"
 [ "$?" = 2 ] || fail "-o -: expected 2"
 
+# --pid: a process already running is watched; SIGTERM to gpuaudit stops the watching, never the process.
+sleep 30 &
+sp=$!
+"$bin" watch --pid "$sp" -o "$tmp/g.json" >/dev/null 2>"$tmp/err" &
+wp=$!
+sleep 1.5
+kill -TERM "$wp"
+wait "$wp"
+rc=$?
+[ "$rc" = 0 ] || fail "--pid stopped: expected 0, got $rc"
+kill -0 "$sp" 2>/dev/null || fail "--pid: the watched process did not survive"
+kill "$sp"
+python3 -c "import json,sys; w=json.load(open(sys.argv[1]))['watch']; assert w['attached_pid']==int(sys.argv[2]) and w['still_running'] and w['command'][0]=='sleep' and w.get('exit_code') is None, w" \
+  "$tmp/g.json" "$sp" || fail "--pid document"
+"$bin" watch --pid 999999999 >/dev/null 2>"$tmp/err"
+[ "$?" = 2 ] || fail "--pid of no process: expected 2"
+"$bin" watch --pid 1 -- true >/dev/null 2>"$tmp/err"
+[ "$?" = 2 ] || fail "--pid and a command: expected 2"
+
 # The job's own options after its name are its own, with or without --.
 "$bin" watch -o "$tmp/f.json" sh -c 'exit 5' >/dev/null 2>&1
 [ "$?" = 5 ] || fail "without --: the job's -c was not its own"
