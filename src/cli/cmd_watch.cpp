@@ -12,12 +12,9 @@
 #include "probe/cuda_probe.hpp"
 #include "probe/gpu_select.hpp"
 #include "probe/inventory.hpp"
+#include "score/installed_score.hpp"
 #include "telemetry/nvml_reading.hpp"
 #include "text/terminal.hpp"
-#include "baselines/baseline_set.hpp"
-#include "score/assess.hpp"
-#include "score/assessment_summary.hpp"
-#include "score/baseline_lookup.hpp"
 #include "watch/diagnose.hpp"
 #include "watch/under_load_rows.hpp"
 #include "watch/watch_figures.hpp"
@@ -79,17 +76,12 @@ int verdict_code(const WatchRecord& r) {
 }
 
 // Scores the document (the card under the job: the under-load rows; the watch's host-bound) and adds
-// the findings beyond the watch's own to `text`; nullopt when no baseline set could be read.
-std::optional<int> score_watched(ResultDocument& doc, std::size_t width, std::string& text) {
+// its one screen to `text`; nullopt when no baseline set could be read.
+std::optional<int> score_watched(ResultDocument& doc, std::string& text) {
   try {
-    const BaselineSet set = load_baselines(default_baselines_dir());
-    const int code = score_document(doc, reference_lookup(set), set.version, Thresholds{});
-    SummaryStyle style;
-    style.width = width;
-    style.colour = colour_wanted(STDERR_FILENO);
-    style.details_hint = "`gpuaudit score -v` on the document: the evidence and every figure";
-    text += "\n" + assessment_summary(*doc.assessment, style);
-    return code;
+    const InstalledScore s = score_with_installed_baselines(doc, STDERR_FILENO);
+    text += "\n" + s.screen;
+    return s.exit_code;
   } catch (const Error& e) {
     text += "not scored: " + std::string(e.what()) + "\n";
     return std::nullopt;
@@ -171,7 +163,7 @@ int run_watch(const WatchArgs& a, std::vector<std::string> command) {
   const std::size_t width = terminal_width(STDERR_FILENO);
   std::string text = "\n" + watch_text(rec, width);
   // With no GPU read there is nothing of the card to judge: the watch's own lines say why.
-  const std::optional<int> scored = rec.gpu_unread.empty() ? score_watched(doc, width, text) : std::nullopt;
+  const std::optional<int> scored = rec.gpu_unread.empty() ? score_watched(doc, text) : std::nullopt;
   save(rec);
   text += "result: " + output.path() + "\n";
   std::fwrite(text.data(), 1, text.size(), stderr);
