@@ -1,6 +1,7 @@
 // gpuaudit drift RUN...: which nodes of a fleet are not like the others (drift/drift.hpp): a node x
 // field comparison within each group, against a --golden file or the group's majority.
 #include "cli/command.hpp"
+#include "cli/run_plumbing.hpp"
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
 #include "core/input_file.hpp"
@@ -58,12 +59,7 @@ std::string group_of(const ResultDocument& doc, const std::vector<NodeField>& fi
 
 int run_drift(const DriftArgs& a) {
   const GoldenFile golden = read_golden(a.golden);
-  std::vector<std::string> keys;
-  for (std::size_t b = 0; b <= a.group_by.size();) {
-    const auto e = std::min(a.group_by.find(',', b), a.group_by.size());
-    if (e > b) keys.push_back(a.group_by.substr(b, e - b));
-    b = e + 1;
-  }
+  const std::vector<std::string> keys = split_list(a.group_by);
   std::vector<DriftNode> nodes;
   stream_documents(
       list_result_files(a.runs), {.skip_invalid = a.skip_invalid},
