@@ -184,20 +184,24 @@ Stamp stamp_of(std::string_view line, std::size_t& msg_at) {
     st.time = std::string(prefix->time);
     at = prefix->length;
   }
-  // dmesg's "[ 1843.308145] " (seconds since boot) or dmesg -T's "[Fri Aug 30 11:43:09 2024] "
+  // dmesg's "[ 1843.308145] " (seconds since boot), dmesg -T's "[Fri Aug 30 11:43:09 2024] ", or
+  // dmesg -H / --reltime's "[Jan 2 10:48] " and "[  +0.000316] " (the time since the line before:
+  // no uptime in it)
   std::size_t p = at;
   while (p < l.size() && l[p] == ' ') ++p;
   if (p < l.size() && l[p] == '[') {
     const auto close = l.find(']', p);
     if (close != std::string::npos && close - p < 48) {
       const std::string inner(trim(std::string_view(l).substr(p + 1, close - p - 1)));
-      const bool numeric = !inner.empty() && std::all_of(inner.begin(), inner.end(), [](char c) {
+      const bool relative = !inner.empty() && inner[0] == '+';
+      const std::string_view number = std::string_view(inner).substr(relative ? 1 : 0);
+      const bool numeric = !number.empty() && std::all_of(number.begin(), number.end(), [](char c) {
         return std::isdigit(static_cast<unsigned char>(c)) || c == '.';
       });
       if (numeric) {
-        st.uptime_s = smi::number(inner);
+        if (!relative) st.uptime_s = smi::number(inner);
         at = close + 1;
-      } else if (inner.size() >= 20 && std::isalpha(static_cast<unsigned char>(inner[0])) && contains(inner, ":")) {
+      } else if (inner.size() >= 9 && std::isalpha(static_cast<unsigned char>(inner[0])) && contains(inner, ":")) {
         if (st.time.empty()) st.time = inner;
         at = close + 1;
       }

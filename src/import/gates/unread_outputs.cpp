@@ -20,11 +20,24 @@ bool discovery_header(std::string_view line) {
   return line.starts_with("|") && trim(line.substr(1)).starts_with("Device Information");
 }
 
+// A dmesg line: "[ 1843.308145] ", "[  +0.000316] " (--reltime) or "[Fri Aug 30 11:43:09 2024] "
+// (-T, -H) before the message; or a syslog / journal line "... host kernel: ...".
+bool kernel_log_line(std::string_view line) {
+  if (line.find(" kernel: ") != std::string_view::npos) return true;
+  if (!line.starts_with("[")) return false;
+  const auto close = line.find(']');
+  if (close == std::string_view::npos || close < 4 || close > 40 || close + 2 > line.size() || line[close + 1] != ' ')
+    return false;
+  const std::string_view inner = trim(line.substr(1, close - 1));
+  const bool stamp = std::all_of(inner.begin(), inner.end(), [](char c) { return (c >= '0' && c <= '9') || c == '.' || c == '+'; });
+  return stamp ? inner.find('.') != std::string_view::npos : inner.find(':') != std::string_view::npos;
+}
+
 }  // namespace
 
 std::optional<std::string> unread_output(std::string_view text) {
   bool entity_header = false;
-  int entity_line = 0, no = 0;
+  int entity_line = 0, no = 0, kernel_lines = 0, other_lines = 0;
   // Line by line without a table of every line, and the ", line N)" text made only for the line
   // named: a 64 MiB text nothing claims is read once, in linear time and constant memory.
   for (std::size_t pos = 0, end = 0; pos <= text.size(); pos = end + 1) {
@@ -46,7 +59,12 @@ std::optional<std::string> unread_output(std::string_view text) {
       entity_header = false;
     }
     if (line.starts_with("#Entity ")) entity_header = true, entity_line = no;
+    if (!line.empty()) ++(kernel_log_line(line) ? kernel_lines : other_lines);
   }
+  // Nothing claimed it, so no NVRM, Xid or nvidia driver line is in it (the kernel-log format reads
+  // those): a log that is mostly kernel lines says nothing about a GPU.
+  if (kernel_lines >= 2 && kernel_lines >= other_lines)
+    return "a kernel log with no NVIDIA driver line in it (no NVRM, Xid or nvidia message): nothing in it is about a GPU";
   return std::nullopt;
 }
 

@@ -17,7 +17,7 @@
 
 namespace gpuaudit::imports {
 
-// "dcgmi discovery -l (DCGM's GPU list, line 3): ..." when `text` (normalised) is one of the
+// "dcgmi discovery -l (DCGM's GPU list, line 3): ..." (or "a kernel log with no NVIDIA driver line ...") when `text` (normalised) is one of the
 // outputs above, nullopt otherwise. Never throws.
 std::optional<std::string> unread_output(std::string_view text);
 

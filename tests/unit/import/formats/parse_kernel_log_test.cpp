@@ -89,6 +89,20 @@ TEST(ImportKernelLog, XidFieldsAndBothTimeStamps) {
   EXPECT_EQ(p.gpus[2].pci_bus_id, "0000:03:00.0");  // the old form without "PCI:"
 }
 
+TEST(ImportKernelLog, DmesgHumanAndRelativeStampsAreStampsNotMessages) {
+  // dmesg -H / --reltime: "[Jan 2 10:48] " on a minute's first line, "[  +0.000316] " after it.
+  const std::string raw =
+      "[Jan 2 10:48] NVRM: Xid (PCI:0000:83:00): 79, GPU has fallen off the bus.\n"
+      "[  +0.000316] nvidia 0000:83:00.0: PCIe Bus Error: severity=Corrected, type=Physical Layer, (Receiver ID)\n";
+  const auto p = parse("kernel-log", raw);
+  ASSERT_EQ(p.gpus.size(), 1u);
+  const auto ev = kernel_events(p.gpus[0]);
+  ASSERT_EQ(ev.size(), 2u);
+  EXPECT_EQ(ev[0].time, "Jan 2 10:48");
+  EXPECT_EQ(ev[1].kind, "pcie-aer");  // said by the nvidia driver: the message starts after the stamp
+  EXPECT_FALSE(ev[1].uptime_s.has_value());  // a relative stamp is not the time since boot
+}
+
 TEST(ImportKernelLog, AerLinesCountOnlyForAGpu) {
   const std::string raw =
       "[  5.0] NVRM: Xid (PCI:0000:83:00): 79, GPU has fallen off the bus.\n"

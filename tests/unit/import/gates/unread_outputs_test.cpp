@@ -39,11 +39,26 @@ TEST(UnreadOutputs, DcgmHealthHeaderIsNamed) {
   EXPECT_EQ(why->rfind("dcgmi health", 0), 0u);
 }
 
+TEST(UnreadOutputs, AKernelLogWithoutNvidiaLinesSaysSo) {
+  // dmesg -H's relative stamps with only a root port's AER lines (rwth-i6/returnn#1486's form).
+  const std::string raw =
+      "[  +0.000316] pcieport 0000:00:03.0: AER: Corrected error received: 0000:00:03.0\n"
+      "[  +0.000012] pcieport 0000:00:03.0: PCIe Bus Error: severity=Corrected, type=Physical Layer, (Receiver ID)\n"
+      "[  +0.000003] pcieport 0000:00:03.0:   device [8086:2f08] error status/mask=00000001/00002000\n";
+  EXPECT_EQ(import_test::detected(raw), "");
+  const auto why = unread_output(normalize_text(raw));
+  ASSERT_TRUE(why.has_value());
+  EXPECT_NE(why->find("no NVIDIA driver line"), std::string::npos);
+  EXPECT_TRUE(unread_output("Dec  2 10:43:35 worker4 kernel: EXT4-fs mounted\nDec  2 10:43:36 worker4 kernel: usb 1-1: new device\n"));
+}
+
 TEST(UnreadOutputs, OtherTextIsNotNamed) {
   EXPECT_FALSE(unread_output("# gpu   pwr  gtemp\n# Idx     W      C\n    0    67     35\n"));  // nvidia-smi dmon
   EXPECT_FALSE(unread_output("#Entity is a word in a comment\nand more text\n"));
   EXPECT_FALSE(unread_output("| GPU ID | 0 |\n"));
   EXPECT_FALSE(unread_output(""));
+  EXPECT_FALSE(unread_output("[1] first note\n[2] second note\nprose between them\n"));  // numbered notes, not stamps
+  EXPECT_FALSE(unread_output("[ 1.0] one stamped line\nprose\nmore prose\n"));
 }
 
 }  // namespace
