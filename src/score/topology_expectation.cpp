@@ -86,7 +86,8 @@ void expect_from_topology(std::vector<FigureScore>& shared, const std::vector<Gp
     const BenchmarkResult& b = *f.bench;
     const double tol = t.tolerance_for(b.name, tb.expected.tolerance);
     if (b.name == "nccl/allreduce") {
-      if (param_int(b.params, "nodes", 1) > 1) continue;  // the profiles are of one node
+      // the profiles are of one node: not a run over several, nor one whose nodes are not known
+      if (param_int(b.params, "nodes", 1) > 1 || b.params.value("scope", std::string("node")) != "node") continue;
       const int n = param_int(b.params, "gpus", static_cast<int>(gpus.size()));
       if (n < 2) continue;
       const auto e = multigpu::expected_allreduce_busbw(tb, n);

@@ -84,7 +84,8 @@ struct Table {
   std::vector<DataRow> rows;
   std::optional<long long> out_of_bounds;
   std::optional<double> avg_busbw;
-  int ranks = 0;  // rank lines of the run this table belongs to
+  int ranks = 0;  // ranks of the run this table belongs to: its rank lines, or the highest rank + 1
+  bool ranks_cut = false;  // fewer rank lines than the highest rank says (a paste cut before them)
   std::set<std::string> hosts;
   std::optional<long long> min_bytes, max_bytes;
 };
@@ -275,6 +276,7 @@ struct Parser {
   std::string pending_collective;
   std::string run_collective;  // named by "# Collective test starting:" or the command line
   int run_ranks = 0;
+  int run_top_rank = -1;  // the highest rank a line of the run names
   std::set<std::string> run_hosts;
   std::optional<long long> run_min, run_max;
   std::vector<Table> tables;
@@ -292,6 +294,7 @@ struct Parser {
 
   void start_run() {
     run_ranks = 0;
+    run_top_rank = -1;
     run_hosts.clear();
   }
 
@@ -360,6 +363,7 @@ struct Parser {
     if (const auto r = parse_rank_line(body)) {
       if (r->rank == 0 && run_ranks > 0) start_run();  // a second run pasted without its header
       ++run_ranks;
+      run_top_rank = std::max(run_top_rank, r->rank);
       run_hosts.insert(r->host);
       if (first_host.empty()) first_host = r->host;
       rank_lines.push_back(*r);
@@ -368,7 +372,9 @@ struct Parser {
     const auto t = split_ws(body);
     if (auto tab = parse_column_header(t, ln)) {
       tab->collective = pending_collective;
-      tab->ranks = run_ranks;
+      // "#  Rank 71 ... device 3" alone (the poster kept the last line): at least 72 ranks ran.
+      tab->ranks = std::max(run_ranks, run_top_rank + 1);
+      tab->ranks_cut = tab->ranks > run_ranks;
       tab->hosts = run_hosts;
       tab->min_bytes = run_min;
       tab->max_bytes = run_max;
@@ -532,8 +538,12 @@ struct Parser {
     const DataRow& first = *rows.front();
     r.params = json::object();
     if (ranks > 0) r.params["gpus"] = ranks;
-    r.params["nodes"] = nodes;
-    r.params["scope"] = nodes > 1 ? "multinode" : "node";
+    if (tab.ranks_cut) {
+      r.params["scope"] = "unknown";  // the rank lines of the other hosts were cut: how many nodes is not known
+    } else {
+      r.params["nodes"] = nodes;
+      r.params["scope"] = nodes > 1 ? "multinode" : "node";
+    }
     if (!first.dtype.empty()) r.params["dtype"] = first.dtype;
     if (!first.op.empty() && first.op != "none") r.params["op"] = first.op;
     if (first.root && *first.root >= 0) r.params["root"] = *first.root;
@@ -563,6 +573,7 @@ struct Parser {
     r.extra["sweep"] = sweep;
     if (tab.collective_guessed) r.extra["collective_guessed"] = true;
     if (ranks_guessed) r.extra["gpus_from_bus_factor"] = true;
+    if (tab.ranks_cut) r.extra["gpus_from_highest_rank"] = true;  // the paste holds fewer rank lines
     if (tab.out_of_bounds) r.extra["out_of_bounds_values"] = *tab.out_of_bounds;
     if (tab.avg_busbw) r.derived["avg_busbw_gbs"] = *tab.avg_busbw;
     if (sizes_wrong > 0) {

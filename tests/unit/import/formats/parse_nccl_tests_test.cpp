@@ -52,6 +52,37 @@ TEST(ScoreStoppedRows, AMeasurementThatStoppedIsANoteNamingItsError) {
   EXPECT_EQ(assessment_exit_code(a), 6);  // still inconclusive: a tool's failure is not the card's
 }
 
+TEST(ImportNcclTests, RanksAreAtLeastTheHighestRankShownAndTheirNodesUnknownWhenLinesWereCut) {
+  // The real GB200 NVL72 paste (coreweave/nccl-tests#43) kept only "#  Rank 71 ... device  3": 72
+  // ranks ran, not one, and on how many nodes the paste does not say.
+  const auto raw = read_bytes(fs::path(GPUAUDIT_TEST_DATA) / "real-world" / "gb200-nvl72-72-ranks-all-reduce-745" / "all_reduce.txt");
+  ASSERT_FALSE(raw.empty());
+  const auto p = import_test::parse_as("nccl-tests", raw);
+  ASSERT_FALSE(p.benchmarks.empty());
+  for (const auto& b : p.benchmarks) {
+    EXPECT_EQ(b.params.value("gpus", 0), 72);
+    EXPECT_EQ(b.params.value("scope", std::string()), "unknown");
+    EXPECT_FALSE(b.params.contains("nodes"));
+    EXPECT_TRUE(b.extra.value("gpus_from_highest_rank", false));
+  }
+}
+
+TEST(ImportNcclTests, EveryRankLineShownIsNotACut) {
+  const std::string raw =
+      "$ ./build/all_reduce_perf -b 8 -e 8 -g 2\n"
+      "# nThread 1 nGpus 2 minBytes 8 maxBytes 8 step: 2(factor) warmup iters: 5 iters: 20 agg iters: 1 validation: 1 graph: 0\n"
+      "#  Rank  0 Group  0 Pid 1147481 on h1 device  0 [0x0f] NVIDIA H200\n"
+      "#  Rank  1 Group  0 Pid 1147481 on h1 device  1 [0x34] NVIDIA H200\n"
+      "#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong\n"
+      "#        (B)    (elements)                               (us)  (GB/s)  (GB/s)            (us)  (GB/s)  (GB/s)\n"
+      "           8             2     float     sum      -1    12.90    0.00    0.00      0    12.87    0.00    0.00      0\n";
+  const auto p = import_test::parse_as("nccl-tests", raw);
+  ASSERT_FALSE(p.benchmarks.empty());
+  EXPECT_EQ(p.benchmarks[0].params.value("gpus", 0), 2);
+  EXPECT_EQ(p.benchmarks[0].params.value("scope", std::string()), "node");
+  EXPECT_FALSE(p.benchmarks[0].extra.contains("gpus_from_highest_rank"));
+}
+
 }  // namespace
 }  // namespace gpuaudit::imports
 
