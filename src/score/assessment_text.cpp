@@ -37,7 +37,8 @@ void figure_rows(const json& figs, std::vector<std::vector<std::string>>& rows) 
     if (state == "no-reference") state = "-";
     std::string note = string_field(f, "scaled_by");
     if (f.value("uncertain", false)) note += std::string(note.empty() ? "" : ", ") + "uncertain reference";
-    rows.push_back({string_field(f, "name"), value ? fmt_value(*value, unit) : "?", expected ? fmt_value(*expected, unit) : "-",
+    const std::string label = string_field(f, "label");  // the variant (dtype, in-place, xN), where it has one
+    rows.push_back({label.empty() ? string_field(f, "name") : label, value ? fmt_value(*value, unit) : "?", expected ? fmt_value(*expected, unit) : "-",
                     ratio ? fmt_pct(*ratio) : "-", tol && expected ? fmt_tolerance(*tol) : "-", state, note});
   }
 }
