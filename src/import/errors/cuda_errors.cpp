@@ -55,6 +55,12 @@ constexpr std::array kRules = std::to_array<CudaClassRule>({
     {"cudaErrorNoKernelImageForDevice", kClassSoftware, "no-kernel-image", "high",
      "the program was built without code for this GPU's architecture (its compute capability): install a build that includes it "
      "(a newer framework wheel, or TORCH_CUDA_ARCH_LIST / -gencode with this GPU's sm_XX)"},
+    // "device kernel image is invalid": the module's code cannot be loaded on this GPU - built for
+    // another architecture, or by a toolchain newer than the driver's (XLA prints it after "ptxas
+    // does not support CC"). A program's own damaged fatbin says the same, hence medium.
+    {"cudaErrorInvalidKernelImage", kClassSoftware, "kernel-image-invalid", "medium",
+     "the program's GPU code could not be loaded on this GPU: most often built for another architecture or by a newer CUDA "
+     "than the driver's (a build for this GPU, or a newer driver, fixes it)"},
     {"cudaErrorInvalidPtx", kClassSoftware, "ptx-jit-failed", "medium",
      "the driver could not compile the program's PTX for this GPU: most often a driver older than the CUDA that built it"},
     {"cudaErrorJitCompilerNotFound", kClassSoftware, "ptx-jit-missing", "medium",

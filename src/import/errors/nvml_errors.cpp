@@ -89,7 +89,15 @@ std::string_view trim(std::string_view s) {
 
 bool hex(char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; }
 
+const NvmlReturnCode* code_numbered(int number) {
+  for (const auto& c : kCodes)
+    if (c.number == number) return &c;
+  return nullptr;
+}
+
 // After "Failed to initialize NVML: " / "...GPU <bus id>: ": the code whose text starts the rest.
+// go-nvml (the Kubernetes device plugin, DCGM's Go bindings) words NVML_ERROR_LIBRARY_NOT_FOUND
+// its own way when its dlopen() fails: "could not load NVML library".
 const NvmlReturnCode* code_at(std::string_view rest) {
   const std::string r = lower(trim(rest));
   const NvmlReturnCode* best = nullptr;
@@ -98,7 +106,31 @@ const NvmlReturnCode* code_at(std::string_view rest) {
     if (t.empty() || r.compare(0, t.size(), t) != 0) continue;
     if (!best || t.size() > std::string_view(best->text).size()) best = &c;
   }
+  if (!best && r.starts_with("could not load nvml library")) best = code_numbered(12);
   return best;
+}
+
+// pynvml's exception classes are the codes' names in CamelCase (nvml.py builds them from the
+// NVML_ERROR_* constants: NVML_ERROR_LIBRARY_NOT_FOUND -> NVMLError_LibraryNotFound), so
+// "pynvml.nvml.NVMLError_DriverNotLoaded: Driver Not Loaded" names its code whatever text follows.
+const NvmlReturnCode* pynvml_code(std::string_view line) {
+  const auto at = line.find("NVMLError_");
+  if (at == std::string_view::npos) return nullptr;
+  std::size_t end = at + 10;
+  while (end < line.size() && std::isalnum(static_cast<unsigned char>(line[end]))) ++end;
+  const std::string_view camel = line.substr(at + 10, end - at - 10);
+  for (const auto& c : kCodes) {
+    const std::string_view name(c.name);
+    if (!name.starts_with("NVML_ERROR_")) continue;
+    std::string want;
+    bool upper = true;
+    for (char ch : name.substr(11)) {
+      if (ch == '_') upper = true;
+      else want += upper ? ch : static_cast<char>(std::tolower(static_cast<unsigned char>(ch))), upper = false;
+    }
+    if (want == camel) return &c;
+  }
+  return nullptr;
 }
 
 SmiMessage from_code(const NvmlReturnCode* c, bool init, const std::string& what, std::string_view line) {
@@ -190,8 +222,16 @@ std::optional<SmiMessage> nvidia_smi_message(std::string_view line) {
                        "nvidia-smi sees no GPU although its driver answers: the devices are not passed into the VM or container, or "
                        "the GPU fell off the bus (dmesg tells which)"},
                       "", "nvidia-smi: No devices were found", ""};
+  if (const NvmlReturnCode* c = pynvml_code(line)) {
+    // At nvmlInit() (no GPU named) the machine's stack; about a handle, that GPU.
+    const std::string bus = first_bus_id(line);
+    SmiMessage m = from_code(c, bus.empty(), std::string("pynvml ") + c->name, line);
+    m.source = std::string("pynvml: NVMLError (") + c->name + ")";
+    m.gpu = bus;
+    return m;
+  }
   if (l.find("inforom is corrupted") != std::string::npos) {
-    SmiMessage m = from_code(&kCodes[14], false, "infoROM is corrupted", line);
+    SmiMessage m = from_code(code_numbered(14), false, "infoROM is corrupted", line);
     m.gpu = first_bus_id(line);
     return m;
   }

@@ -15,6 +15,7 @@
 #include <array>
 #include <cctype>
 #include <optional>
+#include <span>
 
 namespace gpuaudit::imports {
 namespace {
@@ -67,6 +68,42 @@ constexpr std::array kDriverMessages = std::to_array<DriverMessage>({
      "the container's CUDA needs a newer host driver than the one it found, and the forward-compatibility package cannot "
      "bridge the gap on this GPU: use a container built for the host's driver, or ask the provider for a newer driver"},
 });
+
+// The program's build or its toolchain without code for this GPU's architecture: the same fault as
+// cudaErrorNoKernelImageForDevice (209), said before any kernel runs - by PyTorch's capability
+// check (torch/cuda/__init__.py), by XLA when its ptxas is older than the GPU (asm_compiler.cc), and
+// by the CUDA toolkit's own compilers when they do not know the architecture (nvcc, ptxas).
+constexpr std::array kBuildMessages = std::to_array<DriverMessage>({
+    {"is not compatible with the current pytorch installation", "no-kernel-image", "PyTorch: GPU capability not in the build",
+     "the installed PyTorch was built without code for this GPU's compute capability: install a build that includes it "
+     "(a newer wheel for this GPU's CUDA)"},
+    {"ptxas does not support cc", "toolchain-too-old", "XLA: ptxas older than the GPU",
+     "the CUDA toolkit the program compiles with (ptxas) is older than this GPU's architecture: install a newer CUDA toolkit "
+     "or a framework build that bundles one"},
+    {"is not defined for option 'gpu-name'", "toolchain-too-old", "ptxas: unknown GPU architecture",
+     "the CUDA toolkit's ptxas does not know this GPU's architecture (the toolkit is older than the GPU): install a newer CUDA "
+     "toolkit"},
+    {"unsupported gpu architecture 'compute_", "toolchain-too-old", "nvcc: unsupported GPU architecture",
+     "the CUDA toolkit's nvcc does not know the architecture asked for (the toolkit is older than the GPU): install a newer "
+     "CUDA toolkit"},
+});
+
+// The dynamic loader's words (dlerror: "<library>: cannot open shared object file") for a library
+// of the driver itself: NVML (libnvidia-ml.so.1) or the CUDA driver (libcuda.so.1) missing is the
+// driver not installed, or a container started without the NVIDIA runtime, whatever program asked;
+// go-nvml (the Kubernetes device plugin, DCGM's Go bindings) says "could not load NVML library".
+// The CUDA toolkit's libraries (libcudart, libcublas) are not here: a program's own environment.
+std::optional<ErrorMeaning> driver_library_missing(const std::string& l) {
+  const bool nvml = l.find("libnvidia-ml.so") != std::string::npos || l.find("could not load nvml library") != std::string::npos;
+  const bool cuda = l.find("libcuda.so") != std::string::npos;
+  if (!nvml && !cuda) return std::nullopt;
+  if (l.find("cannot open shared object file") == std::string::npos && l.find("could not load nvml library") == std::string::npos)
+    return std::nullopt;
+  return ErrorMeaning{kClassSoftware, nvml ? "nvml-missing" : "driver-library-missing", "high",
+                      std::string("the driver's user-space library (") + (nvml ? "libnvidia-ml" : "libcuda") +
+                          ") is not on this machine or not in this container: the driver is not installed, or the container was "
+                          "started without the NVIDIA runtime (docker --gpus all, runtimeClassName: nvidia)"};
+}
 
 // Lines that say two GPUs have no peer access: NCCL's INFO lines (transport/p2p.cc and its
 // environment report; "via SHM": a channel staged through host shared memory) and the CUDA
@@ -201,9 +238,11 @@ std::optional<Match> on_line(std::string_view line) {
     m.e.gpu = smi->gpu;
     return m;
   }
-  for (const auto& d : kDriverMessages)
-    if (l.find(d.needle) != std::string::npos)
-      return from_meaning(ErrorMeaning{kClassSoftware, d.kind, "high", d.meaning}, d.source, "");
+  for (const auto& table : {std::span<const DriverMessage>(kDriverMessages), std::span<const DriverMessage>(kBuildMessages)})
+    for (const auto& d : table)
+      if (l.find(d.needle) != std::string::npos)
+        return from_meaning(ErrorMeaning{kClassSoftware, d.kind, "high", d.meaning}, d.source, "");
+  if (auto m = driver_library_missing(l)) return from_meaning(*m, "dynamic loader: a driver library missing", "");
   for (const auto& p : kPeerMessages)
     if (l.find(p.needle) != std::string::npos && (p.needle[0] != ')' || l.find("peer access from") != std::string::npos))
       return from_meaning(ErrorMeaning{kClassNoPeer, p.kind, p.confidence, p.meaning},

@@ -38,6 +38,7 @@ TEST(CudaErrors, ClassesOfTheCodesThatNameTheMachine) {
   EXPECT_EQ(cls("cudaErrorInsufficientDriver").kind, "driver-too-old");
   EXPECT_EQ(cls("cudaErrorNoKernelImageForDevice").kind, "no-kernel-image");
   EXPECT_EQ(cls("CUDA_ERROR_NO_BINARY_FOR_GPU").kind, "no-kernel-image");
+  EXPECT_EQ(cls("CUDA_ERROR_INVALID_IMAGE").cls, "software");  // built for another architecture, most often
   EXPECT_EQ(cls("cudaErrorDeviceNotLicensed").cls, "sliced");
   EXPECT_EQ(cls("cudaErrorNvlinkUncorrectable").cls, "nvlink-degraded");
   EXPECT_EQ(cls("cudaErrorPeerAccessUnsupported").cls, "no-peer-access");
@@ -62,6 +63,7 @@ TEST(CudaErrors, DriverAndRuntimeCodesOfOneNumberAreOneCondition) {
   const std::map<std::string, std::string> renamed{{"CUDA_ERROR_NOT_INITIALIZED", "cudaErrorInitializationError"},
                                                    {"CUDA_ERROR_DEVICE_UNAVAILABLE", "cudaErrorDevicesUnavailable"},
                                                    {"CUDA_ERROR_NO_BINARY_FOR_GPU", "cudaErrorNoKernelImageForDevice"},
+                                                   {"CUDA_ERROR_INVALID_IMAGE", "cudaErrorInvalidKernelImage"},
                                                    {"CUDA_ERROR_OUT_OF_MEMORY", "cudaErrorMemoryAllocation"},
                                                    {"CUDA_ERROR_UNKNOWN", "cudaErrorUnknown"}};
   for (const auto& d : cuda_driver_errors()) {

@@ -89,6 +89,38 @@ TEST(NvmlErrors, NvidiaSmiMessagesWithTheirClassAndGpu) {
   EXPECT_FALSE(nvidia_smi_message("| NVIDIA-SMI 535.104.05   Driver Version: 535.104.05   CUDA Version: 12.2 |"));
 }
 
+TEST(NvmlErrors, BindingsWordsForACodeAreThatCode) {
+  // go-nvml's dlopen() failure (the Kubernetes device plugin's log) is NVML_ERROR_LIBRARY_NOT_FOUND.
+  const auto go = nvidia_smi_message("2023/10/19 03:11:54 Failed to initialize NVML: could not load NVML library.");
+  ASSERT_TRUE(go);
+  EXPECT_EQ(go->meaning.cls, "software");
+  EXPECT_EQ(go->meaning.kind, "nvml-missing");
+  // pynvml's exception classes are the codes' names in CamelCase; at nvmlInit no GPU is named.
+  const auto py = nvidia_smi_message("pynvml.nvml.NVMLError_LibraryNotFound: NVML Shared Library Not Found");
+  ASSERT_TRUE(py);
+  EXPECT_EQ(py->meaning.kind, "nvml-missing");
+  EXPECT_NE(py->source.find("NVML_ERROR_LIBRARY_NOT_FOUND"), std::string::npos);
+  EXPECT_EQ(nvidia_smi_message("pynvml.NVMLError_DriverNotLoaded: Driver Not Loaded")->meaning.kind, "driver-not-loaded");
+  EXPECT_EQ(nvidia_smi_message("raise NVMLError(ret) pynvml.nvml.NVMLError_GpuIsLost: GPU is lost")->meaning.cls, "gpu-fault");
+  EXPECT_EQ(nvidia_smi_message("NVMLError_LibRmVersionMismatch: RM has detected an NVML/RM version mismatch.")->meaning.kind,
+            "driver-library-mismatch");
+  EXPECT_FALSE(nvidia_smi_message("class NVMLError_Whatever(Exception): pass"));  // no such code
+  // Every code of the table has a CamelCase twin pynvml would raise.
+  for (const auto& c : nvml_return_codes()) {
+    const std::string name(c.name);
+    if (name.rfind("NVML_ERROR_", 0) != 0) continue;
+    std::string camel;
+    bool up = true;
+    for (char ch : name.substr(11)) {
+      if (ch == '_') up = true;
+      else camel += up ? ch : static_cast<char>(std::tolower(static_cast<unsigned char>(ch))), up = false;
+    }
+    const auto m = nvidia_smi_message("pynvml.nvml.NVMLError_" + camel + ": x");
+    ASSERT_TRUE(m) << camel;
+    EXPECT_NE(m->source.find(name), std::string::npos) << camel;
+  }
+}
+
 TEST(NvmlErrors, BusIdsAsToolsPrintThem) {
   EXPECT_EQ(first_bus_id("GPU 00000000:3B:00.0 is lost"), "0000:3b:00.0");
   EXPECT_EQ(first_bus_id("NVRM: Xid (PCI:0000:3b:00): 79"), "0000:3b:00.0");

@@ -137,3 +137,42 @@ TEST(SoftwareErrors, FrameworkAndKernelDriverWordsForABrokenStack) {
   EXPECT_EQ(find_software_errors("[188549.97] NVRM: The NVIDIA probe routine was not called for 3 device(s).\n", "x")[0].kind,
             "driver-not-bound");
 }
+
+TEST(SoftwareErrors, ADriverLibraryTheLoaderCannotFindIsTheDriverMissing) {
+  // The Kubernetes device plugin's klog line (go-nvml) and TensorFlow's dlerror line.
+  const auto k8s = find_software_errors(
+      "W0819 07:02:54.757556       1 rm.go:109] NVML not detected: could not load NVML library: libnvidia-ml.so.1: cannot open shared "
+      "object file: No such file or directory\n",
+      "x");
+  ASSERT_EQ(k8s.size(), 1u);
+  EXPECT_EQ(k8s[0].kind, "nvml-missing");
+  EXPECT_EQ(k8s[0].cls, "software");
+  const auto tf = find_software_errors(
+      "W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load dynamic library 'libcuda.so.1'; dlerror: "
+      "libcuda.so.1: cannot open shared object file: No such file or directory\n",
+      "x");
+  ASSERT_EQ(tf.size(), 1u);
+  EXPECT_EQ(tf[0].kind, "driver-library-missing");
+  // The CUDA toolkit's own libraries are the program's environment, not the driver.
+  EXPECT_TRUE(find_software_errors("Could not load dynamic library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: cannot open "
+                                   "shared object file: No such file or directory\n",
+                                   "x")
+                  .empty());
+  EXPECT_TRUE(find_software_errors("ln -s /usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1 /usr/lib/libnvidia-ml.so\n", "x").empty());
+}
+
+TEST(SoftwareErrors, ABuildOrToolchainWithoutThisGpusArchitectureIsSoftware) {
+  const char* lines[] = {
+      "UserWarning: NVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with the current PyTorch installation.",
+      "W external/xla/xla/stream_executor/gpu/asm_compiler.cc:232] Falling back to the CUDA driver for PTX compilation; ptxas does "
+      "not support CC 8.9",
+      "ptxas fatal   : Value 'sm_90' is not defined for option 'gpu-name'",
+      "nvcc fatal   : Unsupported gpu architecture 'compute_89'",
+      "E cuda_driver.cc:864] failed to load PTX text as a module: CUDA_ERROR_INVALID_IMAGE: device kernel image is invalid",
+  };
+  for (const char* l : lines) {
+    const auto e = find_software_errors(std::string(l) + "\n", "x");
+    ASSERT_EQ(e.size(), 1u) << l;
+    EXPECT_EQ(e[0].cls, "software") << l;
+  }
+}
