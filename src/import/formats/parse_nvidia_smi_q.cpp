@@ -483,6 +483,41 @@ void check_truncation(const std::vector<const IndentNode*>& sections, ImportPart
   }
 }
 
+// The blocks of a GPU section, and the few values of one, that people quote without the "GPU <bus
+// id>" line above them (`nvidia-smi -q | grep -A8 "Clocks Throttle"`, a -q -d PERFORMANCE body cut
+// short, one block of a dump pasted into a notes page).
+constexpr std::string_view kGpuBlocks[] = {"Clocks Throttle Reasons", "Clocks Event Reasons", "Clocks", "Max Clocks",
+                                           "Applications Clocks", "Default Applications Clocks", "GPU Power Readings",
+                                           "Power Readings", "Temperature", "Utilization", "FB Memory Usage", "PCI",
+                                           "ECC Errors", "Retired Pages", "Remapped Rows", "Ecc Mode"};
+constexpr std::string_view kGpuValues[] = {"Product Name", "Product Brand", "Performance State", "GPU UUID"};
+
+bool is_gpu_block(const IndentNode& n) {
+  if (n.value || n.children.empty()) return false;
+  const std::string k = smi::lower(trim(n.key));
+  return std::any_of(std::begin(kGpuBlocks), std::end(kGpuBlocks), [&](std::string_view b) { return smi::lower(b) == k; });
+}
+
+bool is_gpu_value(const IndentNode& n) {
+  if (!n.value) return false;
+  const std::string k = smi::lower(trim(n.key));
+  return std::any_of(std::begin(kGpuValues), std::end(kGpuValues), [&](std::string_view b) { return smi::lower(b) == k; });
+}
+
+// A GPU block at the start of a line with nvidia-smi's "Key<padding>: value" lines indented under it.
+bool block_without_gpu_line(std::string_view head) {
+  const auto lines = smi::numbered_lines(head);
+  for (std::size_t i = 0; i + 1 < lines.size() && i < 2000; ++i) {
+    const std::string_view l = trim(lines[i].second);
+    if (!std::any_of(std::begin(kGpuBlocks), std::end(kGpuBlocks), [&](std::string_view b) { return l == b; })) continue;
+    const std::string_view next = lines[i + 1].second;
+    const std::size_t indent_here = lines[i].second.find_first_not_of(" \t");
+    const std::size_t indent_next = next.find_first_not_of(" \t");
+    if (indent_next != std::string_view::npos && indent_next > indent_here && next.find(" : ") != std::string_view::npos) return true;
+  }
+  return false;
+}
+
 // "GPU 00000000:01:00.0" (or "GPU 0000:01:00.0") alone on its line, the next line indented deeper
 // and written "Key<padding>: value" or naming one of -q's sections.
 bool section_without_banner(std::string_view head) {
@@ -520,6 +555,8 @@ int detect_q(std::string_view text) {
   // A paste of the GPU sections alone (no banner, no "Attached GPUs"): a "GPU <bus id>" line with
   // nvidia-smi's indented "Key : value" lines under it (-q -d PERFORMANCE | tail, a cut dump).
   if (score < 20 && section_without_banner(head)) score += 25;
+  // Only blocks of a GPU section, without its "GPU <bus id>" line: lower, so any other format wins.
+  if (score < 20 && block_without_gpu_line(head)) score = 20;
   // XML has the same words inside tags; the XML parser takes it.
   if (head.find("<nvidia_smi_log") != std::string_view::npos) return 0;
   // A -q dump without the banner still has "GPU 00000000:..." headers followed by key : value lines.
@@ -535,6 +572,7 @@ ImportPart parse_q(std::string_view text, const std::string& file) {
 
   // The header lines sit at the outline's top level, and so do the GPU sections.
   std::vector<const IndentNode*> sections;
+  std::vector<const IndentNode*> loose;  // GPU blocks quoted outside any "GPU <bus id>" section
   std::optional<int> attached;
   int logs = 0;
   std::function<void(const IndentNode&, int)> scan = [&](const IndentNode& n, int depth) {
@@ -542,6 +580,10 @@ ImportPart parse_q(std::string_view text, const std::string& file) {
       if (c.key.find("NVSMI LOG") != std::string::npos) ++logs;
       if (!gpu_header_bus_id(c).empty()) {
         sections.push_back(&c);
+        continue;
+      }
+      if (is_gpu_block(c) || is_gpu_value(c)) {
+        loose.push_back(&c);
         continue;
       }
       if (c.value) {
@@ -569,7 +611,24 @@ ImportPart parse_q(std::string_view text, const std::string& file) {
   };
   scan(root, 0);
   SourceRef base = part.source;
-  for (const IndentNode* s : sections) read_gpu(*s, gpu_header_bus_id(*s), dump, base);
+  // Blocks quoted without their GPU line belong to the one GPU the paste names, or make one of
+  // their own when it names none; beside several GPUs, whose they are cannot be told.
+  const bool any_block = std::any_of(loose.begin(), loose.end(), [](const IndentNode* n) { return is_gpu_block(*n); });
+  IndentNode gathered;
+  if (any_block && sections.size() <= 1) {
+    gathered = sections.empty() ? IndentNode{"GPU", std::nullopt, loose.front()->line, 0, {}} : *sections.front();
+    for (const IndentNode* n : loose)
+      if (!gathered.child({n->key})) gathered.children.push_back(*n);
+    part.warnings.push_back(std::string("line ") + std::to_string(loose.front()->line) + ": \"" + loose.front()->key +
+                            "\" and the blocks beside it are quoted without their \"GPU <bus id>\" line: read as " +
+                            (sections.empty() ? "one GPU's" : "the GPU's of line " + std::to_string(sections.front()->line)));
+    read_gpu(gathered, sections.empty() ? "" : gpu_header_bus_id(*sections.front()), dump, base);
+  } else {
+    if (any_block)
+      part.skipped.push_back(std::string("line ") + std::to_string(loose.front()->line) + ": \"" + loose.front()->key +
+                             "\" is quoted without its \"GPU <bus id>\" line beside several GPUs: whose it is cannot be told");
+    for (const IndentNode* s : sections) read_gpu(*s, gpu_header_bus_id(*s), dump, base);
+  }
   int board_index = -1;
   for (auto& g : part.gpus) g.index = g.mig.is_mig_device ? std::max(board_index, 0) : ++board_index;
   check_truncation(sections, part);
@@ -581,7 +640,7 @@ ImportPart parse_q(std::string_view text, const std::string& file) {
   if (attached && *attached != boards && dump.repeated_sections == 0)
     part.warnings.push_back("\"Attached GPUs : " + std::to_string(*attached) + "\" but the dump has " + std::to_string(boards) +
                             " GPU section" + (boards == 1 ? "" : "s") + " (nvidia-smi -q -i, or a paste cut short)");
-  if (sections.empty()) part.skipped.push_back("no \"GPU <bus id>\" section: nothing per GPU was read");
+  if (sections.empty() && part.gpus.empty()) part.skipped.push_back("no \"GPU <bus id>\" section: nothing per GPU was read");
   if (!part.gpus.empty() && part.imported.contains("timestamp"))
     part.imported = json{{"nvidia-smi-q", {{"timestamp", part.imported["timestamp"]}}}};
   else

@@ -57,6 +57,45 @@ TEST(ImportNvidiaSmiQ, SectionDumpsWithoutTheBannerAndTheReasonCounters) {
   EXPECT_NE(detected("GPU 00000000:42:00.0\nis the one that fails\n"), "nvidia-smi-q");
 }
 
+TEST(ImportNvidiaSmiQ, BlocksQuotedWithoutTheirGpuLineBelongToTheOneGpuOrMakeOne) {
+  // The throttle block as l4rz's C4130 notes quote it (github.com/l4rz/reverse-engineering-dell-
+  // idrac-to-get-rid-of-gpu-throttling), without the "GPU <bus id>" line above it.
+  const std::string block =
+      "Clocks Throttle Reasons\n"
+      "    Idle                              : Not Active\n"
+      "    SW Power Cap                      : Not Active\n"
+      "    HW Slowdown                       : Active\n"
+      "        HW Thermal Slowdown           : Not Active\n"
+      "        HW Power Brake Slowdown       : Active\n"
+      "\n"
+      "Clocks\n"
+      "    Graphics                          : 382 MHz\n"
+      "    SM                                : 382 MHz\n";
+  EXPECT_EQ(detected(block), "nvidia-smi-q");
+  const auto alone = parse_as("nvidia-smi-q", block);
+  ASSERT_EQ(alone.gpus.size(), 1u);
+  EXPECT_EQ(alone.gpus[0].pci_bus_id, "");
+  EXPECT_NE(std::find(alone.gpus[0].clock_event_reasons.begin(), alone.gpus[0].clock_event_reasons.end(), "hw-power-brake"),
+            alone.gpus[0].clock_event_reasons.end());
+  ASSERT_FALSE(alone.warnings.empty());
+  EXPECT_NE(alone.warnings[0].find("without their \"GPU <bus id>\" line"), std::string::npos);
+  // Beside one GPU's section further down (the same page quotes its identity): that GPU's.
+  const std::string one = block + "\nnvidia-smi -q\n...\nGPU 00000000:1E:00.0\n    Product Name                    : Tesla V100-SXM2-32GB\n";
+  const auto joined = parse_as("nvidia-smi-q", one);
+  ASSERT_EQ(joined.gpus.size(), 1u);
+  EXPECT_EQ(joined.gpus[0].name, "Tesla V100-SXM2-32GB");
+  EXPECT_FALSE(joined.gpus[0].clock_event_reasons.empty());
+  // Beside two GPUs whose it is cannot be told: said, not guessed.
+  const std::string two = one + "GPU 00000000:1F:00.0\n    Product Name                    : Tesla V100-SXM2-32GB\n";
+  const auto both = parse_as("nvidia-smi-q", two);
+  ASSERT_EQ(both.gpus.size(), 2u);
+  EXPECT_TRUE(both.gpus[0].clock_event_reasons.empty());
+  ASSERT_FALSE(both.skipped.empty());
+  EXPECT_NE(both.skipped[0].find("cannot be told"), std::string::npos);
+  // Prose with a "Clocks" heading is not a block.
+  EXPECT_NE(detected("Clocks\nare what we talk about here\n"), "nvidia-smi-q");
+}
+
 TEST(ImportNvidiaSmiQ, ACutPasteSaysWhereItEnds) {
   const auto p = parse_as("nvidia-smi-q", read_bytes(kQ / "smi-h100-80gb-hbm3-x8-565-truncated-synthetic.txt"));
   ASSERT_EQ(p.gpus.size(), 4u);
