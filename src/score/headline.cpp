@@ -38,6 +38,26 @@ std::string not_in_delivered(const std::vector<const Verdict*>& problems) {
   return o;
 }
 
+// "2x NVIDIA A10, 2x Tesla T4" for a machine of a few models (in the order listed); "8 GPUs of 5
+// models" past three, which no longer reads as a name.
+std::string mixed_cards(const std::vector<GpuScoring>& gpus, bool boards_only) {
+  std::vector<std::pair<std::string, int>> models;
+  int total = 0;
+  for (const auto& g : gpus) {
+    if (boards_only && g.gpu->mig.is_mig_device) continue;
+    std::string name = card_name(g.gpu->name);
+    if (name.empty()) name = "unnamed GPU";
+    auto it = std::find_if(models.begin(), models.end(), [&](const auto& m) { return m.first == name; });
+    if (it == models.end()) models.emplace_back(name, 1);
+    else ++it->second;
+    ++total;
+  }
+  if (models.size() > 3) return std::to_string(total) + " GPUs of " + std::to_string(models.size()) + " models";
+  std::string out;
+  for (const auto& [name, count] : models) out += (out.empty() ? "" : ", ") + (count > 1 ? std::to_string(count) + "x " : "") + name;
+  return out;
+}
+
 }  // namespace
 
 std::string headline(const std::vector<GpuScoring>& gpus, const std::vector<Verdict>& doc_verdicts,
@@ -61,7 +81,7 @@ std::string headline(const std::vector<GpuScoring>& gpus, const std::vector<Verd
         std::count_if(gpus.begin(), gpus.end(), [](const GpuScoring& g) { return g.gpu->mig.is_mig_device; }));
     const size_t cards = n - slices;
     const size_t shown = cards > 0 ? cards : n;
-    head = shown == 1 ? name : same ? std::to_string(shown) + "x " + name : std::to_string(shown) + " GPUs";
+    head = shown == 1 ? name : same ? std::to_string(shown) + "x " + name : mixed_cards(gpus, cards > 0);
     if (cards > 0 && slices > 0) head += " with " + std::to_string(slices) + " MIG device" + (slices > 1 ? "s" : "");
   }
 

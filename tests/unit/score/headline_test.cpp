@@ -58,6 +58,17 @@ TEST(Headline, MultiGpuNamesTheGpuAndCountsCards) {
   EXPECT_NE(a.headline.find("(mean of 2)"), std::string::npos);
 }
 
+TEST(Headline, AMachineOfSeveralModelsNamesThem) {
+  // nvidia-smi -L of a node with two A10 and two T4 (NVIDIA/nvidia-container-toolkit#1227).
+  const ResultDocument doc = import_and_score::import_texts({{"list.txt",
+      "GPU 0: NVIDIA A10 (UUID: GPU-f15ae561-21b1-6003-c768-861fc285203b)\n"
+      "GPU 1: NVIDIA A10 (UUID: GPU-466be1f8-6148-1a27-a450-592604f3df54)\n"
+      "GPU 2: Tesla T4 (UUID: GPU-bf507abe-ec25-2053-5435-1c82511a3ae8)\n"
+      "GPU 3: Tesla T4 (UUID: GPU-a1329f2e-1e73-88f2-4d4b-1ce18debbc6d)\n"}});
+  const Assessment a = score(doc);
+  EXPECT_EQ(a.headline.rfind("2x NVIDIA A10, 2x Tesla T4 \u2014 ", 0), 0u) << a.headline;
+}
+
 TEST(Headline, OtherFindingsAreListedAfterTheFirst) {
   ResultDocument doc = scenario("h100-power-capped");
   doc.host.steal_pct = 20;
