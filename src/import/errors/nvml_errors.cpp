@@ -77,8 +77,10 @@ constexpr std::array kCodes = std::to_array<NvmlReturnCode>({
      "NVML finds no GPU: the devices are not passed into the VM or container, or the GPU fell off the bus (dmesg tells which)"},
     {29, "NVML_ERROR_INVALID_STATE", "", "Resource not in correct state to perform requested operation", U, U, "", "", ""},
     {999, "NVML_ERROR_UNKNOWN", "Unknown Error", "An internal driver error occurred", G, S, "nvml-unknown", "medium",
-     "NVML got no answer it understood: for one GPU, that GPU is not answering (often after an Xid: dmesg tells which); when NVML "
-     "cannot start at all, most often a container that lost access to the GPU devices or a driver in a bad state"},
+     "NVML got no answer it understood from this GPU: it is not answering (often after an Xid: dmesg tells which); ask the "
+     "provider for another instance if it stays so",
+     "NVML could not start: most often a container that lost access to the GPU devices (restart it with the GPUs passed in) or "
+     "a driver in a bad state (nvidia-smi on the host and dmesg tell which)"},
 });
 
 std::string_view trim(std::string_view s) {
@@ -144,7 +146,7 @@ SmiMessage from_code(const NvmlReturnCode* c, bool init, const std::string& what
     return m;
   }
   const char* cls = init ? c->init_class : c->gpu_class;
-  m.meaning = ErrorMeaning{cls, c->kind, c->confidence, c->meaning};
+  m.meaning = ErrorMeaning{cls, c->kind, c->confidence, init && *c->init_meaning ? c->init_meaning : c->meaning};
   if (m.meaning.kind.empty()) m.meaning.kind = init ? "nvml-init-failed" : "gpu-unreachable";
   if (m.meaning.meaning.empty()) m.meaning.meaning = std::string("NVML: ") + c->comment;
   m.source = "nvidia-smi: " + what + " (" + c->name + ")";

@@ -30,6 +30,7 @@ struct NvmlReturnCode {
   const char* kind = "";
   const char* confidence = "";
   const char* meaning = "";
+  const char* init_meaning = "";  // when NVML could not start, where that differs from `meaning`
 };
 
 std::span<const NvmlReturnCode> nvml_return_codes();
