@@ -314,7 +314,7 @@ Baseline synthesize_from_reference(const Baseline& ref, const GpuInfo& gpu, cons
   const int sms = e.sms.value_or(0);
   double f = sms > 0 ? static_cast<double>(sms) / ref.sm_count : 0.0;
   std::string why = "scaled from " + ref.id + " by SM count " + std::to_string(sms) + "/" + std::to_string(ref.sm_count);
-  how = std::to_string(sms) + " SMs";
+  how = sms > 0 ? std::to_string(sms) + " SMs" : std::string("SM count unknown");
   // Max clocks above the reference's boost are GeForce headroom that a full load rarely holds, so
   // only a lower clock scales the estimate down.
   if (e.clock_mhz && ref.boost_clock_mhz && ref.boost_clock_mhz->value > 0) {
