@@ -125,6 +125,14 @@ constexpr std::array kPeerMessages = std::to_array<PeerMessage>({
      "NCCL connects these GPUs through host shared memory (SHM), not peer-to-peer: their traffic is staged through host memory"},
     {") : no", "peer-access-no", "high",
      "the CUDA sample reports no peer access between these GPUs: their traffic is staged through host memory"},
+    // simpleP2P (cuda-samples Samples/0_Introduction/simpleP2P) copies with peer access on, runs a
+    // kernel on the peer's memory and checks every element; this line is its failed check. Peer
+    // access that was granted but delivers wrong data cannot be used: the platform's PCIe path
+    // (an IOMMU or ACS redirecting peer traffic) or a driver that grants what the board cannot do.
+    {"verification error @ element", "peer-copy-wrong", "medium",
+     "peer access was granted but data copied between the GPUs arrives wrong (simpleP2P's check): the PCIe path (IOMMU, ACS) "
+     "or the driver does not carry peer traffic; frameworks must run with peer access off (NCCL_P2P_DISABLE=1), staging "
+     "traffic through host memory; ask the provider whether IOMMU/ACS can be set for peer-to-peer"},
 });
 
 Match from_meaning(const ErrorMeaning& m, std::string source, std::string reference) {
@@ -246,7 +254,7 @@ std::optional<Match> on_line(std::string_view line) {
   for (const auto& p : kPeerMessages)
     if (l.find(p.needle) != std::string::npos && (p.needle[0] != ')' || l.find("peer access from") != std::string::npos))
       return from_meaning(ErrorMeaning{kClassNoPeer, p.kind, p.confidence, p.meaning},
-                          std::string(p.needle[0] == ')' ? "CUDA samples: " : "NCCL: ") + p.kind, "");
+                          std::string(p.needle[0] == ')' || p.needle[0] == 'v' ? "CUDA samples: " : "NCCL: ") + p.kind, "");
   if (auto m = by_name(line)) return m;
   if (auto m = by_message(line, l)) return m;
   return by_number(l);

@@ -110,6 +110,12 @@ TEST(SoftwareErrors, PeerAccessLines) {
   EXPECT_EQ(find_software_errors("host:1:1 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via SHM/direct/direct\n", "x")[0].kind, "nccl-via-shm");
   EXPECT_EQ(find_software_errors("host:1:1 [0] NCCL INFO NCCL_P2P_DISABLE set by environment to 1.\n", "x")[0].kind,
             "nccl-p2p-disable-env");
+  // simpleP2P's failed check of data copied with peer access on (cuda-samples simpleP2P.cu).
+  const auto wrong = find_software_errors("Verification error @ element 1: val = 0.000000, ref = 4.000000\n", "x");
+  ASSERT_EQ(wrong.size(), 1u);
+  EXPECT_EQ(wrong[0].kind, "peer-copy-wrong");
+  EXPECT_EQ(wrong[0].cls, "no-peer-access");
+  EXPECT_NE(wrong[0].source.find("CUDA samples"), std::string::npos);
 }
 
 TEST(SoftwareErrors, JsonCarriesTheClassAndWhereItCameFrom) {
