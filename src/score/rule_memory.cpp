@@ -2,7 +2,8 @@
 //   Bandwidth: the memory figures are below tolerance while compute is within tolerance (or was
 //   not measured). When compute is low too the cause is broader (power, sharing) and belongs to
 //   another rule. ECC: uncorrectable errors, rows remapped for uncorrectable errors, a pending
-//   remap (needs a GPU reset) or a failed remap (no spare rows left), retired pages (pre-Ampere).
+//   remap (needs a GPU reset) or a failed remap (no spare rows left), a pending page retirement
+//   (pre-Ampere; retired pages in effect are notes: rule_retired_pages_notes).
 //   Kernel log (an imported dmesg): the memory Xids of NVIDIA's catalogue, with the confidence of
 //   score/xid_catalogue.cpp: 48 (double-bit) and 95 (uncontained) high, 64 (remap failed) high,
 //   94 (contained) and 63 (remap recorded, pending a reset) medium, 92 (high single-bit rate) low.
@@ -55,9 +56,15 @@ void rule_memory(GpuScoring& g, const Thresholds& /*t*/) {
   }
   if (e.remap_pending && *e.remap_pending)
     sign("medium", "a row remap is pending: it takes effect after a GPU reset", "remap pending");
-  if (e.retired_pages && *e.retired_pages > 0) {
-    sign("low", std::to_string(*e.retired_pages) + " memory pages retired", std::to_string(*e.retired_pages) + " pages retired");
-    f.figures["retired_pages"] = *e.retired_pages;
+  // A page retirement not yet in effect: the bad page is still handed out until the driver reloads.
+  // Retired pages in effect are notes (rule_retired_pages_notes: NVIDIA's page retirement working).
+  if ((e.extra.is_object() && e.extra.value("retirement_pending", false))) {
+    sign("medium",
+         "a page retirement is pending" +
+             (e.retired_pages ? " (" + std::to_string(*e.retired_pages) + " pages retired)" : std::string()) +
+             ": the bad page stays in use until the driver reloads or the GPU is reset",
+         "page retirement pending");
+    if (e.retired_pages) f.figures["retired_pages"] = *e.retired_pages;
   }
 
   std::map<int, int> xids;  // memory Xid -> lines

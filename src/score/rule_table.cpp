@@ -77,6 +77,7 @@ const std::vector<DocRule>& doc_rules() {
       {.file = "rule_fabric", .run = rule_fabric, .gives = {kSoftware}, .defers_to = {kSoftware}},
       {.file = "rule_kernel_notes", .run = rule_kernel_notes},
       {.file = "rule_video_notes", .run = rule_video_notes},
+      {.file = "rule_retired_pages_notes", .run = rule_retired_pages_notes},
       {.file = "rule_stopped_rows", .run = rule_stopped_rows},
       {.file = "rule_peer_state", .run = rule_peer_state},
       // Last: it speaks only where nothing else could decide.

@@ -69,6 +69,7 @@ void rule_kernel_notes(const DocScoring& d, const Thresholds& t, std::vector<Ver
 void rule_peer_state(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
 // Notes only: video encoder or frame-capture sessions open when a GPU's state was read.
 void rule_video_notes(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
+void rule_retired_pages_notes(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
 void rule_stopped_rows(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
 // inconclusive: a GPU (or the document) on which no rule could decide, with what was missing and
 // the command that would settle it. Runs last.
