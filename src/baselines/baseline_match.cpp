@@ -9,6 +9,7 @@
 // not the board's, so it is matched like a slice: by PCI id or by its board code, never by memory.
 #include "baselines/baseline_set.hpp"
 #include "baselines/gpu_family.hpp"
+#include "baselines/gpu_name_key.hpp"
 #include "core/parse_number.hpp"
 #include "core/text_cursor.hpp"
 #include "measure/arch_rates.hpp"
@@ -29,23 +30,7 @@ namespace {
 constexpr double kMemoryRatioLow = 0.88;
 constexpr double kMemoryRatioHigh = 1.08;
 
-// Case-insensitive, spaces collapsed, "nvidia " prefix dropped: old drivers print "Tesla T4",
-// new ones "NVIDIA T4"-style names, and VMs sometimes drop the vendor.
-std::string name_key(std::string_view name) {
-  std::string out;
-  bool space = false;
-  for (char c : lower(name)) {
-    if (std::isspace(static_cast<unsigned char>(c))) {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out += ' ';
-    space = false;
-    out += c;
-  }
-  if (out.rfind("nvidia ", 0) == 0) out.erase(0, 7);
-  return out;
-}
+std::string name_key(std::string_view name) { return gpu_name_key(name); }
 
 std::string pci_key(std::string_view id) {
   std::string s = lower(id);

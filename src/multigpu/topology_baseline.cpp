@@ -1,6 +1,7 @@
 #include "multigpu/topology_baseline.hpp"
 
 #include "baselines/baseline_set.hpp"
+#include "baselines/gpu_name_key.hpp"
 #include "core/document_io.hpp"
 #include "core/error.hpp"
 #include "text/strings.hpp"
@@ -91,10 +92,12 @@ std::filesystem::path default_topology_baselines_dir() { return default_baseline
 TopologyBaselineMatch match_topology_baseline(const std::vector<TopologyBaseline>& set, const std::string& gpu_name,
                                               std::optional<int> pcie_gen) {
   TopologyBaselineMatch m;
-  const std::string name = lower(gpu_name);
+  // Compared as every printing of a name compares: an older driver's "A100-SXM4-40GB" is the
+  // profile's "NVIDIA A100-SXM4-40GB".
+  const std::string name = gpu_name_key(gpu_name);
   for (const auto& b : set)
     for (const auto& n : b.match.nvidia_smi_names)
-      if (!name.empty() && lower(n) == name) {
+      if (!name.empty() && gpu_name_key(n) == name) {
         m.baseline = &b;
         m.method = "name";
         return m;

@@ -47,6 +47,10 @@ TEST(MultiGpuTopologyBaseline, BoardsMatchByNameAndPcieByGeneration) {
   EXPECT_EQ(l40s.method, "pcie-gen");
   EXPECT_EQ(match_topology_baseline(set, "NVIDIA H100 PCIe", 5).baseline->id, "pcie-gen5-x16");
   EXPECT_EQ(match_topology_baseline(set, "Tesla K80", 3).method, "none");
+  // An older driver's (and nccl-tests' CUDA device) name without "NVIDIA " is the same board.
+  const auto old_name = match_topology_baseline(set, "A100-SXM4-40GB", 4);
+  EXPECT_EQ(old_name.baseline->id, "nvlink3-nvswitch-8gpu");
+  EXPECT_EQ(old_name.method, "name");
 }
 
 TEST(MultiGpuTopologyBaseline, ExpectedBusbwByGpuCountThenAnyCount) {
