@@ -72,7 +72,7 @@ class Sampler {
       rec_.elapsed_s = t;
       if (io_.metric) rec_.metric = io_.metric->points();
       io_.checkpoint(rec_);
-      next_checkpoint_ = t + timing_.checkpoint_s;
+      next_checkpoint_ = next_checkpoint_at(t, timing_.checkpoint_s);
     }
     const double next = io_.read_gpu ? std::min(next_gpu_, next_host_) : next_host_;
     return std::max(0.0, next - t);
@@ -101,6 +101,8 @@ class Sampler {
 };
 
 }  // namespace
+
+double next_checkpoint_at(double t_s, double base_s) { return t_s + std::max(base_s, t_s / 60.0); }
 
 WatchRecord watch_job(const ChildJob& job, WatchRecord rec, const WatchTiming& timing, const WatchIo& io) {
   const auto start = Clock::now();

@@ -35,6 +35,13 @@ struct WatchIo {
 // set and goes out with the points, the metric and the job's exit. Diagnoses are not made here.
 WatchRecord watch_job(const ChildJob& job, WatchRecord rec, const WatchTiming& timing, const WatchIo& io);
 
+// When the checkpoint after one at `t_s` is due: `base_s` later, or a sixtieth of the time watched
+// if that is longer. Every checkpoint rewrites the whole record, which grows with the run, so a
+// fixed interval writes O(n^2) bytes over a long job (10 h at 5 s: 7200 rewrites of up to ~15 MB);
+// growing with the run it writes O(n log n) (about 250 rewrites over 10 h), and a killed gpuaudit
+// still loses at most 1/60 of what it watched.
+double next_checkpoint_at(double t_s, double base_s);
+
 // The samples of one interval as one point (util mean, min and max; clocks and power median;
 // temperature max; the reasons seen but "gpu-idle"). samples == 0 when there are none.
 WatchGpuPoint fold_gpu_samples(std::span<const TelemetrySample> samples, double t_s);

@@ -110,5 +110,16 @@ TEST(WatchLoop, AOneCoreJobStarvesTheGpu) {
   EXPECT_GT(cores, 0.5);
 }
 
+TEST(WatchLoop, CheckpointsGrowApartWithTheRunSoALongJobIsNotRewrittenQuadratically) {
+  EXPECT_DOUBLE_EQ(next_checkpoint_at(0, 5), 5);
+  EXPECT_DOUBLE_EQ(next_checkpoint_at(60, 5), 65);       // early: the base interval
+  EXPECT_DOUBLE_EQ(next_checkpoint_at(3600, 5), 3660);   // after an hour: a minute apart
+  int rewrites = 0;
+  for (double t = 0; t < 10 * 3600; t = next_checkpoint_at(t, 5)) ++rewrites;
+  EXPECT_LT(rewrites, 400);  // 10 h: a few hundred rewrites, not 7200
+  EXPECT_GT(rewrites, 100);
+}
+
 }  // namespace
 }  // namespace gpuaudit
+
