@@ -60,9 +60,14 @@ Verdict gpu_inconclusive(const GpuScoring& g) {
   if (const auto lim = g.power_limit_w())
     add("power limit " + fmt_num(*lim, 0) + " W" +
         (gpu.power.default_limit_w ? " (default " + fmt_num(*gpu.power.default_limit_w, 0) + " W)" : std::string()));
-  if (gpu.pcie.gen_now || gpu.pcie.gen_max)
-    add("PCIe Gen" + (gpu.pcie.gen_now ? std::to_string(*gpu.pcie.gen_now) : std::string("?")) + " of Gen" +
-        (gpu.pcie.gen_max ? std::to_string(*gpu.pcie.gen_max) : std::string("?")) + " at idle (not judged)");
+  if (gpu.pcie.gen_now || gpu.pcie.gen_max) {
+    // The width too where it is below the card's: a reader should see it was read, not missed.
+    const bool narrow = gpu.pcie.width_now && gpu.pcie.width_max && *gpu.pcie.width_now < *gpu.pcie.width_max;
+    add("PCIe Gen" + (gpu.pcie.gen_now ? std::to_string(*gpu.pcie.gen_now) : std::string("?")) +
+        (narrow ? " x" + std::to_string(*gpu.pcie.width_now) : std::string()) + " of Gen" +
+        (gpu.pcie.gen_max ? std::to_string(*gpu.pcie.gen_max) : std::string("?")) +
+        (narrow ? " x" + std::to_string(*gpu.pcie.width_max) : std::string()) + " at idle (not judged)");
+  }
   if (gpu.temperature_c) add(std::to_string(*gpu.temperature_c) + " C at inventory");
   if (gpu.nvlink.links_queried > 0)
     add("NVLink " + std::to_string(gpu.nvlink.links_up) + " of " + std::to_string(gpu.nvlink.links_queried) + " links up");

@@ -16,6 +16,7 @@
 #include "text/format.hpp"
 #include "unit/support/evidence_documents.hpp"
 #include "unit/support/import_and_score_support.hpp"
+#include "unit/support/real_world_case.hpp"
 #include "unit/support/repo_baselines.hpp"
 #include "unit/support/score_scenarios.hpp"
 
@@ -124,3 +125,11 @@ TEST(EvidenceInconclusive, AnEmptyDocumentIsInconclusive) {
 }  // namespace evidence_cases
 
 }  // namespace
+
+TEST(EvidenceInconclusive, ALinkNarrowerThanTheCardIsNamedInTheStateRead) {
+  // A Windows 610-layout -q of an idle RTX 3060 Laptop GPU at Gen1 x8 of Gen4 x16 (real-world corpus).
+  const auto fs = real_world::findings_of_case("rtx3060-laptop-windows-610-idle-x8-q");
+  const Finding* f = import_and_score::find_finding(fs, "inconclusive", 0);
+  ASSERT_NE(f, nullptr);
+  EXPECT_TRUE(import_and_score::evidence_has(*f, "PCIe Gen1 x8 of Gen4 x16 at idle (not judged)"));
+}
