@@ -140,7 +140,7 @@ std::string gpu_table_text(const Assessment& a, const json& gpus, const SummaryS
   if (gpus.size() == 1) {  // one GPU: its figures, each against its reference
     if (auto d = number_field(gpus.front(), "delivered_fraction"))
       o += "  delivers " + fmt_pct(*d) + " of a full card's compute and memory\n";
-    return o + figure_table_text(gpus.front().value("figures", json::array()));
+    return o + figure_table_text(gpus.front().value("figures", json::array()), s.width);
   }
   std::vector<std::vector<std::string>> rows;
   rows.push_back(one_model ? std::vector<std::string>{"GPU", "verdict", "delivers", "figures", "outside tolerance"}
@@ -195,7 +195,7 @@ std::string assessment_summary(const Assessment& a, const SummaryStyle& s) {
   const json& x = a.extra;
   if (auto gpus = x.find("gpus"); gpus != x.end() && gpus->is_array() && !gpus->empty()) o += gpu_table_text(a, *gpus, s);
   if (auto sh = x.find("shared_figures"); sh != x.end() && sh->is_array() && !sh->empty())
-    o += "\nall GPUs together:\n" + figure_table_text(*sh);
+    o += "\nall GPUs together:\n" + figure_table_text(*sh, s.width);
   o += notes_text(x, s.width);
   if (const std::string cost = cost_text(x, s.width); !cost.empty()) o += "\n" + cost + delivered_cost_text(a, s.width);
   std::string footer = scored_with_text(a);

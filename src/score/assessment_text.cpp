@@ -97,13 +97,37 @@ std::string scored_with_text(const Assessment& a) {
   return o + ", scored " + a.scored_utc + "\n";
 }
 
-std::string figure_table_text(const json& figures) {
+std::string figure_table_text(const json& figures, std::size_t width) {
   std::vector<std::vector<std::string>> rows{{"figure", "measured", "expected", "ratio", "tolerance", "state", "note"}};
   if (figures.is_array()) figure_rows(figures, rows);
   if (rows.size() == 1) return "  (no figures measured)\n";
   std::ostringstream o;
   table(o, rows);
-  return o.str();
+  std::string out = o.str();
+  std::size_t widest = 0;
+  for (std::size_t at = 0, end = 0; at < out.size(); at = end + 1) {
+    end = std::min(out.find('\n', at), out.size());
+    widest = std::max(widest, end - at);
+  }
+  if (!width || widest <= width) return out;
+  // Too wide for the terminal: the notes leave the table and follow it, one line per note, with
+  // the figures they are about (the note column is the one that grows).
+  std::vector<std::pair<std::string, std::string>> notes;  // note -> figures
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    std::string& note = rows[i].back();
+    if (note.empty()) continue;
+    auto it = std::find_if(notes.begin(), notes.end(), [&](const auto& n) { return n.first == note; });
+    if (it == notes.end()) notes.emplace_back(note, rows[i].front());
+    else it->second += ", " + rows[i].front();
+    rows[i][5] += "*";
+    note.clear();
+  }
+  for (auto& r : rows) r.pop_back();
+  std::ostringstream folded;
+  table(folded, rows);
+  out = folded.str();
+  for (const auto& [note, which] : notes) out += wrap("* " + note + ": " + which, width, "  ", "    ");
+  return out;
 }
 
 std::string cost_text(const json& x, std::size_t width) {
@@ -152,10 +176,10 @@ std::string assessment_text(const Assessment& a, std::size_t width) {
     for (const auto& g : *gpus) {
       o << "\nGPU " << g.value("gpu", 0) << ": " << string_field(g, "name") << " " << reference_text(g);
       if (auto d = number_field(g, "delivered_fraction")) o << "; delivers " << fmt_pct(*d) << " of a full card";
-      o << "\n" << figure_table_text(g.value("figures", json::array()));
+      o << "\n" << figure_table_text(g.value("figures", json::array()), width);
     }
   if (auto sh = x.find("shared_figures"); sh != x.end() && sh->is_array() && !sh->empty())
-    o << "\nall GPUs together:\n" << figure_table_text(*sh);
+    o << "\nall GPUs together:\n" << figure_table_text(*sh, width);
   o << "\n" << scored_with_text(a);
   return terminal_text(o.str());  // tags, names and hostnames may hold escapes
 }

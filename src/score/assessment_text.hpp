@@ -28,7 +28,8 @@ std::string reference_text(const json& gpu);
 // "baselines 2026.12.01, thresholds: built-in defaults, scored ...", with its newline.
 std::string scored_with_text(const Assessment& a);
 // The figures of one GPU (or the machine's shared ones) against their references, as a table.
-std::string figure_table_text(const json& figures);
+// The figure table; wider than `width` (0: any width), its notes leave it for lines after it.
+std::string figure_table_text(const json& figures, std::size_t width = 0);
 // "cost at $4 per hour:" and its lines, when the assessment has a cost; else "".
 std::string cost_text(const json& extra, std::size_t width);
 
