@@ -116,7 +116,7 @@ void record_document(ResultDocument& doc, const std::string& file) {
 
 void set_gpu_status(ResultDocument& doc, const std::vector<SoftwareError>& errors) {
   doc.gpu_status.state = doc.gpus.empty() ? "no-device" : "ok";
-  doc.gpu_status.message = doc.gpus.empty() ? "the imported files name no GPU; an nvidia-smi -q output adds them" : "";
+  doc.gpu_status.message = doc.gpus.empty() ? "the files name no GPU; nvidia-smi -q beside them would" : "";
   // A tool that could not reach the GPU says why better than "no GPU named".
   for (const auto& e : errors)
     if (doc.gpus.empty() && (e.kind == "driver-too-old" || e.kind == "driver-not-loaded" || e.kind == "no-device")) {

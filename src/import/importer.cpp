@@ -189,6 +189,11 @@ void read_whole(FileIntake& in, const std::string& text, const PasteClaim& c) {
     // JSON nothing claims: a damaged or foreign result document, whose reader names what is wrong
     // (depth, validity, schema, a field) better than "not an output gpuaudit can import".
     if (in.software_errors.empty() && looks_like_json_object(text) && !unread_output(text)) (void)parse_result(text, in.name);
+    // An application's log about the GPU (ollama's, vLLM's NCCL lines) is read for what it is: no
+    // output and nothing decisive, said with its line, not refused as a foreign file. A tool's
+    // output gpuaudit names but does not import, and two formats that tie, are still refused.
+    if (in.software_errors.empty() && c.tied_with.empty() && !unread_output(text) && !looks_like_json_object(text))
+      if (auto mention = gpu_mention(text, in.name)) in.software_errors.push_back(std::move(*mention));
     if (in.software_errors.empty()) throw detection_error(text, in.name, c);
     const SoftwareError& e = in.software_errors.front();
     in.report.push_back(in.name + ": no tool output, but " + e.kind + ": " + e.text);

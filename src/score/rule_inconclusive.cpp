@@ -128,13 +128,20 @@ void rule_inconclusive(const DocScoring& d, const Thresholds& /*t*/, std::vector
       v.finding.evidence.push_back(std::to_string(d.doc->benchmarks.size()) +
                                    " rows and no GPU to judge them against");
     v.finding.evidence.push_back("to settle it: " + settle_command());
-    v.short_text = !program.empty() ? "a program's error, not the machine's: " + program.front().kind
+    // An application's log that only speaks of the GPU (kind gpu-log) holds no error at all.
+    const bool log_only = !program.empty() && std::all_of(program.begin(), program.end(), [](const ReportedError& e) {
+      return e.kind == "gpu-log";
+    });
+    v.short_text = log_only            ? std::string("a log about the GPU with nothing in it to judge")
+                   : !program.empty() ? "a program's error, not the machine's: " + program.front().kind
                    : !failed.empty() ? failed.front()->name + " " + failed.front()->status + " with no GPU named"
                    : unjudged > 0  ? "multi-GPU figures with no GPU named"
                                    : "nothing to judge";
     v.finding.summary = "Nothing in this document can be judged" +
                         std::string(failed.empty() ? "" : ", and a check failed") +
                         (program.empty() ? std::string()
+                         : log_only      ? ": the log speaks of the GPU (\"" + program.front().text +
+                                          "\") but holds no output gpuaudit reads and no error it knows"
                                          : ", and the error it holds is the program's (\"" + program.front().text +
                                                "\"), not evidence against the machine unless the kernel log shows an Xid with it") +
                         ": " + why +

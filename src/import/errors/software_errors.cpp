@@ -69,6 +69,19 @@ constexpr std::array kDriverMessages = std::to_array<DriverMessage>({
      "bridge the gap on this GPU: use a container built for the host's driver, or ask the provider for a newer driver"},
 });
 
+// A program's own words for "I see no NVIDIA GPU" (cudaErrorNoDevice's class, said before any CUDA
+// call fails): PyTorch's lazy init (torch/cuda/__init__.py), TensorFlow's start-up diagnostics,
+// Ollama's GPU discovery. Medium: the program may also have been told to hide the GPUs.
+constexpr std::array kNoGpuMessages = std::to_array<DriverMessage>({
+    {"no cuda gpus are available", "no-device", "PyTorch: no CUDA GPU", ""},
+    {"could not find cuda drivers on your machine", "no-device", "TensorFlow: no CUDA driver", ""},
+    {"no nvidia devices detected", "no-device", "Ollama: no NVIDIA device", ""},
+    {"no compatible gpus were discovered", "no-device", "Ollama: no compatible GPU", ""},
+});
+constexpr const char* kProgramSeesNoGpu =
+    "the program sees no NVIDIA GPU: the devices are not passed into the container (docker --gpus all) or VM, the driver "
+    "is not loaded, or CUDA_VISIBLE_DEVICES hides them";
+
 // The program's build or its toolchain without code for this GPU's architecture: the same fault as
 // cudaErrorNoKernelImageForDevice (209), said before any kernel runs - by PyTorch's capability
 // check (torch/cuda/__init__.py), by XLA when its ptxas is older than the GPU (asm_compiler.cc), and
@@ -103,6 +116,22 @@ std::optional<ErrorMeaning> driver_library_missing(const std::string& l) {
                       std::string("the driver's user-space library (") + (nvml ? "libnvidia-ml" : "libcuda") +
                           ") is not on this machine or not in this container: the driver is not installed, or the container was "
                           "started without the NVIDIA runtime (docker --gpus all, runtimeClassName: nvidia)"};
+}
+
+// nvidia-smi itself not there: the shell's "nvidia-smi: command not found", a container runtime's
+// 'exec: "nvidia-smi": executable file not found in $PATH', Windows' "is not recognized as an
+// internal or external command". The driver installs nvidia-smi beside its libraries, and NVIDIA's
+// container runtime mounts it into a container started with the GPUs (its "utility" capability),
+// so where it is missing the driver is not installed or the container got no GPU.
+std::optional<ErrorMeaning> driver_tool_missing(const std::string& l) {
+  if (l.find("nvidia-smi") == std::string::npos) return std::nullopt;
+  if (l.find("command not found") == std::string::npos && l.find("executable file not found") == std::string::npos &&
+      l.find("is not recognized as an internal or external command") == std::string::npos)
+    return std::nullopt;
+  return ErrorMeaning{kClassSoftware, "driver-tools-missing", "medium",
+                      "nvidia-smi is not on this machine or not in this container: the NVIDIA driver is not installed, or the "
+                      "container was started without the GPUs and the NVIDIA runtime (docker --gpus all; the runtime mounts "
+                      "nvidia-smi with the driver's libraries)"};
 }
 
 // Lines that say two GPUs have no peer access: NCCL's INFO lines (transport/p2p.cc and its
@@ -250,7 +279,11 @@ std::optional<Match> on_line(std::string_view line) {
     for (const auto& d : table)
       if (l.find(d.needle) != std::string::npos)
         return from_meaning(ErrorMeaning{kClassSoftware, d.kind, "high", d.meaning}, d.source, "");
+  for (const auto& d : kNoGpuMessages)
+    if (l.find(d.needle) != std::string::npos)
+      return from_meaning(ErrorMeaning{kClassSoftware, d.kind, "medium", kProgramSeesNoGpu}, d.source, "");
   if (auto m = driver_library_missing(l)) return from_meaning(*m, "dynamic loader: a driver library missing", "");
+  if (auto m = driver_tool_missing(l)) return from_meaning(*m, "shell or container runtime: nvidia-smi missing", "");
   for (const auto& p : kPeerMessages)
     if (l.find(p.needle) != std::string::npos && (p.needle[0] != ')' || l.find("peer access from") != std::string::npos))
       return from_meaning(ErrorMeaning{kClassNoPeer, p.kind, p.confidence, p.meaning},
@@ -260,7 +293,45 @@ std::optional<Match> on_line(std::string_view line) {
   return by_number(l);
 }
 
+constexpr std::array<const char*, 5> kGpuWords{"nvidia", "cuda", "gpu", "nvml", "nccl"};
+constexpr std::array<const char*, 7> kWrongWords{"error", "fail", "warn", "unable", "cannot", "not ", "no "};
+
 }  // namespace
+
+std::optional<SoftwareError> gpu_mention(std::string_view text, const std::string& file) {
+  // The first line about the GPU that sounds wrong (an error, a warning, a "no ..."), else the first
+  // line about the GPU at all: the one a reader would want quoted.
+  std::optional<SoftwareError> first, telling;
+  int line_no = 0;
+  std::size_t pos = 0;
+  while (pos <= text.size() && line_no < 100000 && !telling) {
+    const std::size_t end = std::min(text.find('\n', pos), text.size());
+    const std::string_view line = text.substr(pos, end - pos);
+    ++line_no;
+    pos = end + 1;
+    if (line.size() <= 4096) {
+      const std::string l = lower(line);
+      const bool about_gpu = std::any_of(kGpuWords.begin(), kGpuWords.end(), [&](const char* w) { return l.find(w) != std::string::npos; });
+      if (about_gpu) {
+        SoftwareError e;
+        e.kind = "gpu-log";
+        e.cls = kClassUnknown;
+        e.meaning = "a log that speaks of the GPU but holds no output gpuaudit reads and no error it knows: it decides "
+                    "nothing about the GPU (nvidia-smi -q beside it would)";
+        e.source = "a line about the GPU";
+        e.text = trimmed(line);
+        e.file = file;
+        e.line = line_no;
+        const bool sounds_wrong =
+            std::any_of(kWrongWords.begin(), kWrongWords.end(), [&](const char* w) { return l.find(w) != std::string::npos; });
+        if (sounds_wrong) telling = e;
+        else if (!first) first = e;
+      }
+    }
+    if (end == text.size()) break;
+  }
+  return telling ? telling : first;
+}
 
 bool machine_class(const std::string& cls) {
   return cls == kClassSoftware || cls == kClassGpuFault || cls == kClassMemory || cls == kClassNvlink || cls == kClassSliced ||

@@ -13,6 +13,7 @@
 #include "core/json.hpp"
 #include "import/errors/error_meaning.hpp"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,6 +40,12 @@ struct SoftwareError {
 // Every recognised line of `text` (at most 20: a log that repeats one error per GPU says it once
 // per kind, GPU and line).
 std::vector<SoftwareError> find_software_errors(std::string_view text, const std::string& file);
+
+// For a text nothing else in it was read from (no output, no error of the catalogues): its first
+// line that speaks of the GPU ("nvidia", "cuda", "gpu", "nvml", "nccl"), as an entry of class
+// `unknown` and kind "gpu-log", so an application log about the GPU is judged inconclusive with
+// that line quoted rather than refused as foreign; nullopt when no line does.
+std::optional<SoftwareError> gpu_mention(std::string_view text, const std::string& file);
 
 // Whether the class is evidence about the machine (software, gpu-fault, memory-degraded,
 // nvlink-degraded, sliced, no-peer-access), not the program's own error or an unknown one.

@@ -10,6 +10,7 @@
 #include "report/fleet_render.hpp"
 #include "report/load_runs.hpp"
 #include "score/assess.hpp"
+#include "unit/support/import_and_score_support.hpp"
 #include "score/baseline_lookup.hpp"
 #include "score/thresholds.hpp"
 #include "unit/support/import_test_support.hpp"
@@ -82,6 +83,26 @@ TEST_F(Importer, AnUnreadableFileIsNamedAndTheRestIsRead) {
   bool said = false;
   for (const auto& l : rep.lines) said = said || l.rfind("not read: " + junk, 0) == 0;
   EXPECT_TRUE(said);
+}
+
+TEST_F(Importer, AnApplicationLogAboutTheGpuIsReadAsNothingDecisiveNotRefused) {
+  // Ollama's discovery lines (ollama/ollama issues): no output gpuaudit reads, no error it knows,
+  // but about the GPU: read, its most telling line quoted, and judged inconclusive.
+  const std::string log = write("ollama.log",
+                                "time=2024-09-17T15:04:08Z level=INFO source=payload.go:44 msg=\"Dynamic LLM libraries [cpu cuda_v12]\"\n"
+                                "time=2024-09-17T15:04:08Z level=INFO source=gpu.go:200 msg=\"looking for compatible GPUs\"\n"
+                                "time=2024-09-17T15:04:09Z level=WARN source=gpu.go:400 msg=\"unable to load cudart library\"\n");
+  ImportReport rep;
+  const ResultDocument doc = import_files({log}, {}, &rep);
+  EXPECT_TRUE(rep.not_read.empty());
+  const auto fs = import_and_score::findings_of(doc);
+  const Finding* f = import_and_score::find_finding(fs, "inconclusive");
+  ASSERT_NE(f, nullptr);
+  EXPECT_NE(f->summary.find("unable to load cudart library"), std::string::npos) << f->summary;  // the telling line
+  EXPECT_EQ(f->summary.find("the program's"), std::string::npos) << f->summary;               // no error was claimed
+  // A text that never speaks of a GPU is still not read.
+  const std::string notes = write("notes.txt", "Eggs\nMilk\n");
+  EXPECT_EQ(error_of({notes}).rfind(notes + ": not an output gpuaudit can import", 0), 0u);
 }
 
 TEST_F(Importer, StrictRefusesTheFirstUnreadableFile) {

@@ -182,3 +182,36 @@ TEST(SoftwareErrors, ABuildOrToolchainWithoutThisGpusArchitectureIsSoftware) {
     EXPECT_EQ(e[0].cls, "software") << l;
   }
 }
+
+TEST(SoftwareErrors, NvidiaSmiMissingAndProgramsThatSeeNoGpuAreSoftware) {
+  for (const char* l : {"/bin/sh: nvidia-smi: command not found",
+                        "docker: Error response from daemon: ... exec: \"nvidia-smi\": executable file not found in $PATH: unknown.",
+                        "'nvidia-smi' is not recognized as an internal or external command,"}) {
+    const auto e = find_software_errors(std::string(l) + "\n", "x");
+    ASSERT_EQ(e.size(), 1u) << l;
+    EXPECT_EQ(e[0].kind, "driver-tools-missing") << l;
+  }
+  for (const char* l : {"RuntimeError: No CUDA GPUs are available",
+                        "time=2024-09-17T15:04:09Z level=INFO source=gpu.go:560 msg=\"no nvidia devices detected\" library=/usr/lib/libcuda.so",
+                        "I tensorflow/tsl/cuda/cudart_stub.cc:28] Could not find cuda drivers on your machine, GPU will not be used."}) {
+    const auto e = find_software_errors(std::string(l) + "\n", "x");
+    ASSERT_FALSE(e.empty()) << l;
+    EXPECT_EQ(e[0].kind, "no-device") << l;
+    EXPECT_EQ(e[0].cls, "software") << l;
+  }
+  EXPECT_TRUE(find_software_errors("we ran nvidia-smi and saw 8 GPUs\n", "x").empty());
+}
+
+TEST(SoftwareErrors, AGpuMentionQuotesTheLineThatSoundsWrongElseTheFirst) {
+  const auto wrong = gpu_mention("start\nfound GPU 0\nWARN: cuda graph capture failed\n", "log.txt");
+  ASSERT_TRUE(wrong);
+  EXPECT_EQ(wrong->line, 3);
+  EXPECT_EQ(wrong->cls, "unknown");
+  EXPECT_EQ(wrong->kind, "gpu-log");
+  EXPECT_FALSE(machine_class(wrong->cls));
+  const auto first = gpu_mention("start\nfound GPU 0\nall good\n", "log.txt");
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first->line, 2);
+  EXPECT_FALSE(gpu_mention("Eggs\nMilk\n", "x"));
+  EXPECT_FALSE(gpu_mention("", "x"));
+}
