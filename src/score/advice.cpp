@@ -87,8 +87,8 @@ constexpr std::array<std::pair<Id, Advice>, finding_id::kAll.size()> kAdvice{{
       "re-run at another time",
       "oversubscribe fewer vCPUs on this host", "dedicated CPUs, or a host that is not oversold"}},
     {finding_id::kSoftware,
-     {"fix the software, not the GPU: match the driver to the CUDA your program needs (the evidence quotes both); "
-      "in a container, start it with `--gpus all` (Docker) or the NVIDIA runtime",
+     {"fix the software, not the GPU, as the finding says: a driver that supports the CUDA your program needs; in a "
+      "container, start it with the GPUs (`docker run --gpus all`, or the NVIDIA runtime class in Kubernetes)",
       "install a driver that supports the image's CUDA, load the kernel module, start the fabric manager on "
       "NVSwitch systems",
       "a driver that supports the CUDA version my image needs"}},

@@ -37,7 +37,7 @@ TEST(AdviceFor, FaultsARenterCannotFixAskForAnotherInstance) {
   for (const auto id : {finding_id::kWrongResults, finding_id::kGpuFault, finding_id::kMemoryDegraded,
                         finding_id::kThermalThrottled, finding_id::kPowerCapped, finding_id::kNvlinkDegraded})
     EXPECT_NE(std::string(advice_for(id.text)->renter).find("another instance"), std::string::npos) << id.text;
-  EXPECT_NE(std::string(advice_for("software")->renter).find("`--gpus all`"), std::string::npos);
+  EXPECT_NE(std::string(advice_for("software")->renter).find("`docker run --gpus all`"), std::string::npos);
 }
 
 TEST(SummarySaysWhatToAsk, ARulesOwnRequestIsNotSaidTwice) {
