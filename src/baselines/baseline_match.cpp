@@ -8,6 +8,7 @@
 // its memory, picks between boards. A vGPU profile ("NVIDIA A10-24Q") reports its framebuffer,
 // not the board's, so it is matched like a slice: by PCI id or by its board code, never by memory.
 #include "baselines/baseline_set.hpp"
+#include "baselines/driver_gpu_names.hpp"
 #include "baselines/gpu_family.hpp"
 #include "baselines/gpu_name_key.hpp"
 #include "core/parse_number.hpp"
@@ -122,6 +123,38 @@ Card describe(const GpuInfo& gpu) {
   if (!c.is_mig && !c.vgpu && gpu.memory_total_bytes && *gpu.memory_total_bytes > 0)
     c.memory_gib = static_cast<double>(*gpu.memory_total_bytes) / (1024.0 * 1024.0 * 1024.0);
   return c;
+}
+
+// A size the name states ("NVIDIA T1000 8GB", "A100-SXM-64GB", "RTX A2000 12GB"): GB, nullopt when none.
+std::optional<double> stated_gb(std::string_view key) {
+  for (std::size_t at = key.find("gb"); at != std::string_view::npos; at = key.find("gb", at + 1)) {
+    std::size_t b = at;
+    while (b > 0 && std::isdigit(static_cast<unsigned char>(key[b - 1]))) --b;
+    if (b < at && (at + 2 == key.size() || !std::isalnum(static_cast<unsigned char>(key[at + 2]))))
+      return std::stod(std::string(key.substr(b, at - b)));
+  }
+  return std::nullopt;
+}
+
+// The names NVIDIA's driver prints (driver_gpu_names.hpp) that start with a cut name as the
+// baseline `b` does but are another model the baselines do not describe (not one of b's names, nor
+// a name whose stated size does not fit the card's memory): a cut name is that baseline only when
+// there is none.
+std::vector<std::string> unbaselined_models_starting_with(const Card& card, const Baseline& b) {
+  std::vector<std::string> out;
+  for (std::string_view n : driver_gpu_names()) {
+    const std::string k = name_key(n);
+    if (k.size() <= card.name_key.size() || k.compare(0, card.name_key.size(), card.name_key) != 0 ||
+        n.size() <= card.display_name.size())
+      continue;
+    if (has_name(b, k)) continue;
+    if (const auto gb = stated_gb(k); gb && card.memory_gib) {
+      const double ratio = *card.memory_gib / (*gb * 1e9 / 1073741824.0);
+      if (ratio < kMemoryRatioLow || ratio > kMemoryRatioHigh) continue;
+    }
+    out.emplace_back(n);
+  }
+  return out;
 }
 
 bool names_vgpu_board(const Baseline& b, const Card& card) {
@@ -540,6 +573,15 @@ BaselineMatch match_baseline(const BaselineSet& set, const GpuInfo& gpu) {
         if (!std::isinf(memory_distance(*b, *card.memory_gib))) fit.push_back(b);
     }
     m.note = "nvidia-smi name \"" + gpu.name + "\" is cut by the table";
+    const std::vector<std::string> rivals = fit.size() == 1 ? unbaselined_models_starting_with(card, *fit.front()) : std::vector<std::string>{};
+    if (fit.size() == 1 && !rivals.empty()) {
+      m.method = "none";
+      m.note += "; of the baselines only " + fit.front()->id + " starts with it" +
+                (card.memory_gib ? " and fits " + fmt(*card.memory_gib) + " GiB" : std::string()) + ", but the driver also prints \"" +
+                rivals.front() + "\"" + (rivals.size() > 1 ? " and " + std::to_string(rivals.size() - 1) + " more names" : std::string()) +
+                " that start with it and no baseline describes: none picked";
+      return m;
+    }
     if (fit.size() == 1) {
       m.baseline = fit.front();
       m.method = card.memory_gib ? "name-prefix+memory" : "name-prefix";

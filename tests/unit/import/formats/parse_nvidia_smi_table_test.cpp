@@ -186,13 +186,19 @@ TEST(BaselineMatchCutName, TheMemoryPicksBetweenTheP100PcieBoards) {
   EXPECT_EQ(big.baseline->id, "tesla-p100-pcie-16gb");
 }
 
-TEST(BaselineMatchCutName, TheCutRtx2080SuperTableMatchesItsModel) {
+TEST(BaselineMatchCutName, ACutNameOtherRealModelsShareIsNotPicked) {
   // tests/data/imports/nvidia-smi-table/rtx2080super-610-kmd-load.txt: "NVIDIA GeForce RTX 2080 ...", 8192 MiB. The
-  // name goes on past "2080 ", so not the 2080 itself; of the longer names only the SUPER has 8 GB (the Ti has 11).
+  // name goes on past "2080 ", so not the 2080 itself; of the baselines only the SUPER has 8 GB (the Ti has 11), but
+  // NVIDIA's driver also prints "NVIDIA GeForce RTX 2080 with Max-Q Design" (an 8 GB laptop part) for a name the
+  // table cuts the same way: the cut name alone cannot tell them apart, so none is picked.
   const BaselineMatch m = match_baseline(repo_baselines(), cut("NVIDIA GeForce RTX 2080 ...", 8192));
-  ASSERT_TRUE(m.matched()) << m.note;
-  EXPECT_EQ(m.baseline->id, "geforce-rtx-2080-super");
-  EXPECT_EQ(m.method, "name-prefix+memory");
+  EXPECT_FALSE(m.matched()) << m.note;
+  EXPECT_NE(m.note.find("NVIDIA GeForce RTX 2080 with Max-Q Design"), std::string::npos) << m.note;
+  // A cut name no other real model of its memory shares is still matched: "NVIDIA A100-SXM..." (the old 18-column
+  // table) with 80 GB (the driver's A100-SXM4-40GB and A100-SXM-64GB state other sizes).
+  const BaselineMatch a100 = match_baseline(repo_baselines(), cut("NVIDIA A100-SXM...", 81251));
+  ASSERT_TRUE(a100.matched()) << a100.note;
+  EXPECT_EQ(a100.baseline->id, "a100-sxm4-80gb");
 }
 
 TEST(BaselineMatchCutName, AModelWhoseNameWouldHaveFittedIsNotTheCutOne) {
