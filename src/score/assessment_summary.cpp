@@ -41,10 +41,32 @@ std::vector<FindingGroup> group_findings(const std::vector<Finding>& findings) {
     }
     if (f.gpu) g->gpus.push_back(*f.gpu);
   }
-  std::stable_sort(groups.begin(), groups.end(), [](const FindingGroup& a, const FindingGroup& b) {
+  // A group whose GPUs say two or three different things (one idle GPU beside seven under load) is
+  // that many groups, each true of its GPUs; more than three (a figure that differs on every GPU)
+  // stays one, said of its first GPU.
+  std::vector<FindingGroup> split;
+  for (const FindingGroup& g : groups) {
+    if (g.same_summary || g.machine) {
+      split.push_back(g);
+      continue;
+    }
+    std::vector<FindingGroup> by_summary;
+    for (int gpu : g.gpus) {
+      const Finding* f = nullptr;
+      for (const auto& x : findings)
+        if (x.id == g.first->id && x.confidence == g.first->confidence && x.gpu == gpu) f = &x;
+      if (!f) continue;
+      auto h = std::find_if(by_summary.begin(), by_summary.end(), [&](const FindingGroup& y) { return y.first->summary == f->summary; });
+      if (h == by_summary.end()) by_summary.push_back({f, {gpu}, false, true});
+      else h->gpus.push_back(gpu);
+    }
+    if (by_summary.size() <= 3 && !by_summary.empty()) split.insert(split.end(), by_summary.begin(), by_summary.end());
+    else split.push_back(g);
+  }
+  std::stable_sort(split.begin(), split.end(), [](const FindingGroup& a, const FindingGroup& b) {
     return finding_priority(a.first->id) < finding_priority(b.first->id);
   });
-  return groups;
+  return split;
 }
 
 Colour colour_of(const std::string& id) {

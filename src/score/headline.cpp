@@ -106,7 +106,13 @@ std::string headline(const std::vector<GpuScoring>& gpus, const std::vector<Verd
   } else {
     const Verdict& p = *problems.front();
     verdict = p.finding.id;
-    if (!p.short_text.empty()) verdict += ": " + p.short_text;
+    // Said of several GPUs, the short text must be true of each: where they differ, the first
+    // GPU's is named as its own.
+    bool same_text = true;
+    for (const Verdict* v : problems)
+      if (v->finding.id == p.finding.id && v->finding.gpu) same_text &= v->short_text == p.short_text;
+    const bool own_texts = !same_text && p.finding.gpu && !p.short_text.empty();
+    if (!p.short_text.empty() && !own_texts) verdict += ": " + p.short_text;
     if (n > 1 && p.finding.gpu) {
       std::vector<int> on;
       for (const Verdict* v : problems)
@@ -121,6 +127,7 @@ std::string headline(const std::vector<GpuScoring>& gpus, const std::vector<Verd
         verdict += " on GPU " + std::to_string(*p.finding.gpu);
       }
     }
+    if (own_texts) verdict += " (GPU " + std::to_string(*p.finding.gpu) + ": " + p.short_text + "; the others their own, -v)";
     std::vector<std::string> others;
     for (size_t i = 1; i < problems.size(); ++i) {
       const std::string& id = problems[i]->finding.id;

@@ -69,6 +69,19 @@ TEST(Headline, AMachineOfSeveralModelsNamesThem) {
   EXPECT_EQ(a.headline.rfind("2x NVIDIA A10, 2x Tesla T4 \u2014 ", 0), 0u) << a.headline;
 }
 
+TEST(Headline, AFindingWhoseReasonDiffersByGpuSaysWhoseReasonItQuotes) {
+  // A real noheader --query-gpu snapshot of 8 GTX TITAN X (corpus case): GPU 0 idle, GPUs 1-7 under
+  // load without an SM clock - inconclusive on all, for two reasons; the headline names GPU 0's as its own.
+  const std::string dir = std::string(GPUAUDIT_TEST_DATA) + "/real-world/gtx-titan-x8-query-gpu-csv-noheader/";
+  std::ifstream in(dir + "query-gpu.txt");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const Assessment a = score(import_and_score::import_texts({{"query-gpu.txt", ss.str()}}));
+  EXPECT_NE(a.headline.find("inconclusive on every GPU (GPU 0: no benchmark figure and no telemetry under load; the others their own, -v)"),
+            std::string::npos)
+      << a.headline;
+}
+
 TEST(Headline, OtherFindingsAreListedAfterTheFirst) {
   ResultDocument doc = scenario("h100-power-capped");
   doc.host.steal_pct = 20;
