@@ -71,12 +71,15 @@ constexpr std::array kDriverMessages = std::to_array<DriverMessage>({
 
 // A program's own words for "I see no NVIDIA GPU" (cudaErrorNoDevice's class, said before any CUDA
 // call fails): PyTorch's lazy init (torch/cuda/__init__.py), TensorFlow's start-up diagnostics,
-// Ollama's GPU discovery. Medium: the program may also have been told to hide the GPUs.
+// Ollama's GPU discovery, stable-diffusion-webui's start-up check, ggml's CUDA back-end. Medium: the program may also have been told to hide the GPUs.
 constexpr std::array kNoGpuMessages = std::to_array<DriverMessage>({
     {"no cuda gpus are available", "no-device", "PyTorch: no CUDA GPU", ""},
     {"could not find cuda drivers on your machine", "no-device", "TensorFlow: no CUDA driver", ""},
     {"no nvidia devices detected", "no-device", "Ollama: no NVIDIA device", ""},
     {"no compatible gpus were discovered", "no-device", "Ollama: no compatible GPU", ""},
+    // stable-diffusion-webui's start-up check of torch.cuda.is_available(); ggml's CUDA back-end.
+    {"torch is not able to use gpu", "no-device", "stable-diffusion-webui: torch cannot use the GPU", ""},
+    {"no cuda devices found", "no-device", "a program: no CUDA device found", ""},
 });
 constexpr const char* kProgramSeesNoGpu =
     "the program sees no NVIDIA GPU: the devices are not passed into the container (docker --gpus all) or VM, the driver "
@@ -125,8 +128,10 @@ std::optional<ErrorMeaning> driver_library_missing(const std::string& l) {
 // so where it is missing the driver is not installed or the container got no GPU.
 std::optional<ErrorMeaning> driver_tool_missing(const std::string& l) {
   if (l.find("nvidia-smi") == std::string::npos) return std::nullopt;
+  // dash's "sh: 1: nvidia-smi: not found" and scripts' "nvidia-smi not found" too.
   if (l.find("command not found") == std::string::npos && l.find("executable file not found") == std::string::npos &&
-      l.find("is not recognized as an internal or external command") == std::string::npos)
+      l.find("is not recognized as an internal or external command") == std::string::npos &&
+      l.find("nvidia-smi: not found") == std::string::npos && l.find("nvidia-smi not found") == std::string::npos)
     return std::nullopt;
   return ErrorMeaning{kClassSoftware, "driver-tools-missing", "medium",
                       "nvidia-smi is not on this machine or not in this container: the NVIDIA driver is not installed, or the "
@@ -268,6 +273,16 @@ std::optional<Match> by_number(const std::string& l) {
   return std::nullopt;
 }
 
+// A paste that went through a word processor or a forum has typographic quotes ("couldn‘t",
+// “...”): the catalogues' texts are matched with the plain ones.
+std::string plain_quotes(std::string_view line) {
+  std::string out(line);
+  for (const auto& [from, to] : {std::pair<std::string_view, std::string_view>{"\u2018", "'"}, {"\u2019", "'"}, {"\u201c", "\""},
+                                 {"\u201d", "\""}})
+    for (std::size_t at = out.find(from); at != std::string::npos; at = out.find(from, at + to.size())) out.replace(at, from.size(), to);
+  return out;
+}
+
 std::optional<Match> on_line(std::string_view line) {
   const std::string l = lower(line);
   if (auto smi = nvidia_smi_message(line)) {
@@ -348,7 +363,7 @@ std::vector<SoftwareError> find_software_errors(std::string_view text, const std
     ++line_no;
     pos = end + 1;
     if (line.size() <= 4096)  // no message is that long; a binary blob is not scanned
-      if (auto m = on_line(line)) {
+      if (auto m = on_line(plain_quotes(line))) {
         m->e.text = trimmed(line);
         m->e.file = file;
         m->e.line = line_no;

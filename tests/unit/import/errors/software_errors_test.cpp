@@ -215,3 +215,18 @@ TEST(SoftwareErrors, AGpuMentionQuotesTheLineThatSoundsWrongElseTheFirst) {
   EXPECT_FALSE(gpu_mention("Eggs\nMilk\n", "x"));
   EXPECT_FALSE(gpu_mention("", "x"));
 }
+
+TEST(SoftwareErrors, TypographicQuotesAndMoreWordsForNvidiaSmiOrTheGpuMissing) {
+  // nvidia-smi's sentence as pasted through a forum: a typographic apostrophe (U+2018).
+  const auto smart = find_software_errors(
+      "NVIDIA-SMI has failed because it couldn\u2018t communicate with the NVIDIA driver. Make sure that the latest NVIDIA driver is "
+      "installed and running.\n",
+      "x");
+  ASSERT_EQ(smart.size(), 1u);
+  EXPECT_EQ(smart[0].kind, "driver-not-loaded");
+  EXPECT_EQ(find_software_errors("sh: 1: nvidia-smi: not found\n", "x")[0].kind, "driver-tools-missing");
+  EXPECT_EQ(find_software_errors("nvidia-smi not found, NVIDIA GPU Driver not installed correctly.\n", "x")[0].kind,
+            "driver-tools-missing");
+  EXPECT_EQ(find_software_errors("RuntimeError: Torch is not able to use GPU; add --skip-torch-cuda-test to COMMANDLINE_ARGS\n", "x")[0].kind,
+            "no-device");
+}
