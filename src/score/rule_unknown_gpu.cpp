@@ -39,11 +39,18 @@ Verdict unknown_verdict(const GpuScoring& g) {
                         " per-SM expectations, an estimate with wider tolerances; a baseline for it would be exact";
     return v;
   }
-  Verdict v = make_verdict(finding_id::kUnknownGpu, gpu.index, "high", "", "no baseline for this model");
+  // A name nvidia-smi's table cut ("NVIDIA GeForce RTX 408...") that several real models print: the
+  // model is not known, whether or not the baselines describe it.
+  const bool cut = g.ref.note.find("is cut by the table") != std::string::npos && g.ref.note.find("none picked") != std::string::npos;
+  Verdict v = make_verdict(finding_id::kUnknownGpu, gpu.index, "high", "",
+                           cut ? "the table cut the name: the model cannot be told" : "no baseline for this model");
   v.finding.evidence.push_back(no_match_line(gpu) + id +
                                (gpu.compute_capability ? ", compute capability " + *gpu.compute_capability : std::string()));
   if (!g.ref.note.empty()) v.finding.evidence.push_back(g.ref.note);
-  v.finding.summary = gpu.name.empty() && !gpu.pci_device_id
+  v.finding.summary = cut ? "nvidia-smi's table cut the name to \"" + gpu.name +
+                                "\", which more than one model prints, so its figures are shown without a verdict. Import "
+                                "`nvidia-smi -q` (or `nvidia-smi -L`) beside it, which print the whole name."
+                      : gpu.name.empty() && !gpu.pci_device_id
                           ? "The document does not say which model this GPU is, so its figures are shown without a "
                             "verdict. Import a full `nvidia-smi -q` beside it."
                           : "This model has no baseline and no architecture reference: its figures are shown without a "

@@ -42,6 +42,19 @@ TEST(RuleUnknownGpu, ANamelessGpuAsksForAFullDump) {
   EXPECT_NE(u.g.verdicts.front().finding.summary.find("Import a full `nvidia-smi -q`"), std::string::npos);
 }
 
+TEST(RuleUnknownGpu, ACutNameSeveralModelsPrintAsksForTheWholeName) {
+  OneGpu u("NVIDIA GeForce RTX 408...");
+  u.g.ref.note = "nvidia-smi name \"NVIDIA GeForce RTX 408...\" is cut by the table; of the baselines only geforce-rtx-4080-super "
+                 "starts with it, but the driver also prints \"NVIDIA GeForce RTX 4080 Laptop GPU\" that start with it and no baseline "
+                 "describes: none picked";
+  std::vector<std::string> notes;
+  rule_unknown_gpu(u.g, notes);
+  ASSERT_EQ(u.g.verdicts.size(), 1u);
+  EXPECT_EQ(u.g.verdicts.front().short_text, "the table cut the name: the model cannot be told");
+  EXPECT_NE(u.g.verdicts.front().finding.summary.find("which more than one model prints"), std::string::npos);
+  EXPECT_EQ(u.g.verdicts.front().finding.summary.find("Add a baseline"), std::string::npos);
+}
+
 TEST(RuleUnknownGpu, AKnownModelIsNoFinding) {
   OneGpu k("NVIDIA H100 80GB HBM3");
   Baseline b;
