@@ -1,7 +1,8 @@
 // power-capped: the card may not draw the power its model needs for full speed.
 //   Lowered: the power limit in force is below power_limit_fraction x the board default (or,
-//   when the default is unknown, x the model's TDP from its baseline - not for a Pascal/Turing
-//   GeForce or Quadro name without a desktop PCI id: their laptop parts print the same name).
+//   when the default is unknown, x the model's TDP from its baseline - not for a Pascal GeForce or
+//   Quadro name, nor a Turing one that NVIDIA's driver table shows laptop parts of, without a
+//   desktop PCI id: their laptop parts print the same name).
 //   Binding: under load (GpuScoring::under_load) power-cap clock-event reasons were seen, or the
 //   draw reached power_at_limit_fraction x the limit.
 //   Lowered and (binding or compute low) = power-capped, high, with or without a figure;
@@ -12,6 +13,8 @@
 //   causes it, so it is never a design's normal cap.
 // Power reasons and a draw at the limit are no finding when the limit is the default: power-
 // limited designs (L4, T4, H100 PCIe) hit their cap on every GEMM, and their references include it.
+#include "baselines/driver_gpu_names.hpp"
+#include "baselines/gpu_name_key.hpp"
 #include "probe/clock_reasons.hpp"
 #include "core/finding_ids.hpp"
 #include "text/format.hpp"
@@ -31,13 +34,22 @@ namespace {
 // name say "Laptop GPU") with limits of 80-150 W, so a limit below the desktop TDP says nothing
 // about such a name unless a desktop PCI id matched it. The board default, where the document
 // has it, still decides.
+// For Turing, NVIDIA's driver table (baselines/driver_gpu_names.hpp) tells which names a laptop part
+// prints: a model with laptop parts has its "... with Max-Q Design" entry beside the plain name the
+// other laptop parts print ("NVIDIA GeForce RTX 2080" / "... with Max-Q Design"), and a desktop-only
+// model (RTX 2080 Ti, RTX 2060 SUPER, GTX 1660) has none. Pascal predates that table: every Pascal
+// GeForce/Quadro name stays shared.
 bool name_shared_with_laptops(const GpuScoring& g, const Baseline& b) {
   if (g.ref.method == "pci-id") return false;
   const double cc = std::atof(b.compute_capability.c_str());  // "7.5": baselines check the form
   if (cc <= 0 || cc >= 8.0) return false;
-  return std::any_of(b.nvidia_smi_names.begin(), b.nvidia_smi_names.end(), [](const std::string& n) {
-    return (n.find("GeForce") != std::string::npos || n.find("Quadro") != std::string::npos) &&
-           n.find("TITAN") == std::string::npos;
+  return std::any_of(b.nvidia_smi_names.begin(), b.nvidia_smi_names.end(), [&](const std::string& n) {
+    if ((n.find("GeForce") == std::string::npos && n.find("Quadro") == std::string::npos) || n.find("TITAN") != std::string::npos)
+      return false;
+    if (cc < 7.5) return true;
+    const std::string max_q = gpu_name_key(n + " with Max-Q Design");
+    const auto names = driver_gpu_names();
+    return std::any_of(names.begin(), names.end(), [&](std::string_view d) { return gpu_name_key(d) == max_q; });
   });
 }
 

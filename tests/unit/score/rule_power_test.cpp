@@ -68,6 +68,10 @@ TEST(Traps, ATuringGeforceNameAtALaptopLimitIsNotJudgedByTheDesktopTdp) {
   // An Ampere desktop name ("Laptop GPU" would say otherwise) at 80 of 320 W is capped.
   const Assessment b = score_csv_log("NVIDIA GeForce RTX 3080", 10240, 80);
   EXPECT_NE(find(b, "power-capped"), nullptr);
+  // A Turing model NVIDIA's driver table lists no laptop part of (no "... with Max-Q Design" entry):
+  // the RTX 2080 Ti at 150 of its 250 W TDP is capped.
+  const Assessment c = score_csv_log("NVIDIA GeForce RTX 2080 Ti", 11264, 150);
+  EXPECT_NE(find(c, "power-capped"), nullptr) << c.headline;
 }
 
 TEST(Traps, PowerLimitedDesignsAtTheirCapAreHealthy) {
