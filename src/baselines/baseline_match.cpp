@@ -576,6 +576,7 @@ BaselineMatch match_baseline(const BaselineSet& set, const GpuInfo& gpu) {
     const std::vector<std::string> rivals = fit.size() == 1 ? unbaselined_models_starting_with(card, *fit.front()) : std::vector<std::string>{};
     if (fit.size() == 1 && !rivals.empty()) {
       m.method = "none";
+      m.cut_name_ambiguous = true;
       m.note += "; of the baselines only " + fit.front()->id + " starts with it" +
                 (card.memory_gib ? " and fits " + fmt(*card.memory_gib) + " GiB" : std::string()) + ", but the driver also prints \"" +
                 rivals.front() + "\"" + (rivals.size() > 1 ? " and " + std::to_string(rivals.size() - 1) + " more names" : std::string()) +
@@ -596,7 +597,10 @@ BaselineMatch match_baseline(const BaselineSet& set, const GpuInfo& gpu) {
     else if (fit.empty())
       m.note += "; " + all + (cands.size() == 1 ? " starts with it, but has not " : " start with it, but none has ") +
                 fmt(*card.memory_gib) + " GiB";
-    else m.note += "; it fits several models (" + ids(fit) + "): none picked";
+    else {
+      m.note += "; it fits several models (" + ids(fit) + "): none picked";
+      m.cut_name_ambiguous = true;
+    }
     return m;
   }
 

@@ -59,6 +59,8 @@ struct BaselineMatch {
   // so shared whatever the figures say.
   std::string method = "none";
   std::string note;  // plain words: why this match, what is uncertain about it
+  // The name ends in "..." and more than one real model prints it so: no model can be picked.
+  bool cut_name_ambiguous = false;
   // Only for "architecture-fallback": a baseline built for this card from the reference model,
   // per-SM figures scaled by SM count.
   std::optional<Baseline> synthesized;

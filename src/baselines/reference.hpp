@@ -21,6 +21,7 @@ struct GpuReference {
   std::string method = "none";
   std::optional<VgpuProfile> vgpu_profile;  // the vGPU profile of the name, with its memory share
   std::string note;                       // why this match, what is uncertain about it
+  bool cut_name_ambiguous = false;        // a name the table cut that several real models print
 
   // True when the card is not a model we know: either nothing matched or the expectations were
   // built from its architecture's per-SM figures.

@@ -41,7 +41,7 @@ Verdict unknown_verdict(const GpuScoring& g) {
   }
   // A name nvidia-smi's table cut ("NVIDIA GeForce RTX 408...") that several real models print: the
   // model is not known, whether or not the baselines describe it.
-  const bool cut = g.ref.note.find("is cut by the table") != std::string::npos && g.ref.note.find("none picked") != std::string::npos;
+  const bool cut = g.ref.cut_name_ambiguous;
   Verdict v = make_verdict(finding_id::kUnknownGpu, gpu.index, "high", "",
                            cut ? "the table cut the name: the model cannot be told" : "no baseline for this model");
   v.finding.evidence.push_back(no_match_line(gpu) + id +

@@ -47,6 +47,7 @@ TEST(RuleUnknownGpu, ACutNameSeveralModelsPrintAsksForTheWholeName) {
   u.g.ref.note = "nvidia-smi name \"NVIDIA GeForce RTX 408...\" is cut by the table; of the baselines only geforce-rtx-4080-super "
                  "starts with it, but the driver also prints \"NVIDIA GeForce RTX 4080 Laptop GPU\" that start with it and no baseline "
                  "describes: none picked";
+  u.g.ref.cut_name_ambiguous = true;
   std::vector<std::string> notes;
   rule_unknown_gpu(u.g, notes);
   ASSERT_EQ(u.g.verdicts.size(), 1u);

@@ -193,6 +193,7 @@ TEST(BaselineMatchCutName, ACutNameOtherRealModelsShareIsNotPicked) {
   // table cuts the same way: the cut name alone cannot tell them apart, so none is picked.
   const BaselineMatch m = match_baseline(repo_baselines(), cut("NVIDIA GeForce RTX 2080 ...", 8192));
   EXPECT_FALSE(m.matched()) << m.note;
+  EXPECT_TRUE(m.cut_name_ambiguous);
   EXPECT_NE(m.note.find("NVIDIA GeForce RTX 2080 with Max-Q Design"), std::string::npos) << m.note;
   // A cut name no other real model of its memory shares is still matched: "NVIDIA A100-SXM..." (the old 18-column
   // table) with 80 GB (the driver's A100-SXM4-40GB and A100-SXM-64GB state other sizes).
