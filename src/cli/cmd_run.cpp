@@ -12,6 +12,7 @@
 #include "probe/gpu_select.hpp"
 #include "probe/inventory.hpp"
 #include "report/matrix_text.hpp"
+#include "report/host_table.hpp"
 #include "report/prometheus.hpp"
 #include "report/results_text.hpp"
 #include "run/plan.hpp"
@@ -38,6 +39,7 @@ struct RunArgs {
   bool sequential = false;
   bool list = false;
   bool progress = false;   // step lines with an ETA even when stderr is no terminal
+  bool verbose = false;    // -v: every GPU figure with its clocks, power and clock events
   bool json = false;       // --json: the document on stdout, as -o -
   std::string prometheus;  // --prometheus FILE
 };
@@ -157,11 +159,19 @@ int run_run(const RunArgs& a) {
   if (multinode) multinode->gather(doc);  // rank 0's document gets every rank's inventory and figures
   checkpoint();
 
-  const std::string table = results_table(doc) + multigpu_tables_text(doc);  // + p2p matrix, NCCL per size
-  std::fwrite(table.data(), 1, table.size(), stdout);
+  // One screen: the host checks, then the verdict with its figure table (the score hook). Every GPU
+  // figure with its clocks, power and clock events comes with -v, or when no verdict follows (the
+  // run was interrupted, or no baseline set scored it).
+  const auto print = [](const std::string& text) { std::fwrite(text.data(), 1, text.size(), stdout); };
+  print(a.verbose ? results_table(doc) : host_table(doc));
   int code = exit_code::ok;
   if (!was_interrupted)
     for (auto& hook : post_run_hooks()) code = std::max(code, hook(doc));
+  if (!a.verbose && !doc.assessment) {
+    const std::string gpu = gpu_results_table(doc);
+    print((gpu.empty() ? "" : "\n") + gpu);
+  }
+  print(multigpu_tables_text(doc));  // the p2p matrix and nccl-tests' per-size table
   if (!stream) write_result(out, doc);  // with the assessment
   std::printf("\nresult: %s\n", out.c_str());
   if (!a.prometheus.empty() && on_stdout != "--prometheus") {
@@ -216,6 +226,7 @@ const RegisterCommand run_cmd{
                     "Measure one GPU after another (default: each benchmark on all selected GPUs at once)");
        sub.add_flag("--nccl-multinode", a->nccl_multinode, "Under mpirun/srun: one NCCL communicator across nodes");
        sub.add_flag("--list", a->list, "List what --only can name, suite by suite, and exit");
+       sub.add_flag("-v,--verbose", a->verbose, "Print every GPU figure with its clocks, power and clock events (default: one screen)");
        sub.add_flag("--progress", a->progress, "Show each step and the time left on stderr even when it is no terminal");
        sub.add_option("--prometheus", a->prometheus, "Also write a node_exporter textfile (docs/prometheus.md)");
        sub.add_flag("--json", a->json, "The result document on standard output, as -o - (the text goes to stderr)");

@@ -30,7 +30,7 @@ bool figure_column(const std::string& heading) {
 
 }  // namespace
 
-std::string results_table(const ResultDocument& doc) {
+std::string gpu_results_table(const ResultDocument& doc) {
   std::vector<std::vector<std::string>> rows;
   rows.push_back({"benchmark", "gpu", "median", "unit", "min", "cv%", "n", "sm MHz", "power W", "clock events", "note"});
   for (const auto& b : doc.benchmarks) {
@@ -59,12 +59,17 @@ std::string results_table(const ResultDocument& doc) {
     r.push_back(b.value() ? "" : b.message);  // why a row has no figure: never under "clock events"
     rows.push_back(r);
   }
-  const std::string host = host_table(doc);
-  if (rows.size() == 1) return host;
+  if (rows.size() == 1) return "";
   TextTable table(rows);
   for (const auto& heading : rows[0]) table.align.push_back(figure_column(heading) ? Align::right : Align::left);
   // render_table escapes every cell: tags, names and hostnames may hold escapes.
-  return render_table(table) + (host.empty() ? "" : "\n" + host);
+  return render_table(table);
+}
+
+std::string results_table(const ResultDocument& doc) {
+  const std::string gpu = gpu_results_table(doc);
+  const std::string host = host_table(doc);
+  return gpu + (gpu.empty() || host.empty() ? "" : "\n") + host;
 }
 
 }  // namespace gpuaudit
