@@ -5,10 +5,12 @@
 #include "core/exit_codes.hpp"
 #include "multigpu/topology_baseline.hpp"
 #include "report/baselines_text.hpp"
+#include "text/terminal.hpp"
 
 #include <cctype>
 #include <cstdio>
 #include <memory>
+#include <unistd.h>
 
 namespace gpuaudit::cli {
 namespace {
@@ -28,7 +30,7 @@ BaselineSet load(const BaselinesOptions& opt) {
 int run_list(const BaselinesOptions& opt) {
   const BaselineSet set = load(opt);
   if (!opt.json) {
-    print(baselines_list_text(set));
+    print(baselines_list_text(set, terminal_width(STDOUT_FILENO)));
     return exit_code::ok;
   }
   json out = {{"version", set.version}, {"dir", set.dir.string()}, {"models", json::array()}};
@@ -57,7 +59,7 @@ int run_show(const BaselinesOptions& opt) {
     throw input_error("no baseline \"" + opt.model + "\"" + (close.empty() ? "" : " (did you mean " + close + "?)") +
                       " (see `gpuaudit baselines list`)");
   }
-  print(opt.json ? json(*b).dump(2) + "\n" : baseline_show_text(*b));
+  print(opt.json ? json(*b).dump(2) + "\n" : baseline_show_text(*b, terminal_width(STDOUT_FILENO)));
   return exit_code::ok;
 }
 
