@@ -80,6 +80,9 @@ constexpr std::array kNoGpuMessages = std::to_array<DriverMessage>({
     // stable-diffusion-webui's start-up check of torch.cuda.is_available(); ggml's CUDA back-end.
     {"torch is not able to use gpu", "no-device", "stable-diffusion-webui: torch cannot use the GPU", ""},
     {"no cuda devices found", "no-device", "a program: no CUDA device found", ""},
+    // torch/utils/cpp_extension.py, _find_cuda_home(): printed when CUDA_HOME exists but
+    // torch.cuda.is_available() is false (a CPU-only wheel, or no GPU visible to the process).
+    {"no cuda runtime is found, using cuda_home", "no-device", "PyTorch: no CUDA runtime (torch.cuda.is_available() false)", ""},
 });
 constexpr const char* kProgramSeesNoGpu =
     "the program sees no NVIDIA GPU: the devices are not passed into the container (docker --gpus all) or VM, the driver "
@@ -102,6 +105,30 @@ constexpr std::array kBuildMessages = std::to_array<DriverMessage>({
     {"unsupported gpu architecture 'compute_", "toolchain-too-old", "nvcc: unsupported GPU architecture",
      "the CUDA toolkit's nvcc does not know the architecture asked for (the toolkit is older than the GPU): install a newer "
      "CUDA toolkit"},
+});
+
+// A program built or installed without CUDA, which then runs on the CPU (or not at all): the GPU is
+// never asked, so nothing is said about it; the fix is the install. Each string is the program's own
+// source text: PyTorch's torch/cuda/__init__.py (`AssertionError("Torch not compiled with CUDA
+// enabled")`), JAX's xla_bridge ("An NVIDIA GPU may be present on this machine, but a CUDA-enabled
+// jaxlib is not installed. Falling back to cpu."), llama.cpp's common arg parser ("warning: not
+// compiled with GPU offload support, --gpu-layers option will be ignored"), Blender Cycles'
+// device_cuda ("Neither precompiled kernels nor CUDA compiler was found, unable to use CUDA"), and
+// TensorFlow's gpu_device.cc ("Cannot dlopen some GPU libraries", after a CUDA library failed to load).
+constexpr std::array kCpuOnlyMessages = std::to_array<DriverMessage>({
+    {"torch not compiled with cuda enabled", "build-without-cuda", "PyTorch: a CPU-only build",
+     "the installed PyTorch is a CPU-only build: install a CUDA wheel (pytorch.org's selector gives the command for the "
+     "driver's CUDA version)"},
+    {"a cuda-enabled jaxlib is not installed", "build-without-cuda", "JAX: a CPU-only jaxlib",
+     "the installed jaxlib has no CUDA: install jax[cuda12] (or the extra for the driver's CUDA)"},
+    {"not compiled with gpu offload support", "build-without-cuda", "llama.cpp: built without a GPU backend",
+     "the llama.cpp binary was built without a GPU backend: build it with -DGGML_CUDA=ON or take a CUDA release"},
+    {"neither precompiled kernels nor cuda compiler", "no-kernel-image", "Blender Cycles: no CUDA kernels",
+     "Blender has no CUDA kernels for this GPU and no CUDA compiler to build them: use a Blender release that ships kernels "
+     "for this GPU's architecture"},
+    {"cannot dlopen some gpu libraries", "cuda-library-missing", "TensorFlow: CUDA libraries not found",
+     "TensorFlow could not load a CUDA library it needs (the lines above name it) and runs on the CPU: install the CUDA and "
+     "cuDNN versions its build expects, or tensorflow[and-cuda]"},
 });
 
 // The dynamic loader's words (dlerror: "<library>: cannot open shared object file") for a library
@@ -290,7 +317,8 @@ std::optional<Match> on_line(std::string_view line) {
     m.e.gpu = smi->gpu;
     return m;
   }
-  for (const auto& table : {std::span<const DriverMessage>(kDriverMessages), std::span<const DriverMessage>(kBuildMessages)})
+  for (const auto& table : {std::span<const DriverMessage>(kDriverMessages), std::span<const DriverMessage>(kBuildMessages),
+                            std::span<const DriverMessage>(kCpuOnlyMessages)})
     for (const auto& d : table)
       if (l.find(d.needle) != std::string::npos)
         return from_meaning(ErrorMeaning{kClassSoftware, d.kind, "high", d.meaning}, d.source, "");

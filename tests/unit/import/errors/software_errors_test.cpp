@@ -230,3 +230,26 @@ TEST(SoftwareErrors, TypographicQuotesAndMoreWordsForNvidiaSmiOrTheGpuMissing) {
   EXPECT_EQ(find_software_errors("RuntimeError: Torch is not able to use GPU; add --skip-torch-cuda-test to COMMANDLINE_ARGS\n", "x")[0].kind,
             "no-device");
 }
+
+// A program built or installed without CUDA says so in its own words (each string from the
+// program's source, cited in software_errors.cpp): software, whatever the GPU.
+TEST(SoftwareErrors, AProgramBuiltWithoutCudaIsSoftware) {
+  const std::pair<const char*, const char*> lines[] = {
+      {"AssertionError: Torch not compiled with CUDA enabled", "build-without-cuda"},
+      {"WARNING:2025-06-10 09:01:40,857:jax._src.xla_bridge:966: An NVIDIA GPU may be present on this machine, but a "
+       "CUDA-enabled jaxlib is not installed. Falling back to cpu.",
+       "build-without-cuda"},
+      {"warning: not compiled with GPU offload support, --gpu-layers option will be ignored", "build-without-cuda"},
+      {"I1107 device_cuda.cpp:50] Neither precompiled kernels nor CUDA compiler was found, unable to use CUDA", "no-kernel-image"},
+      {"W tensorflow/core/common_runtime/gpu/gpu_device.cc:1753] Cannot dlopen some GPU libraries. Please make sure the missing "
+       "libraries mentioned above are installed properly if you would like to use GPU.",
+       "cuda-library-missing"},
+      {"No CUDA runtime is found, using CUDA_HOME='/usr/local/cuda'", "no-device"},
+  };
+  for (const auto& [line, kind] : lines) {
+    const auto e = find_software_errors(std::string(line) + "\n", "x");
+    ASSERT_FALSE(e.empty()) << line;
+    EXPECT_EQ(e[0].kind, kind) << line;
+    EXPECT_EQ(e[0].cls, "software") << line;
+  }
+}
