@@ -176,6 +176,11 @@ Error detection_error(std::string_view text, const std::string& file, const Past
   return input_error(file + ": not an output gpuaudit can import (looked for: " + looked_for() + ")");
 }
 
+// Below this, detection guessed a format from the shape of a few lines, not from a header, a command
+// line or a tool's banner (nvidia-smi-csv claims headerless rows with 15; its command line, even a
+// one-field or failed query, with 25 or more).
+constexpr int kWeakClaimBelow = 20;
+
 // A whole file of one output (or of none but a software error), as the importer always read files:
 // `c` is detection's claim on it, or the --format the person gave.
 void read_whole(FileIntake& in, const std::string& text, const PasteClaim& c) {
@@ -200,6 +205,19 @@ void read_whole(FileIntake& in, const std::string& text, const PasteClaim& c) {
     return;
   }
   read_output(in, in.name, text, format_named(c.format), "", in.software_errors);
+}
+
+// A weak claim (a headerless CSV guessed from a few lines' commas) that read nothing is more likely
+// an application's log of that shape: read as one when it speaks of the GPU (the intake `in` then
+// holds that line). A claim by a header, a command line or a tool's banner stands, as does its error.
+bool read_as_app_log(FileIntake& in, const std::string& text, const std::string& format) {
+  if (claim_of(text).score >= kWeakClaimBelow || looks_like_json_object(text)) return false;
+  auto mention = gpu_mention(text, in.name);
+  if (!mention) return false;
+  in.software_errors = {std::move(*mention)};
+  in.report.push_back(in.name + ": not " + format + " after all, but " + in.software_errors.front().kind + ": " +
+                      in.software_errors.front().text);
+  return true;
 }
 
 PasteClaim forced(const std::string& format) { return PasteClaim{format, 100, "", 1}; }
@@ -394,7 +412,10 @@ FileIntake read_file(const std::string& file, const ImportOptions& opt) {
     const bool other = std::any_of(pieces.parts.begin(), pieces.parts.end(), [&](const PastePart& p) {
       return !p.format.empty() && p.format != whole.format && p.format != kGpuauditFormat;
     });
-    if (!other) throw;
+    if (!other) {
+      if (read_as_app_log(in, text, whole.format)) return in;
+      throw;
+    }
     in = FileIntake{};
     in.name = file == "-" ? std::string("standard input") : file;
     read_paste(in, text, pieces);

@@ -41,6 +41,9 @@ Verdict gpu_inconclusive(const GpuScoring& g) {
   std::vector<std::string> missing;
   Verdict v = make_verdict(finding_id::kInconclusive, g.index(), "high", "", "");
   Finding& f = v.finding;
+  const GpuInfo& gpu = *g.gpu;
+  const bool unnamed = gpu.name.empty() && !gpu.pci_device_id;
+  if (unnamed) missing.push_back("no model named");
   if (figures == 0) missing.push_back("no benchmark figure");
   else if (referenced == 0) missing.push_back("no key figure with a reference (" + std::to_string(figures) + " other figures)");
   if (!load.present()) {
@@ -54,7 +57,6 @@ Verdict gpu_inconclusive(const GpuScoring& g) {
   for (const auto& m : missing) what += (what.empty() ? "" : " and ") + m;
   f.evidence.push_back("judged from state alone: " + what);
   // What the state showed, so the reader sees it was read.
-  const GpuInfo& gpu = *g.gpu;
   std::string state;
   auto add = [&](const std::string& x) { state += (state.empty() ? "" : ", ") + x; };
   if (const auto lim = g.power_limit_w())
@@ -72,6 +74,7 @@ Verdict gpu_inconclusive(const GpuScoring& g) {
   if (gpu.nvlink.links_queried > 0)
     add("NVLink " + std::to_string(gpu.nvlink.links_up) + " of " + std::to_string(gpu.nvlink.links_queried) + " links up");
   if (!state.empty()) f.evidence.push_back("state read, no fault in it: " + state);
+  if (unnamed) f.evidence.push_back("to name the model: import `nvidia-smi -q` or `nvidia-smi -L` beside it");
   f.evidence.push_back("to settle it: " + settle_command());
   f.figures["figures"] = figures;
   f.figures["key_figures_with_reference"] = referenced;

@@ -1,4 +1,5 @@
-// unknown-gpu: no baseline matches this GPU's model. With an architecture estimate the GPU is judged
+// unknown-gpu: no baseline matches this GPU's model (a model the evidence names; one it never names is
+// inconclusive: there is nothing to look up). With an architecture estimate the GPU is judged
 // like any other on that estimate (wider tolerances, the headline says "estimated") and a note says
 // so; with no reference at all, unknown-gpu is the finding, and it means "could not judge the
 // figures" (exit 6). Runs first: every later rule reads the reference this one reports on.
@@ -18,7 +19,6 @@ std::string join_lines(const std::vector<std::string>& lines) {
   return out;
 }
 
-// A dump cut to one section (nvidia-smi -q -d TEMPERATURE) names no model: say so, not 'matches ""'.
 std::string no_match_line(const GpuInfo& gpu) {
   return gpu.name.empty() ? std::string("the document names no model for this GPU") : "no baseline matches \"" + gpu.name + "\"";
 }
@@ -50,18 +50,19 @@ Verdict unknown_verdict(const GpuScoring& g) {
   v.finding.summary = cut ? "nvidia-smi's table cut the name to \"" + gpu.name +
                                 "\", which more than one model prints, so its figures are shown without a verdict. Import "
                                 "`nvidia-smi -q` (or `nvidia-smi -L`) beside it, which print the whole name."
-                      : gpu.name.empty() && !gpu.pci_device_id
-                          ? "The document does not say which model this GPU is, so its figures are shown without a "
-                            "verdict. Import a full `nvidia-smi -q` beside it."
-                          : "This model has no baseline and no architecture reference: its figures are shown without a "
+                      : "This model has no baseline and no architecture reference: its figures are shown without a "
                             "verdict. Add a baseline for it.";
   return v;
 }
 
+// A GPU the evidence never names (no model name, no PCI id: a dump cut to one section) is not an
+// unknown model, there is nothing to look up: rule_inconclusive says what is missing, the name first.
+bool unnamed(const GpuInfo& gpu) { return gpu.name.empty() && !gpu.pci_device_id; }
+
 }  // namespace
 
 void rule_unknown_gpu(GpuScoring& g, std::vector<std::string>& notes) {
-  if (!g.ref.unknown_model()) return;
+  if (!g.ref.unknown_model() || unnamed(*g.gpu)) return;
   Verdict u = unknown_verdict(g);
   if (g.ref.baseline) notes.push_back("GPU " + std::to_string(g.gpu->index) + ": " + u.finding.summary + " (" +
                                       join_lines(u.finding.evidence) + ")");

@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <map>
 #include <set>
 #include <utility>
@@ -120,12 +121,21 @@ std::optional<Header> header_of(std::string_view line, int no, const std::option
   return h;
 }
 
-// A data row of a noheader log: it starts with a "YYYY/MM/DD hh:mm:ss" timestamp, holds a bus id, or
-// has two values with the units --format=csv writes ("61.20 W", "1410 MHz", "81559 MiB", "45 %").
+// nvidia-smi's timestamp column as a whole field ("2024/05/01 12:00:01.123"), not a log line's
+// stamp followed by its message ("2025-03-15T22:56:00.493804 - expected str").
+bool timestamp_field(std::string_view f) {
+  if (!smi::timestamp_seconds(f)) return false;
+  for (const char c : trim(f))
+    if (!std::isdigit(static_cast<unsigned char>(c)) && !std::strchr("/-: .T", c)) return false;
+  return true;
+}
+
+// A data row of a noheader log: its first field is a "YYYY/MM/DD hh:mm:ss" timestamp, it holds a bus
+// id, or it has two values with the units --format=csv writes ("61.20 W", "1410 MHz", "81559 MiB", "45 %").
 bool looks_like_headerless_row(std::string_view line) {
   const auto f = split_csv(line);
   if (f.size() < 3) return false;
-  if (smi::timestamp_seconds(f[0])) return true;
+  if (timestamp_field(f[0])) return true;
   int with_unit = 0;
   for (const auto& x : f) {
     if (x.size() == 16 && x[8] == ':' && x[11] == ':' && x[14] == '.') return true;  // 00000000:3B:00.0

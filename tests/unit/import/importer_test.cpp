@@ -655,3 +655,27 @@ TEST(ImportRegressions, FuzzerFindingsSerialiseStrictly) {
   }
   EXPECT_GE(n, 2);
 }
+
+// A weak claim (a headerless nvidia-smi CSV guessed from a line's units) that reads nothing: an
+// application's log that speaks of the GPU is read as one, a bare noheader log keeps the CSV's reason.
+TEST(ImportFiles, AWeakClaimThatReadsNothingFallsBackToTheLog) {
+  TempDir d;
+  const std::string log = d.write("synthetic-app.log",
+                                  "2025-01-01 10:00:00 starting worker\n"
+                                  "2025-01-01 10:00:01 CUDA device 0: NVIDIA RTX A4000 ready\n"
+                                  "gpu stats: 61.20 W, 1410 MHz, 45 %\n");
+  ImportReport rep;
+  const ResultDocument doc = import_files({log}, {}, &rep);
+  ASSERT_TRUE(doc.extra.contains("software_errors"));
+  EXPECT_EQ(doc.extra["software_errors"][0]["kind"], "gpu-log");
+  ASSERT_FALSE(rep.lines.empty());
+  EXPECT_NE(rep.lines.back().find("not nvidia-smi-csv after all"), std::string::npos) << rep.lines.back();
+  const std::string bare = d.write("synthetic-noheader.csv", "61.20 W, 1410 MHz, 45 %\n60.10 W, 1410 MHz, 44 %\n");
+  try {
+    (void)import_files({bare}, {}, nullptr);
+    FAIL() << "a bare noheader log was read";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("looks like nvidia-smi-csv output but nothing could be read"), std::string::npos)
+        << e.what();
+  }
+}

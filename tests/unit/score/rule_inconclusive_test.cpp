@@ -114,6 +114,17 @@ TEST(EvidenceInconclusive, NeverHidesAFault) {
   EXPECT_NE(a.headline.find("also inconclusive"), std::string::npos) << a.headline;
 }
 
+// A dump cut to one section (`nvidia-smi -q | grep -A8 'Clocks Throttle'`) names no model: the GPU is
+// inconclusive, and the first thing missing is its name (not unknown-gpu: nothing to look up).
+TEST(EvidenceInconclusive, AGpuTheDocumentNeverNamesIsInconclusiveAskingForItsName) {
+  GpuInfo nameless = h100_sxm();
+  nameless.name.clear();
+  nameless.pci_device_id.reset();
+  const Assessment a = score(doc_of({nameless}));
+  EXPECT_EQ(ids_of(a), (Ids{{"inconclusive", 0}})) << why(a);
+  EXPECT_TRUE(evidence_has(*find(a, "inconclusive"), "no model named")) << why(a);
+}
+
 TEST(EvidenceInconclusive, AnEmptyDocumentIsInconclusive) {
   ResultDocument d;
   d.gpu_status.state = "no-device";
