@@ -116,7 +116,8 @@ void record_document(ResultDocument& doc, const std::string& file) {
 
 void set_gpu_status(ResultDocument& doc, const std::vector<SoftwareError>& errors) {
   doc.gpu_status.state = doc.gpus.empty() ? "no-device" : "ok";
-  doc.gpu_status.message = doc.gpus.empty() ? "the files name no GPU; nvidia-smi -q beside them would" : "";
+  // Said of the tools' outputs only: a log or an error beside them may name a card it does not list.
+  doc.gpu_status.message = doc.gpus.empty() ? "no tool output in the files lists a GPU; nvidia-smi -q beside them would" : "";
   // A tool that could not reach the GPU says why better than "no GPU named".
   for (const auto& e : errors)
     if (doc.gpus.empty() && (e.kind == "driver-too-old" || e.kind == "driver-not-loaded" || e.kind == "no-device")) {
