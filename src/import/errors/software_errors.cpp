@@ -244,13 +244,15 @@ std::size_t words(std::string_view s) {
 // anywhere when it has four words or more.
 std::optional<Match> by_message(std::string_view line, const std::string& l) {
   const bool cuda_line = l.find("cuda") != std::string::npos || l.find("-> ") != std::string::npos;
-  // Where a tool puts the message: after ": ", "-> ", an opening quote, or "cuda error".
+  // Where a tool puts the message: after ": ", "-> ", an opening quote, "cuda error", or the word
+  // "CUDA" itself (PyTorch's "CUDA out of memory. Tried to allocate ...", "CUDA unknown error - ...").
   std::vector<std::size_t> starts;
   if (cuda_line)
     for (std::size_t i = 0; i < l.size(); ++i) {
       if (l[i] == '\'' || l[i] == '"' || l[i] == '`') starts.push_back(i + 1);
       else if (l.compare(i, 2, ": ") == 0 || l.compare(i, 3, "-> ") == 0) starts.push_back(i + (l[i] == ':' ? 2 : 3));
       else if (l.compare(i, 11, "cuda error ") == 0) starts.push_back(i + 11);
+      else if (l.compare(i, 5, "cuda ") == 0 && (i == 0 || !ident_char(l[i - 1]))) starts.push_back(i + 5);
     }
   // The runtime's messages lower-cased once, without their final period (every line asks).
   static const std::vector<std::pair<std::string, const CudaErrorCode*>> messages = [] {

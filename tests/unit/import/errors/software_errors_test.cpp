@@ -253,3 +253,18 @@ TEST(SoftwareErrors, AProgramBuiltWithoutCudaIsSoftware) {
     EXPECT_EQ(e[0].cls, "software") << line;
   }
 }
+
+// PyTorch puts the runtime's message right after the word "CUDA": read as that code, the program's.
+TEST(SoftwareErrors, TheRuntimesMessageRightAfterTheWordCuda) {
+  const std::pair<const char*, const char*> lines[] = {
+      {"torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 3.00 GiB total capacity)",
+       "cudaErrorMemoryAllocation"},
+      {"RuntimeError: CUDA unknown error - this may be due to an incorrectly set up environment", "cudaErrorUnknown"},
+  };
+  for (const auto& [line, name] : lines) {
+    const auto e = find_software_errors(std::string(line) + "\n", "x");
+    ASSERT_EQ(e.size(), 1u) << line;
+    EXPECT_NE(e[0].source.find(name), std::string::npos) << line << " -> " << e[0].source;
+  }
+  EXPECT_TRUE(find_software_errors("we installed CUDA out of the box\n", "x").empty());
+}
