@@ -10,6 +10,7 @@
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
 #include "import/import.hpp"
+#include "text/format.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -82,8 +83,9 @@ int run_import(const ImportArgs& a) {
   for (std::size_t m = 0; m < docs.size(); ++m) {
     const std::string path = machine_path(a.output, m);
     write_result(path, docs[m]);
-    std::fprintf(stderr, "gpuaudit: wrote %s (%zu GPUs, %zu figures); gpuaudit score %s judges it\n", path.c_str(),
-                 docs[m].gpus.size(), docs[m].benchmarks.size(), path.c_str());
+    std::fprintf(stderr, "gpuaudit: wrote %s (%s, %s); gpuaudit score %s judges it\n", path.c_str(),
+                 plural(docs[m].gpus.size(), "GPU", "GPUs").c_str(), plural(docs[m].benchmarks.size(), "figure", "figures").c_str(),
+                 path.c_str());
   }
   return exit_code::ok;
 }

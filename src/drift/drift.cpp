@@ -128,12 +128,11 @@ json drift_json(const DriftReport& r) {
 std::string drift_text(const DriftReport& r, std::size_t width) {
   std::set<std::string> odd_nodes;
   for (const auto& c : r.odd) odd_nodes.insert(c.node);
-  std::string o = wrap("drift: " + std::to_string(r.nodes) + " nodes in " + std::to_string(r.groups) +
-                           (r.groups == 1 ? " group, " : " groups, ") + std::to_string(r.fields_compared) +
-                           " fields compared; " +
+  std::string o = wrap("drift: " + plural(r.nodes, "node", "nodes") + " in " + plural(r.groups, "group", "groups") + ", " +
+                           plural(r.fields_compared, "field", "fields") + " compared; " +
                            (r.odd.empty() ? std::string("every node is like the others")
-                                          : std::to_string(r.odd.size()) + " odd values on " +
-                                                std::to_string(odd_nodes.size()) + " nodes"),
+                                          : plural(r.odd.size(), "odd value", "odd values") + " on " +
+                                                plural(odd_nodes.size(), "node", "nodes")),
                        width);
   if (!r.odd.empty()) {
     TextTable t({{"node", "field", "value", "expected", "from", "class"}});
@@ -144,8 +143,8 @@ std::string drift_text(const DriftReport& r, std::size_t width) {
   for (const auto& tie : r.ties) {
     std::string line = tie.field + " in " + tie.group + ": no majority (";
     for (std::size_t i = 0; i < tie.values.size(); ++i)
-      line += (i ? ", " : "") + clipped(tie.values[i].first, 40) + " on " + std::to_string(tie.values[i].second);
-    o += wrap(line + " nodes): give the expected value with --golden", width, "  tie: ", "    ");
+      line += (i ? ", " : "") + clipped(tie.values[i].first, 40) + " on " + plural(tie.values[i].second, "node", "nodes");
+    o += wrap(line + "): give the expected value with --golden", width, "  tie: ", "    ");
   }
   return o;
 }

@@ -16,6 +16,7 @@
 #include "import/machine_identity.hpp"
 #include "import/gates/paste_parts.hpp"
 #include "import/text/text_encoding.hpp"
+#include "text/format.hpp"
 #include "import/gates/unread_outputs.hpp"
 
 #include <algorithm>
@@ -56,10 +57,6 @@ std::string looked_for() {
   std::string s;
   for (const auto& f : format_registry()) s += (s.empty() ? "" : ", ") + f.name;
   return s;
-}
-
-std::string plural(std::size_t n, const char* one, const char* many) {
-  return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
 // A text that starts as a JSON object does: what a result document looks like, cut or whole. ('['

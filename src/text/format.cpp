@@ -48,4 +48,8 @@ std::string gpu_ranges(std::vector<int> gpus) {
   return o;
 }
 
+std::string plural(std::size_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
 }  // namespace gpuaudit

@@ -26,7 +26,7 @@ PY
 "$bin" drift "$tmp/a.json" "$tmp/b.json" "$tmp/c.json" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 [ "$rc" = 1 ] || fail "expected exit 1, got $rc"
-grep -q "1 odd values on 1 nodes" "$tmp/out" || fail "summary"
+grep -q "1 odd value on 1 node$" "$tmp/out" || fail "summary"
 grep -Eq "node-c +power_limit_w +350 +700 +2 of 3 nodes +performance" "$tmp/out" || fail "odd row"
 "$bin" drift --json "$tmp" >"$tmp/out" 2>"$tmp/err"
 python3 -c "import json,sys; j=json.load(open(sys.argv[1])); assert j['fails'] and j['odd'][0]['node']=='node-c', j" "$tmp/out" ||

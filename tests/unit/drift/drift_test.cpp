@@ -3,6 +3,7 @@
 #include "drift/drift.hpp"
 
 #include "core/error.hpp"
+#include "unit/support/golden_text.hpp"
 
 #include <gtest/gtest.h>
 
@@ -34,7 +35,7 @@ TEST(Drift, ATieIsSaidNotJudged) {
   ASSERT_EQ(r.ties.size(), 1u);
   EXPECT_EQ(r.ties[0].field, "power_limit_w");
   EXPECT_FALSE(r.fails());
-  EXPECT_NE(drift_text(r, 100).find("no majority (350 on 1, 700 on 1 nodes)"), std::string::npos) << drift_text(r, 100);
+  EXPECT_NE(drift_text(r, 100).find("no majority (350 on 1 node, 700 on 1 node)"), std::string::npos) << drift_text(r, 100);
 }
 
 TEST(Drift, GroupsAreComparedApart) {
@@ -83,6 +84,17 @@ TEST(Drift, JsonHasTheOddCells) {
   ASSERT_EQ(j["odd"].size(), 1u);
   EXPECT_EQ(j["odd"][0]["node"], "c");
   EXPECT_EQ(j["odd"][0]["class"], "performance");
+}
+
+// Four nodes of one group, one capped and one on another driver, and a tie in a second group, as a
+// terminal of 80 and 120 columns shows them (GPUAUDIT_UPDATE_GOLDEN=1 rewrites
+// tests/data/text-golden/drift-*.txt).
+TEST(Drift, GoldenAt80And120Columns) {
+  const DriftReport r = find_drift({node("node-a", "700", "570.124.06"), node("node-b", "700", "570.124.06"),
+                                    node("node-c", "350", "570.124.06"), node("node-d", "700", "550.54.15"),
+                                    node("node-e", "400", "570.124.06", "8x A100"), node("node-f", "300", "570.124.06", "8x A100")});
+  for (const std::size_t width : {80u, 120u})
+    expect_golden_text(drift_text(r, width), "drift-" + std::to_string(width) + ".txt");
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 // how the job ended, each diagnosis with its evidence, the unread GPUs and the cost, within the width.
 #include "watch/watch_text.hpp"
 
+#include "unit/support/golden_text.hpp"
+
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -44,6 +46,15 @@ TEST(WatchText, FitsTheWidth) {
   std::istringstream lines(watch_text(ended(), 60));
   for (std::string line; std::getline(lines, line);)
     if (line.find('`') == std::string::npos) EXPECT_LE(line.size(), 60u) << line;
+}
+
+// A job that waited on one CPU core, with its cost, as a terminal of 80 and 120 columns shows it
+// (GPUAUDIT_UPDATE_GOLDEN=1 rewrites tests/data/text-golden/watch-starved-*.txt).
+TEST(WatchText, GoldenAt80And120Columns) {
+  WatchRecord r = ended();
+  r.diagnoses.front().evidence.push_back("the job's process used 1.0 of 16 CPU cores (98% of one), the others idle 94% of the run");
+  for (const std::size_t width : {80u, 120u})
+    expect_golden_text(watch_text(r, width), "watch-starved-" + std::to_string(width) + ".txt");
 }
 
 }  // namespace
