@@ -71,7 +71,13 @@ std::string headline(const std::vector<GpuScoring>& gpus, const std::vector<Verd
     std::string name = card_name(gpus.front().gpu->name);
     bool same = true;
     for (const auto& g : gpus) same &= card_name(g.gpu->name) == name;
-    // A kernel log or lspci names the GPU only by its address: "GPU at 0000:01:00.0", not "GPU".
+    // An excerpt without its name line, whose PCI device id names the model: "GeForce GTX 1070 (by
+    // its PCI id)". A kernel log or lspci names the GPU only by its address: "GPU at 0000:01:00.0".
+    const GpuReference& ref = gpus.front().ref;
+    const bool one_model = std::all_of(gpus.begin(), gpus.end(), [&](const GpuScoring& g) {
+      return g.ref.method == "pci-id" && g.ref.baseline && ref.baseline && g.ref.baseline->id == ref.baseline->id;
+    });
+    if (name.empty() && same && one_model) name = ref.baseline->model + " (by its PCI id)";
     if (name.empty()) {
       const std::string& bus = gpus.front().gpu->pci_bus_id;
       name = n == 1 && !bus.empty() ? "GPU at " + bus + " (model not named)" : "unnamed GPU";

@@ -82,6 +82,8 @@ constexpr std::array kNoGpuMessages = std::to_array<DriverMessage>({
     {"no cuda devices found", "no-device", "a program: no CUDA device found", ""},
     // torch/utils/cpp_extension.py, _find_cuda_home(): printed when CUDA_HOME exists but
     // torch.cuda.is_available() is false (a CPU-only wheel, or no GPU visible to the process).
+    // c10/cuda (PyTorch): cuInit failed in this process.
+    {"cuda driver initialization failed, you might not have a cuda gpu", "no-device", "PyTorch: CUDA driver initialization failed", ""},
     {"no cuda runtime is found, using cuda_home", "no-device", "PyTorch: no CUDA runtime (torch.cuda.is_available() false)", ""},
 });
 constexpr const char* kProgramSeesNoGpu =
@@ -146,6 +148,61 @@ std::optional<ErrorMeaning> driver_library_missing(const std::string& l) {
                       std::string("the driver's user-space library (") + (nvml ? "libnvidia-ml" : "libcuda") +
                           ") is not on this machine or not in this container: the driver is not installed, or the container was "
                           "started without the NVIDIA runtime (docker --gpus all, runtimeClassName: nvidia)"};
+}
+
+// The kernel's firmware loader (drivers/base/firmware_loader: "loading <file> failed with error
+// <errno>", "Direct firmware load for <file> failed with error <errno>") on the NVIDIA driver's GSP
+// firmware (gsp_*.bin): the GPU cannot start without it.
+std::optional<ErrorMeaning> gsp_firmware_not_loaded(const std::string& l) {
+  if (l.find("gsp_") == std::string::npos || l.find(".bin failed with error") == std::string::npos) return std::nullopt;
+  // -2 (ENOENT): the file is not there, the fault NVRM then reports as "No firmware image found".
+  if (l.find("failed with error -2") != std::string::npos)
+    return ErrorMeaning{kClassSoftware, "driver-firmware-missing", "high",
+                        "the NVIDIA kernel module cannot find its GSP firmware file (an incomplete driver install or "
+                        "upgrade): reinstall the driver package that matches the module"};
+  return ErrorMeaning{kClassSoftware, "driver-firmware-load-failed", "high",
+                      "the kernel could not load the NVIDIA driver's GSP firmware file (its load failed or was interrupted), so "
+                      "the GPU cannot start: reinstall the driver package that matches the module and reboot"};
+}
+
+// The NVIDIA container runtime's hook (libnvidia-container, "nvidia-container-cli: <stage> error:
+// ...") refusing to start a GPU container, in its own words: "requirement error: unsatisfied
+// condition: cuda>=12.8, please update your driver to a newer version, or use an earlier cuda
+// container" (the image's NVIDIA_REQUIRE_CUDA against the host driver's CUDA version), and
+// "initialization error: nvml error: <nvmlErrorString>" (NVML on the host could not start: the
+// code's own meaning, "driver not loaded" on a host with no GPU driver), "mount error: ... no such
+// file or directory" (a driver file it mounts is missing on the host), or "WSL environment detected
+// but no adapters were found" (WSL without a GPU driver on the Windows side).
+std::optional<ErrorMeaning> container_runtime_error(const std::string& l) {
+  if (l.find("unsatisfied condition: cuda>=") != std::string::npos) {
+    const std::size_t at = l.find("cuda>=") + 6;
+    std::size_t end = at;
+    while (end < l.size() && (std::isdigit(static_cast<unsigned char>(l[end])) || l[end] == '.')) ++end;
+    return ErrorMeaning{kClassSoftware, "container-driver-too-old", "high",
+                        "the container image asks for CUDA " + l.substr(at, end - at) +
+                            " or newer and the host's driver supports less, so the NVIDIA runtime would not start it: use an "
+                            "image built for the host's CUDA version (nvidia-smi's header shows it), or ask the provider for a "
+                            "host with a newer driver"};
+  }
+  if (l.find("nvidia-container-cli") == std::string::npos) return std::nullopt;
+  if (const std::size_t at = l.find("nvml error: "); at != std::string::npos) {
+    std::string text = l.substr(at + 12);
+    if (const std::size_t colon = text.find(':'); colon != std::string::npos) text.resize(colon);  // ": unknown"
+    if (const NvmlReturnCode* c = nvml_code_with_text(text))
+      if (std::string_view(c->init_class) != kClassUnknown)
+        return ErrorMeaning{c->init_class, c->kind, c->confidence,
+                            std::string("the NVIDIA container runtime could not start NVML on the host (") + c->name + "): " +
+                                (*c->init_meaning ? c->init_meaning : c->meaning)};
+  }
+  if (l.find("mount error: ") != std::string::npos && l.find("no such file or directory") != std::string::npos)
+    return ErrorMeaning{kClassSoftware, "container-runtime-mount", "medium",
+                        "the NVIDIA container runtime could not mount a driver file it expects on the host into the container "
+                        "(the host's driver install is incomplete, or it has none): reinstall the driver on the host"};
+  if (l.find("wsl environment detected but no adapters were found") != std::string::npos)
+    return ErrorMeaning{kClassSoftware, "no-device", "high",
+                        "the NVIDIA container runtime found WSL without a GPU adapter: the Windows NVIDIA driver with WSL "
+                        "support is not installed, or the GPU is not passed to WSL"};
+  return std::nullopt;
 }
 
 // nvidia-smi itself not there: the shell's "nvidia-smi: command not found", a container runtime's
@@ -329,6 +386,8 @@ std::optional<Match> on_line(std::string_view line) {
       return from_meaning(ErrorMeaning{kClassSoftware, d.kind, "medium", kProgramSeesNoGpu}, d.source, "");
   if (auto m = driver_library_missing(l)) return from_meaning(*m, "dynamic loader: a driver library missing", "");
   if (auto m = driver_tool_missing(l)) return from_meaning(*m, "shell or container runtime: nvidia-smi missing", "");
+  if (auto m = container_runtime_error(l)) return from_meaning(*m, "NVIDIA container runtime (nvidia-container-cli)", "");
+  if (auto m = gsp_firmware_not_loaded(l)) return from_meaning(*m, "kernel firmware loader: the driver's GSP firmware", "");
   for (const auto& p : kPeerMessages)
     if (l.find(p.needle) != std::string::npos && (p.needle[0] != ')' || l.find("peer access from") != std::string::npos))
       return from_meaning(ErrorMeaning{kClassNoPeer, p.kind, p.confidence, p.meaning},

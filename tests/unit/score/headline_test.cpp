@@ -14,6 +14,7 @@
 #include "score/slice.hpp"
 #include "score/thresholds.hpp"
 #include "text/format.hpp"
+#include "unit/support/evidence_documents.hpp"
 #include "unit/support/import_and_score_support.hpp"
 #include "unit/support/repo_baselines.hpp"
 #include "unit/support/score_scenarios.hpp"
@@ -89,4 +90,13 @@ TEST(Headline, OtherFindingsAreListedAfterTheFirst) {
     if (b.name == "host/steal") b.derived["whole_run_pct"] = 20;
   const Assessment a = score(doc);
   EXPECT_NE(a.headline.find("power-capped: power limit 350 W of 700 W; also host-bound"), std::string::npos) << a.headline;
+}
+
+// An excerpt without its name line, whose PCI device id names the model (a `-a` excerpt of a GTX
+// 1070, tests/data/real-world/zenn-gtx1070-a-excerpt-idle-gen1-of-gen3): named by the baseline, said so.
+TEST(Headline, AGpuNamedOnlyByItsPciIdIsNamedByItsBaseline) {
+  GpuInfo g = evidence_docs::h100_sxm();
+  g.name.clear();
+  const Assessment a = score(evidence_docs::doc_of({g}));
+  EXPECT_EQ(a.headline.rfind("H100 SXM5 80GB (by its PCI id) \u2014 ", 0), 0u) << a.headline;
 }

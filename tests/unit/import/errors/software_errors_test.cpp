@@ -268,3 +268,47 @@ TEST(SoftwareErrors, TheRuntimesMessageRightAfterTheWordCuda) {
   }
   EXPECT_TRUE(find_software_errors("we installed CUDA out of the box\n", "x").empty());
 }
+
+// The NVIDIA container runtime's hook refusing a GPU container (libnvidia-container's words):
+// software, with the CUDA version the image asks for, or the NVML code the host gave.
+TEST(SoftwareErrors, TheContainerRuntimesRefusalsAreSoftware) {
+  const auto too_old = find_software_errors(
+      "> nvidia-container-cli: requirement error: unsatisfied condition: cuda>=12.8, please update your driver to a newer "
+      "version, or use an earlier cuda container: unknown\n",
+      "x");
+  ASSERT_EQ(too_old.size(), 1u);
+  EXPECT_EQ(too_old[0].kind, "container-driver-too-old");
+  EXPECT_EQ(too_old[0].cls, "software");
+  EXPECT_NE(too_old[0].meaning.find("CUDA 12.8 or newer"), std::string::npos) << too_old[0].meaning;
+  // A line the poster broke after the condition.
+  EXPECT_EQ(find_software_errors("nvidia-container-cli: requirement error: unsatisfied condition: cuda>=12.6,\nplease update\n", "x")[0].kind,
+            "container-driver-too-old");
+  const auto no_driver =
+      find_software_errors("nvidia-container-cli: initialization error: nvml error: driver not loaded: unknown\n", "x");
+  ASSERT_EQ(no_driver.size(), 1u);
+  EXPECT_EQ(no_driver[0].kind, "driver-not-loaded");
+  EXPECT_EQ(no_driver[0].cls, "software");
+  const auto wsl = find_software_errors(
+      "nvidia-container-cli: initialization error: WSL environment detected but no adapters were found: unknown\n", "x");
+  ASSERT_EQ(wsl.size(), 1u);
+  EXPECT_EQ(wsl[0].kind, "no-device");
+}
+
+// The kernel's firmware loader on the driver's GSP firmware, the container runtime's failed mount,
+// PyTorch's failed cuInit: software.
+TEST(SoftwareErrors, FirmwareMountAndInitFailuresInTheirOwnWords) {
+  const std::pair<const char*, const char*> lines[] = {
+      {"nvidia 0000:06:00.0: loading /lib/firmware/nvidia/570.172.08/gsp_ga10x.bin failed with error -4",
+       "driver-firmware-load-failed"},
+      {"nvidia-container-cli: mount error: mount operation failed: /usr/bin/nvidia-smi: no such file or directory: unknown.",
+       "container-runtime-mount"},
+      {"RuntimeError: CUDA driver initialization failed, you might not have a CUDA gpu.", "no-device"},
+  };
+  for (const auto& [line, kind] : lines) {
+    const auto e = find_software_errors(std::string(line) + "\n", "x");
+    ASSERT_FALSE(e.empty()) << line;
+    EXPECT_EQ(e[0].kind, kind) << line;
+    EXPECT_EQ(e[0].cls, "software") << line;
+  }
+  EXPECT_TRUE(find_software_errors("copied gsp_ga10x.bin to the initramfs\n", "x").empty());
+}
