@@ -1,7 +1,8 @@
 #include "check/health.hpp"
-#include "core/finding_ids.hpp"
 
+#include "core/finding_ids.hpp"
 #include "probe/inventory.hpp"
+#include "text/wrap.hpp"
 
 #include <algorithm>
 #include <array>
@@ -71,6 +72,13 @@ HealthVerdict health_verdict(const ResultDocument& doc, const std::string& state
   std::replace(what.begin(), what.end(), '\n', ' ');
   if (bad.size() > 1) what += " (+" + std::to_string(bad.size() - 1) + " more)";
   return finish(finding_level(worst), what);
+}
+
+std::string health_text(const HealthVerdict& v, bool verbose, std::size_t width) {
+  std::string o = v.line + "\n";
+  if (verbose)
+    for (const auto& d : v.details) o += wrap(d, width, "  ", "    ");
+  return o;
 }
 
 }  // namespace gpuaudit

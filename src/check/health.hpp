@@ -33,4 +33,8 @@ struct HealthVerdict {
 // the line when figures were not measured ("state only: GPUs 2,3 busy").
 HealthVerdict health_verdict(const ResultDocument& doc, const std::string& state_only_note);
 
+// What `check` prints: the line whole (schedulers grep it: never wrapped), then with `verbose` each
+// detail wrapped to `width` under it.
+std::string health_text(const HealthVerdict& v, bool verbose, std::size_t width);
+
 }  // namespace gpuaudit

@@ -17,6 +17,7 @@
 #include "run/suite.hpp"
 #include "score/assess.hpp"
 #include "score/baseline_lookup.hpp"
+#include "text/terminal.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -93,9 +94,7 @@ int run_check(const CheckArgs& a) {
     j["assessment"] = doc.assessment ? json(*doc.assessment) : json(nullptr);
     std::fputs((j.dump(2) + "\n").c_str(), stdout);
   } else {
-    std::fprintf(line_to, "%s\n", v.line.c_str());
-    if (a.verbose)
-      for (const auto& d : v.details) std::fprintf(line_to, "  %s\n", d.c_str());
+    std::fputs(health_text(v, a.verbose, terminal_width(fileno(line_to))).c_str(), line_to);
   }
   std::fflush(line_to);
   // Where each output went, on stderr: stdout stays the one line a scheduler parses.

@@ -7,6 +7,7 @@
 #include "probe/inventory.hpp"
 #include "score/assess.hpp"
 #include "score/baseline_lookup.hpp"
+#include "unit/support/golden_text.hpp"
 #include "unit/support/repo_baselines.hpp"
 
 #include <gtest/gtest.h>
@@ -100,6 +101,19 @@ TEST(CheckHealth, InventoryListsOtherProcesses) {
   EXPECT_EQ(doc.gpus[1].processes[0].used_memory_bytes, 1ull << 30);
   EXPECT_EQ(doc.gpus[1].utilization_pct, 88.0);
   EXPECT_EQ(busy_gpus(doc), std::vector<int>{1});
+}
+
+// `check -v` on the power-capped H100 and on a degraded link, as a terminal of 80 and 120 columns
+// shows it: the line whole, the details wrapped (GPUAUDIT_UPDATE_GOLDEN=1 rewrites
+// tests/data/text-golden/check-*.txt).
+TEST(CheckHealth, GoldenAt80And120Columns) {
+  const HealthVerdict capped = health_verdict(scored("h100-power-capped.synthetic.json", false), "");
+  const HealthVerdict link = health_verdict(scored("pcie-gen3-x8.synthetic.json", false), "");
+  for (const std::size_t width : {80u, 120u}) {
+    expect_golden_text(health_text(capped, true, width), "check-power-capped-" + std::to_string(width) + ".txt");
+    expect_golden_text(health_text(link, true, width), "check-pcie-gen3-x8-" + std::to_string(width) + ".txt");
+  }
+  EXPECT_EQ(health_text(capped, false, 80), capped.line + "\n");
 }
 
 }  // namespace
