@@ -11,11 +11,14 @@
 #include "probe/inventory.hpp"
 #include "report/prometheus.hpp"
 #include "soak/soak_runner.hpp"
+#include "soak/soak_text.hpp"
+#include "text/terminal.hpp"
 
 #include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <optional>
+#include <unistd.h>
 
 namespace gpuaudit::cli {
 namespace {
@@ -112,33 +115,12 @@ int run_soak_cmd(const SoakArgs& a) {
   }
 
   bool decayed = false, failed = false, wrong = false;
-  std::printf("soak: %.1f of %.1f min%s; %s\n", rec.elapsed_s / 60, a.minutes, rec.interrupted ? " (interrupted)" : "",
-              rec.workload.c_str());
   for (const auto& g : rec.gpus) {
-    std::printf("GPU %d %s: ", g.gpu, g.name.c_str());
-    if (!g.error.empty()) {
-      failed = true;
-      std::printf("workload failed: %s\n", g.error.c_str());
-      continue;
-    }
-    if (g.decay) {
-      decayed |= g.decay->verdict == "decayed";
-      std::printf("%s - %s\n", g.decay->verdict.c_str(), g.decay->summary.c_str());
-    } else {
-      std::printf("no point recorded\n");
-    }
-    if (g.output_check && g.output_check->mismatched_checks > 0) {
-      const SoakOutputCheck& c = *g.output_check;
-      wrong = true;
-      std::printf("  WRONG RESULTS: %d of %d checks differ from the first interval's output; first: %llu of %llu words "
-                  "differ, first at element %llu (t=%.0f s)\n",
-                  c.mismatched_checks, c.checks, static_cast<unsigned long long>(c.mismatches),
-                  static_cast<unsigned long long>(c.elements), static_cast<unsigned long long>(c.first_element.value_or(0)),
-                  c.first_t_s.value_or(0));
-    } else if (g.output_check) {
-      std::printf("  output checked %d times: the same bits every time\n", g.output_check->checks);
-    }
+    failed |= !g.error.empty();
+    decayed |= g.error.empty() && g.decay && g.decay->verdict == "decayed";
+    wrong |= g.error.empty() && g.output_check && g.output_check->mismatched_checks > 0;
   }
+  std::fputs(soak_text(rec, terminal_width(STDOUT_FILENO)).c_str(), stdout);
   std::printf("\nresult: %s\n", out.c_str());
   aside.restore();
   if (stream) {

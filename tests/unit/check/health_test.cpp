@@ -110,8 +110,8 @@ TEST(CheckHealth, GoldenAt80And120Columns) {
   const HealthVerdict capped = health_verdict(scored("h100-power-capped.synthetic.json", false), "");
   const HealthVerdict link = health_verdict(scored("pcie-gen3-x8.synthetic.json", false), "");
   for (const std::size_t width : {80u, 120u}) {
-    expect_golden_text(health_text(capped, true, width), "check-power-capped-" + std::to_string(width) + ".txt");
-    expect_golden_text(health_text(link, true, width), "check-pcie-gen3-x8-" + std::to_string(width) + ".txt");
+    expect_golden_text(health_text(capped, true, width), "check-power-capped-synthetic-" + std::to_string(width) + ".txt");
+    expect_golden_text(health_text(link, true, width), "check-pcie-gen3-x8-synthetic-" + std::to_string(width) + ".txt");
   }
   EXPECT_EQ(health_text(capped, false, 80), capped.line + "\n");
 }

@@ -88,13 +88,13 @@ TEST(Drift, JsonHasTheOddCells) {
 
 // Four nodes of one group, one capped and one on another driver, and a tie in a second group, as a
 // terminal of 80 and 120 columns shows them (GPUAUDIT_UPDATE_GOLDEN=1 rewrites
-// tests/data/text-golden/drift-*.txt).
+// tests/data/text-golden/drift-synthetic-*.txt).
 TEST(Drift, GoldenAt80And120Columns) {
   const DriftReport r = find_drift({node("node-a", "700", "570.124.06"), node("node-b", "700", "570.124.06"),
                                     node("node-c", "350", "570.124.06"), node("node-d", "700", "550.54.15"),
                                     node("node-e", "400", "570.124.06", "8x A100"), node("node-f", "300", "570.124.06", "8x A100")});
   for (const std::size_t width : {80u, 120u})
-    expect_golden_text(drift_text(r, width), "drift-" + std::to_string(width) + ".txt");
+    expect_golden_text(drift_text(r, width), "drift-synthetic-" + std::to_string(width) + ".txt");
 }
 
 }  // namespace

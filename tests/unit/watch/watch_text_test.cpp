@@ -49,12 +49,12 @@ TEST(WatchText, FitsTheWidth) {
 }
 
 // A job that waited on one CPU core, with its cost, as a terminal of 80 and 120 columns shows it
-// (GPUAUDIT_UPDATE_GOLDEN=1 rewrites tests/data/text-golden/watch-starved-*.txt).
+// (GPUAUDIT_UPDATE_GOLDEN=1 rewrites tests/data/text-golden/watch-starved-synthetic-*.txt).
 TEST(WatchText, GoldenAt80And120Columns) {
   WatchRecord r = ended();
   r.diagnoses.front().evidence.push_back("the job's process used 1.0 of 16 CPU cores (98% of one), the others idle 94% of the run");
   for (const std::size_t width : {80u, 120u})
-    expect_golden_text(watch_text(r, width), "watch-starved-" + std::to_string(width) + ".txt");
+    expect_golden_text(watch_text(r, width), "watch-starved-synthetic-" + std::to_string(width) + ".txt");
 }
 
 }  // namespace
