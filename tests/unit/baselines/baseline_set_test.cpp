@@ -171,3 +171,14 @@ TEST(Baselines, EveryRepositoryBaselineNamesItsGeneratorAndSources) {
     EXPECT_NE(b.extra.value("edit", "").find("baselines/source/models/" + b.id + ".json"), std::string::npos) << b.id;
   }
 }
+
+// README's count of the baseline set ("one JSON file per GPU model (147: ...") is the set's: a model
+// added without the README moving fails here, not in a reader's eyes.
+TEST(Baselines, TheReadmeCountsTheSet) {
+  std::ifstream in(std::string(GPUAUDIT_SOURCE_DIR) + "/README.md");
+  const std::string readme((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string key = "one JSON file per GPU model (";
+  const auto at = readme.find(key);
+  ASSERT_NE(at, std::string::npos);
+  EXPECT_EQ(std::stoul(readme.substr(at + key.size())), repo_baselines().models.size());
+}
