@@ -268,8 +268,16 @@ void scatter_section(std::ostringstream& o, const FleetReport& r, const std::vec
     c.id = chart_id("scatter", charts++);
     std::set<std::string> currencies;
     size_t points = 0;
+    // One colour per provider when the groups are keyed by it (a fleet compared across clouds reads
+    // by provider first), else one per group.
+    const auto provider_key = std::find(r.group_by.begin(), r.group_by.end(), "provider");
+    const bool by_provider = provider_key != r.group_by.end();
+    const std::size_t provider_at = static_cast<std::size_t>(provider_key - r.group_by.begin());
     for (const auto& g : r.groups) {
-      Series s{g.label, {}};
+      const std::string series = by_provider && provider_at < g.key_values.size() ? g.key_values[provider_at] : g.label;
+      auto named = std::find_if(c.series.begin(), c.series.end(), [&](const Series& x) { return x.name == series; });
+      if (named == c.series.end()) named = c.series.insert(c.series.end(), Series{series, {}});
+      Series& s = *named;
       for (size_t i : g.runs) {
         const auto& cost = runs[i].cost;
         if (!cost || !(*cost.*(p.field))) continue;
@@ -280,7 +288,6 @@ void scatter_section(std::ostringstream& o, const FleetReport& r, const std::vec
                                 "/h, " + fmt_figure(y) + " " + p.y_label});
         ++points;
       }
-      c.series.push_back(std::move(s));
     }
     if (points == 0) continue;
     std::string cur;
@@ -289,8 +296,8 @@ void scatter_section(std::ostringstream& o, const FleetReport& r, const std::vec
     c.x_label = "price per hour (" + cur + ")";
     c.y_label = p.y_label;
     o << "<section id=\"price-performance\">\n<h2>Price vs performance</h2>\n<p>Up and to the left is better: more "
-         "throughput for less money. Each point is one run, coloured by group.</p>\n<figure>\n<figcaption>"
-      << esc(c.title) << "</figcaption>\n" << svg_scatter(c) << "</figure>\n</section>\n";
+         "throughput for less money. Each point is one run, coloured by "
+      << (by_provider ? "provider" : "group") << ".</p>\n<figure>\n<figcaption>" << esc(c.title) << "</figcaption>\n" << svg_scatter(c) << "</figure>\n</section>\n";
     return;
   }
 }

@@ -63,5 +63,23 @@ TEST(ReportHtml, ProvidersTableWhenGroupedByProvider) {
   EXPECT_EQ(by_gpu.find("id=\"providers\""), std::string::npos);
 }
 
+// Grouped by provider (first or not), the price/performance points take one colour per provider,
+// each provider once in the legend; grouped otherwise, one per group.
+TEST(ReportHtml, ScatterColoursByProviderWhenGroupedByIt) {
+  const auto runs = load_runs({std::string(GPUAUDIT_TEST_DATA) + "/report/fleet-synthetic"});
+  for (const char* keys : {"provider,region,gpu", "region,provider"}) {
+    const std::string html = fleet_html(build_fleet_report(runs, parse_group_by(keys)), runs);
+    EXPECT_NE(html.find("Each point is one run, coloured by provider."), std::string::npos) << keys;
+    const auto scatter = html.find("<section id=\"price-performance\">");
+    ASSERT_NE(scatter, std::string::npos) << keys;
+    const std::string section = html.substr(scatter, html.find("</section>", scatter) - scatter);
+    std::size_t legends = 0;
+    for (auto at = section.find("<title>beta-gpu</title>"); at != std::string::npos; at = section.find("<title>beta-gpu</title>", at + 1)) ++legends;
+    EXPECT_EQ(legends, 1u) << keys << "\n" << section.substr(0, 3000);
+  }
+  const std::string by_gpu = fleet_html(build_fleet_report(runs, parse_group_by("gpu")), runs);
+  EXPECT_NE(by_gpu.find("coloured by group."), std::string::npos);
+}
+
 }  // namespace
 }  // namespace gpuaudit
