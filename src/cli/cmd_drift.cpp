@@ -12,6 +12,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 
@@ -21,7 +22,7 @@ namespace {
 struct DriftArgs {
   std::vector<std::string> runs;
   std::string golden, group_by = "gpu";
-  bool json_out = false, skip_invalid = false;
+  bool json_out = false, skip_invalid = false, no_security = false;
 };
 
 GoldenFile read_golden(const std::string& path) {
@@ -63,12 +64,14 @@ int run_drift(const DriftArgs& a) {
   std::vector<DriftNode> nodes;
   stream_documents(
       list_result_files(a.runs), {.skip_invalid = a.skip_invalid},
-      [&keys](const std::filesystem::path& p, ResultDocument& doc) {
+      [&keys, no_security = a.no_security](const std::filesystem::path& p, ResultDocument& doc) {
         DriftNode n;
         n.file = p.string();
         n.name = node_name(doc, p.filename().string());
         n.fields = node_fields(doc);
         n.group = group_of(doc, n.fields, keys);
+        n.vgpu_guest = std::any_of(doc.gpus.begin(), doc.gpus.end(), [](const GpuInfo& g) { return g.virtualization_mode == "vgpu"; });
+        n.security = !no_security;
         return n;
       },
       [&](const std::filesystem::path&, DriftNode& n) { nodes.push_back(std::move(n)); });
@@ -94,10 +97,14 @@ const RegisterCommand drift_cmd{
        sub.add_option("--group-by", a->group_by, "Compare within groups: gpu (default) and/or tag names, comma-separated");
        sub.add_flag("--json", a->json_out, "One JSON object (schema gpuaudit.drift/1) on stdout");
        sub.add_flag("--skip-invalid", a->skip_invalid, "Skip unreadable or foreign documents with a warning");
+       sub.add_flag("--no-security", a->no_security,
+                    "Leave out the drivers' security floors (NVIDIA's newest bulletin): for archived documents");
        sub.footer("Fields, classes and rules: docs/drift.md.");
        return [a] { return run_drift(*a); };
      },
-     {{0, "no performance field differs"}, {1, "a performance field differs from the golden value"}, {2, ""}}}};
+     {{0, "no performance field differs and no driver is below its security floor"},
+      {1, "a performance field differs from the golden value, or a driver is below its security floor"},
+      {2, ""}}}};
 
 }  // namespace
 }  // namespace gpuaudit::cli

@@ -2,10 +2,12 @@
 
 #include "core/error.hpp"
 #include "core/parse_number.hpp"
+#include "drift/security_floors.hpp"
 #include "text/format.hpp"
 #include "text/text_table.hpp"
 #include "text/wrap.hpp"
 
+#include <map>
 #include <set>
 
 namespace gpuaudit {
@@ -66,6 +68,21 @@ void judge_field(const std::string& group, const std::string& field,
       for (const auto* n : nodes) r.odd.push_back({n->name, group, field, klass, value, majority, basis});
 }
 
+// Each node's driver against the security floors (not a vGPU guest's): the odd ones as cells of
+// class "security", which fail the gate like a performance field.
+void judge_security(const std::vector<DriftNode>& nodes, DriftReport& r) {
+  const SecurityBulletin& b = security_bulletin();
+  const std::string basis = "NVIDIA bulletin " + std::string(b.id) + " (" + b.date + ")";
+  for (const auto& n : nodes) {
+    if (n.vgpu_guest || !n.security) continue;
+    for (const auto& f : n.fields) {
+      if (f.name != "driver" || !security_judgeable(f.value)) continue;
+      ++r.security_judged;
+      if (auto floor = below_security_floor(f.value)) r.odd.push_back({n.name, n.group, "driver_security", "security", f.value, *floor, basis});
+    }
+  }
+}
+
 }  // namespace
 
 GoldenFile golden_from_json(const json& j) {
@@ -90,7 +107,7 @@ GoldenFile golden_from_json(const json& j) {
 
 bool DriftReport::fails() const {
   for (const auto& c : odd)
-    if (c.klass == "performance") return true;
+    if (c.klass == "performance" || c.klass == "security") return true;
   return false;
 }
 
@@ -107,6 +124,8 @@ DriftReport find_drift(const std::vector<DriftNode>& nodes, const GoldenFile& go
       compared.insert(field);
       judge_field(group, field, values, had, golden, r);
     }
+  judge_security(nodes, r);
+  if (r.security_judged > 0) compared.insert("driver_security");
   r.fields_compared = compared.size();
   return r;
 }
@@ -117,6 +136,10 @@ json drift_json(const DriftReport& r) {
   for (const auto& c : r.odd)
     j["odd"].push_back({{"node", c.node}, {"group", c.group}, {"field", c.field}, {"class", c.klass},
                         {"value", c.value}, {"golden", c.golden}, {"basis", c.basis}});
+  if (r.security_judged > 0) {
+    const SecurityBulletin& b = security_bulletin();
+    j["security_bulletin"] = {{"id", b.id}, {"title", b.title}, {"date", b.date}, {"url", b.url}};
+  }
   for (const auto& t : r.ties) {
     json values = json::array();
     for (const auto& [v, n] : t.values) values.push_back({{"value", v}, {"nodes", n}});
@@ -126,25 +149,49 @@ json drift_json(const DriftReport& r) {
 }
 
 std::string drift_text(const DriftReport& r, std::size_t width) {
-  std::set<std::string> odd_nodes;
-  for (const auto& c : r.odd) odd_nodes.insert(c.node);
+  std::set<std::string> odd_nodes, insecure_nodes;
+  std::size_t odd = 0;
+  for (const auto& c : r.odd) {
+    if (c.klass == "security") insecure_nodes.insert(c.node);
+    else ++odd, odd_nodes.insert(c.node);
+  }
   std::string o = wrap("drift: " + plural(r.nodes, "node", "nodes") + " in " + plural(r.groups, "group", "groups") + ", " +
                            plural(r.fields_compared, "field", "fields") + " compared; " +
-                           (r.odd.empty() ? std::string("every node is like the others")
-                                          : plural(r.odd.size(), "odd value", "odd values") + " on " +
-                                                plural(odd_nodes.size(), "node", "nodes")),
+                           (odd == 0 ? std::string("every node is like the others")
+                                     : plural(odd, "odd value", "odd values") + " on " + plural(odd_nodes.size(), "node", "nodes")) +
+                           (insecure_nodes.empty() ? ""
+                                                   : "; " + plural(insecure_nodes.size(), "node", "nodes") +
+                                                         " below the driver's security floor"),
                        width);
-  if (!r.odd.empty()) {
-    TextTable t({{"node", "field", "value", "expected", "from", "class"}});
-    t.indent = "  ";
-    for (const auto& c : r.odd) t.rows.push_back({c.node, c.field, clipped(c.value, 40), clipped(c.golden, 40), c.basis, c.klass});
-    o += render_table(t);
+  // The table holds the cells that differ from the fleet; the security floor, often missed by every
+  // node alike, is said once per driver version below it.
+  TextTable t({{"node", "field", "value", "expected", "from", "class"}});
+  t.indent = "  ";
+  std::map<std::pair<std::string, std::string>, std::vector<std::string>> below;  // (driver, floor) -> nodes
+  for (const auto& c : r.odd) {
+    if (c.klass == "security") below[{c.value, c.golden}].push_back(c.node);
+    else t.rows.push_back({c.node, c.field, clipped(c.value, 40), clipped(c.golden, 40), c.basis, c.klass});
   }
+  if (t.rows.size() > 1) o += render_table(t);
   for (const auto& tie : r.ties) {
     std::string line = tie.field + " in " + tie.group + ": no majority (";
     for (std::size_t i = 0; i < tie.values.size(); ++i)
       line += (i ? ", " : "") + clipped(tie.values[i].first, 40) + " on " + plural(tie.values[i].second, "node", "nodes");
     o += wrap(line + "): give the expected value with --golden", width, "  tie: ", "    ");
+  }
+  for (const auto& [driver_floor, names] : below) {
+    std::string who;
+    for (std::size_t i = 0; i < names.size() && i < 8; ++i) who += (i ? ", " : "") + names[i];
+    if (names.size() > 8) who += ", ...";
+    o += wrap("security: driver " + clipped(driver_floor.first, 40) + " on " + plural(names.size(), "node", "nodes") + " (" +
+                  who + ") is below NVIDIA's floor: " + driver_floor.second,
+              width, "  ", "    ");
+  }
+  if (r.security_judged > 0) {
+    const SecurityBulletin& b = security_bulletin();
+    o += wrap("security floors: " + std::string(b.title) + " (NVIDIA bulletin " + b.id + ", " + b.date +
+                  "); a newer bulletin may raise them",
+              width, "  ", "    ");
   }
   return o;
 }

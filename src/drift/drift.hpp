@@ -1,4 +1,5 @@
-// `drift`: which nodes of a fleet are not like the others. Each node's fields (drift/node_fields.hpp)
+// `drift`: which nodes of a fleet are not like the others, and which run a driver below the security
+// floor of NVIDIA's newest bulletin (drift/security_floors.hpp). Each node's fields (drift/node_fields.hpp)
 // are compared within its group (by default the nodes with the same GPUs) against the golden value:
 // the one a `--golden` file states (an exact value, or a minimum or maximum), else the value most
 // nodes of the group have. A tie has no golden: it is said, not judged. A pure function of the nodes.
@@ -19,6 +20,8 @@ struct DriftNode {
   std::string file;
   std::string group;  // the values of the --group-by keys, "8x NVIDIA H100 80GB HBM3" by default
   std::vector<NodeField> fields;
+  bool vgpu_guest = false;  // a vGPU's guest driver follows the vGPU releases: no security floor
+  bool security = true;     // hold the driver to the security floors (drift --no-security: not)
 };
 
 // One rule of a --golden file: {"driver": "570.124.06", "power_limit_w": {"min": 700}}.
@@ -45,7 +48,8 @@ struct DriftReport {
   std::size_t nodes = 0, groups = 0, fields_compared = 0;
   std::vector<DriftCell> odd;
   std::vector<DriftTie> ties;
-  bool fails() const;  // an odd performance field
+  std::size_t security_judged = 0;  // nodes whose driver was held to the security floors
+  bool fails() const;  // an odd performance field, or a driver below its security floor
 };
 
 DriftReport find_drift(const std::vector<DriftNode>& nodes, const GoldenFile& golden = {});

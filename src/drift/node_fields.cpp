@@ -28,6 +28,7 @@ constexpr FieldSpec kFields[] = {
     {"nvlink_links_down", "performance"}, {"cpu_model", "performance"}, {"vcpus", "performance"},
     {"memory_gib", "performance"},  {"numa_nodes", "performance"},   {"kernel", "performance"},
     {"nccl", "environment"},        {"cublas", "environment"},       {"os", "info"},
+    {"driver_security", "security"},  // drift.cpp: the driver against NVIDIA's bulletin (security_floors)
 };
 
 std::string yes_no(bool b) { return b ? "on" : "off"; }

@@ -86,6 +86,31 @@ TEST(Drift, JsonHasTheOddCells) {
   EXPECT_EQ(j["odd"][0]["class"], "performance");
 }
 
+// A Linux driver below its branch's fix in NVIDIA's bulletin, or on a branch it no longer fixes, is a
+// security cell that fails the gate even when every node has it; a vGPU guest and --no-security are
+// not judged; the bulletin is named under the table.
+TEST(Drift, ADriverBelowItsSecurityFloorFailsEvenWhenAllNodesShareIt) {
+  std::vector<DriftNode> nodes{node("a", "700", "580.159.03"), node("b", "700", "580.159.03")};
+  DriftReport r = find_drift(nodes);
+  ASSERT_EQ(r.odd.size(), 2u);
+  EXPECT_EQ(r.odd[0].field, "driver_security");
+  EXPECT_EQ(r.odd[0].klass, "security");
+  EXPECT_EQ(r.odd[0].golden, ">= 580.178.04");
+  EXPECT_EQ(r.odd[0].basis, "NVIDIA bulletin 5861 (2026-09-30)");
+  EXPECT_TRUE(r.fails());
+  EXPECT_NE(drift_text(r, 200).find("security floors: Security Bulletin: GPU Display Driver - September 2026"),
+            std::string::npos)
+      << drift_text(r, 200);
+  EXPECT_EQ(drift_json(r)["security_bulletin"]["id"], "5861");
+  nodes[0].vgpu_guest = true;
+  nodes[1].security = false;
+  r = find_drift(nodes);
+  EXPECT_TRUE(r.odd.empty());
+  EXPECT_FALSE(r.fails());
+  EXPECT_EQ(drift_text(r, 200).find("security floors"), std::string::npos);
+  EXPECT_FALSE(find_drift({node("a", "700", "580.178.04"), node("b", "700", "580.178.04")}).fails());
+}
+
 // Four nodes of one group, one capped and one on another driver, and a tie in a second group, as a
 // terminal of 80 and 120 columns shows them (GPUAUDIT_UPDATE_GOLDEN=1 rewrites
 // tests/data/text-golden/drift-synthetic-*.txt).
