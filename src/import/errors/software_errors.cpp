@@ -80,6 +80,8 @@ constexpr std::array kNoGpuMessages = std::to_array<DriverMessage>({
     // stable-diffusion-webui's start-up check of torch.cuda.is_available(); ggml's CUDA back-end.
     {"torch is not able to use gpu", "no-device", "stable-diffusion-webui: torch cannot use the GPU", ""},
     {"no cuda devices found", "no-device", "a program: no CUDA device found", ""},
+    // triton/runtime/driver.py: no backend found a GPU ("0 active drivers ([]). There should only be one.").
+    {"0 active drivers ([])", "no-device", "Triton: no active GPU driver", ""},
     // torch/utils/cpp_extension.py, _find_cuda_home(): printed when CUDA_HOME exists but
     // torch.cuda.is_available() is false (a CPU-only wheel, or no GPU visible to the process).
     // c10/cuda (PyTorch): cuInit failed in this process.
@@ -104,6 +106,13 @@ constexpr std::array kBuildMessages = std::to_array<DriverMessage>({
     {"is not defined for option 'gpu-name'", "toolchain-too-old", "ptxas: unknown GPU architecture",
      "the CUDA toolkit's ptxas does not know this GPU's architecture (the toolkit is older than the GPU): install a newer CUDA "
      "toolkit"},
+    // FlashAttention's check of the GPU's architecture (csrc/flash_attn/flash_api.cpp:
+    // TORCH_CHECK(is_sm90 || is_sm8x, "FlashAttention only supports Ampere GPUs or newer.")); its
+    // older builds' check without a message reads as PyTorch words it: "Expected is_sm8x || is_sm75
+    // to be true, but got false." (found by gpu_arch_check below).
+    {"flashattention only supports ampere gpus or newer", "gpu-arch-unsupported", "FlashAttention: GPU architecture too old",
+     "the FlashAttention kernels the program uses need a newer GPU architecture than this one (Ampere, compute capability 8.0, "
+     "or newer): turn FlashAttention off (PyTorch's SDPA or xformers' other kernels) or use a newer GPU"},
     {"unsupported gpu architecture 'compute_", "toolchain-too-old", "nvcc: unsupported GPU architecture",
      "the CUDA toolkit's nvcc does not know the architecture asked for (the toolkit is older than the GPU): install a newer "
      "CUDA toolkit"},
@@ -163,6 +172,15 @@ std::optional<ErrorMeaning> gsp_firmware_not_loaded(const std::string& l) {
   return ErrorMeaning{kClassSoftware, "driver-firmware-load-failed", "high",
                       "the kernel could not load the NVIDIA driver's GSP firmware file (its load failed or was interrupted), so "
                       "the GPU cannot start: reinstall the driver package that matches the module and reboot"};
+}
+
+// A library's TORCH_CHECK on the GPU's architecture, in PyTorch's words for a check without a message:
+// "Expected is_sm8x || is_sm75 to be true, but got false." (FlashAttention's older builds, xformers).
+std::optional<ErrorMeaning> gpu_arch_check(const std::string& l) {
+  if (l.find("expected is_sm") == std::string::npos || l.find("to be true, but got false") == std::string::npos) return std::nullopt;
+  return ErrorMeaning{kClassSoftware, "gpu-arch-unsupported", "high",
+                      "a kernel of the program checked the GPU's architecture (is_sm...) and this GPU is not one it was built "
+                      "for: turn that kernel off (FlashAttention: use PyTorch's SDPA) or use a GPU of the architectures it names"};
 }
 
 // The NVIDIA container runtime's hook (libnvidia-container, "nvidia-container-cli: <stage> error:
@@ -388,6 +406,7 @@ std::optional<Match> on_line(std::string_view line) {
   if (auto m = driver_tool_missing(l)) return from_meaning(*m, "shell or container runtime: nvidia-smi missing", "");
   if (auto m = container_runtime_error(l)) return from_meaning(*m, "NVIDIA container runtime (nvidia-container-cli)", "");
   if (auto m = gsp_firmware_not_loaded(l)) return from_meaning(*m, "kernel firmware loader: the driver's GSP firmware", "");
+  if (auto m = gpu_arch_check(l)) return from_meaning(*m, "PyTorch TORCH_CHECK on the GPU's architecture", "");
   for (const auto& p : kPeerMessages)
     if (l.find(p.needle) != std::string::npos && (p.needle[0] != ')' || l.find("peer access from") != std::string::npos))
       return from_meaning(ErrorMeaning{kClassNoPeer, p.kind, p.confidence, p.meaning},

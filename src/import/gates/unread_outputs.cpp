@@ -4,6 +4,7 @@
 #include "import/text/smi_values.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <string>
 
 namespace gpuaudit::imports {
@@ -29,6 +30,10 @@ bool kernel_log_line(std::string_view line) {
   if (close == std::string_view::npos || close < 4 || close > 40 || close + 2 > line.size() || line[close + 1] != ' ')
     return false;
   const std::string_view inner = trim(line.substr(1, close - 1));
+  // slurmd's and other daemons' "[2022-08-23T15:24:51.390]" is no kernel stamp: dmesg prints
+  // "[  123.456789]", or with -T "[Tue Aug 23 15:24:51 2022]".
+  if (!inner.empty() && std::isdigit(static_cast<unsigned char>(inner.front())) && inner.find('-') != std::string_view::npos)
+    return false;
   const bool stamp = std::all_of(inner.begin(), inner.end(), [](char c) { return (c >= '0' && c <= '9') || c == '.' || c == '+'; });
   return stamp ? inner.find('.') != std::string_view::npos : inner.find(':') != std::string_view::npos;
 }

@@ -312,3 +312,20 @@ TEST(SoftwareErrors, FirmwareMountAndInitFailuresInTheirOwnWords) {
   }
   EXPECT_TRUE(find_software_errors("copied gsp_ga10x.bin to the initramfs\n", "x").empty());
 }
+
+// A library's check of the GPU's architecture (FlashAttention, with and without its message) and
+// Triton finding no GPU backend: software, though no line says "CUDA" or "GPU" the usual way.
+TEST(SoftwareErrors, ArchitectureChecksAndNoBackendInLibrariesWords) {
+  const std::pair<const char*, const char*> lines[] = {
+      {"RuntimeError: Expected is_sm8x || is_sm75 to be true, but got false.  (Could this error message be improved?)",
+       "gpu-arch-unsupported"},
+      {"RuntimeError: FlashAttention only supports Ampere GPUs or newer.", "gpu-arch-unsupported"},
+      {"RuntimeError: 0 active drivers ([]). There should only be one.", "no-device"},
+  };
+  for (const auto& [line, kind] : lines) {
+    const auto e = find_software_errors(std::string(line) + "\n", "x");
+    ASSERT_FALSE(e.empty()) << line;
+    EXPECT_EQ(e[0].kind, kind) << line;
+    EXPECT_EQ(e[0].cls, "software") << line;
+  }
+}

@@ -58,6 +58,9 @@ TEST(UnreadOutputs, OtherTextIsNotNamed) {
   EXPECT_FALSE(unread_output("| GPU ID | 0 |\n"));
   EXPECT_FALSE(unread_output(""));
   EXPECT_FALSE(unread_output("[1] first note\n[2] second note\nprose between them\n"));  // numbered notes, not stamps
+  // slurmd's "[YYYY-MM-DDThh:mm:ss.mmm]" stamps are no kernel log (deepops' GRES lines of MIG devices).
+  EXPECT_FALSE(unread_output("[2022-08-23T15:24:51.390]     GRES[gpu] Type:(null) Count:1 File:/dev/nvidia1\n"
+                             "[2022-08-23T15:24:51.390]     GRES[gpu] Type:(null) Count:1 File:/dev/nvidia2\n"));
   EXPECT_FALSE(unread_output("[ 1.0] one stamped line\nprose\nmore prose\n"));
 }
 
