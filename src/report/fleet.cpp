@@ -1,15 +1,19 @@
 #include "report/fleet.hpp"
 
+#include "report/fleet_stragglers.hpp"
+
 #include "core/error.hpp"
 #include "core/figure_catalogue.hpp"
 #include "core/figure_label.hpp"
 #include "core/stats.hpp"
+#include "report/fleet_stragglers.hpp"
 #include "report/healthy_reference.hpp"
 #include "report/soak_series.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <filesystem>
 #include <map>
 #include <set>
 #include <sstream>
@@ -208,6 +212,7 @@ RunDigest digest_run(const std::string& path, const ResultDocument& d, const std
                      const HealthyReference* healthy) {
   RunDigest r;
   r.path = path;
+  r.node = d.host.hostname.empty() ? std::filesystem::path(path).filename().string() : d.host.hostname;
   for (const auto& k : group_by) r.key_values.push_back(group_value(d, k));
   r.gpus = static_cast<int>(d.gpus.size());
   r.synthetic = d.synthetic;
@@ -274,6 +279,7 @@ FleetReport build_fleet_report(const std::vector<RunDigest>& runs, const std::ve
   std::set<std::string> names, ids;
   for (auto& g : r.groups) {
     fill_group(g, runs);
+    g.stragglers = straggler_nodes(g, runs);
     r.synthetic += g.synthetic;
     for (const auto& f : g.figures) names.insert(f.name);
     for (const auto& [id, n] : g.findings) ids.insert(id);

@@ -68,6 +68,7 @@ std::optional<double> total_over_gpus(const ResultDocument& doc, const std::stri
 // bounded memory (docs/report.md). digest_run() makes it; the document can go right after.
 struct RunDigest {
   std::string path;
+  std::string node;  // the host's name, else the file's
   std::vector<std::string> key_values;  // group_value() of each --group-by key, in order
   int gpus = 0;
   bool synthetic = false;
@@ -94,6 +95,16 @@ class HealthyReference;
 RunDigest digest_run(const std::string& path, const ResultDocument& doc, const std::vector<std::string>& group_by,
                      const HealthyReference* healthy = nullptr);
 
+// A document of a group whose figure is more than kStragglerMargin worse than the group's median of
+// its documents (each document's own median over its GPUs): a slow node among its peers.
+struct StragglerNode {
+  std::size_t run = 0;      // index into the loaded runs
+  std::string node;         // its RunDigest::node
+  std::string figure, unit;
+  double value = 0;          // the document's median over its GPUs
+  double group_median = 0;   // the median of the group's documents
+};
+
 struct Group {
   std::vector<std::string> key_values;  // in --group-by order
   std::string label;                    // "aws / us-east-1 / NVIDIA H100 80GB HBM3"
@@ -109,6 +120,7 @@ struct Group {
   std::optional<Spread> price_per_hour;
   std::optional<Spread> per_bf16_pflop_hour, per_hbm_tbs_hour, per_host_copy_gbs_hour;
   int synthetic = 0;
+  std::vector<StragglerNode> stragglers;  // report/fleet_stragglers.hpp
 
   const FigureStats* figure(const std::string& name) const;
 };

@@ -30,7 +30,11 @@ json group_json(const FleetReport& r, const Group& g) {
             {"synthetic", g.synthetic},
             {"figures", figures},
             {"findings", g.findings},
-            {"delivered_pct", spread_json(g.delivered_pct)}};
+            {"delivered_pct", spread_json(g.delivered_pct)},
+            {"stragglers", json::array()}};
+  for (const auto& s : g.stragglers)
+    j["stragglers"].push_back({{"node", s.node}, {"figure", s.figure}, {"unit", s.unit}, {"value", s.value},
+                               {"group_median", s.group_median}});
   if (g.priced > 0)
     j["cost"] = {{"currency", g.currency},
                  {"priced", g.priced},

@@ -63,6 +63,17 @@ std::string fleet_text(const FleetReport& r, std::size_t width) {
       o << table(rows, 1, 5, "  ");
     }
     o << wrap(findings_line(g), width, "  ", "    ");
+    // One line per slow node, its figures in the order found.
+    std::vector<std::pair<std::string, std::string>> slow;  // node -> its figures in words
+    for (const auto& s : g.stragglers) {
+      const std::string words = s.figure + " " + fmt_figure(s.value) + " " + s.unit + " (" +
+                                fmt_num(100 * s.value / s.group_median, 0) + "% of the group's median " +
+                                fmt_figure(s.group_median) + ")";
+      auto it = std::find_if(slow.begin(), slow.end(), [&](const auto& x) { return x.first == s.node; });
+      if (it == slow.end()) slow.push_back({s.node, words});
+      else it->second += ", " + words;
+    }
+    for (const auto& [node, words] : slow) o << wrap("straggler: " + node + ": " + words, width, "  ", "    ");
     if (g.price_per_hour) {
       o << "  price: " << fmt_money(g.price_per_hour->median, g.currency) << "/h median over " << g.priced
         << " priced run" << (g.priced == 1 ? "" : "s");

@@ -9,6 +9,7 @@
 // silently as "the default".
 #pragma once
 
+#include "core/straggler_margin.hpp"
 #include "core/json.hpp"
 
 #include <filesystem>
@@ -38,7 +39,7 @@ struct RuleThresholds {
   double cotenant_util_pct = 20;        // sliced: utilisation above this before gpuaudit's work = co-tenant
   double decode_images_per_tflops = 10;  // host-bound: JPEG decode needed per dense TFLOP/s
   double contended_cpu_pct = 10;        // host-bound: other processes' CPU share above this = contended, not judged
-  double straggler_margin = 0.10;       // straggler: a key figure this much below its peers' median
+  double straggler_margin = kStragglerMargin;  // straggler: a key figure this much below its peers' median
   double sustained_drop_fraction = 0.10;  // sustained-drop: the rate after the soak this much below the first seconds
 };
 

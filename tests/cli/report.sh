@@ -22,6 +22,7 @@ expect_in "$out/text" "gpuaudit report: 11 runs in 4 groups (by provider, region
 expect_in "$out/text" "== gamma-compute / ap-south / NVIDIA H100 80GB HBM3 MIG 3g.40gb - 2 runs, 4 GPUs"
 expect_in "$out/text" "findings (2 scored): sliced 2"
 expect_in "$out/text" "cheapest dense BF16 first"
+expect_in "$out/text" "straggler: 06-beta-gpu-us-central-synthetic.json: pcie/h2d_pinned 26.52 GB/s"
 expect_in "$out/text" "note: 11 of them are synthetic"
 # CSV: a header and one row per group, every row with the header's column count.
 python3 - "$out/fleet.csv" <<'PY' || fail=1
