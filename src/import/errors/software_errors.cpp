@@ -183,6 +183,16 @@ std::optional<ErrorMeaning> gpu_arch_check(const std::string& l) {
                       "for: turn that kernel off (FlashAttention: use PyTorch's SDPA) or use a GPU of the architectures it names"};
 }
 
+// QEMU refusing to pass a device to a VM (hw/vfio: "group %d is not viable", hint "Please ensure all
+// devices within the iommu_group are bound to their vfio bus driver."): the host's passthrough set-up.
+std::optional<ErrorMeaning> vfio_group_not_viable(const std::string& l) {
+  if (l.find("vfio") == std::string::npos || l.find("is not viable") == std::string::npos) return std::nullopt;
+  return ErrorMeaning{kClassSoftware, "vfio-group-not-viable", "high",
+                      "the hypervisor (QEMU's VFIO) cannot pass the GPU to the VM: another device of its IOMMU group is "
+                      "still bound to its own driver; the host's passthrough configuration, not the GPU (bind every "
+                      "function of the group to vfio-pci)"};
+}
+
 // The NVIDIA container runtime's hook (libnvidia-container, "nvidia-container-cli: <stage> error:
 // ...") refusing to start a GPU container, in its own words: "requirement error: unsatisfied
 // condition: cuda>=12.8, please update your driver to a newer version, or use an earlier cuda
@@ -387,13 +397,24 @@ std::string plain_quotes(std::string_view line) {
   return out;
 }
 
+std::optional<Match> catalogue_match(std::string_view line, const std::string& l);
+
+// nvidia-smi's (or NVML's) words first; where their code is one NVML's table does not name ("Failed to
+// initialize NVML: LibloadingError(DlOpen { ... libnvidia-ml.so: cannot open shared object file ... })"),
+// the other catalogues may still read the reason, and decide.
 std::optional<Match> on_line(std::string_view line) {
   const std::string l = lower(line);
+  std::optional<Match> smi_match;
   if (auto smi = nvidia_smi_message(line)) {
-    Match m = from_meaning(smi->meaning, smi->source, smi->reference);
-    m.e.gpu = smi->gpu;
-    return m;
+    smi_match = from_meaning(smi->meaning, smi->source, smi->reference);
+    smi_match->e.gpu = smi->gpu;
+    if (smi->meaning.cls != kClassUnknown) return smi_match;
   }
+  if (auto m = catalogue_match(line, l)) return m;
+  return smi_match;
+}
+
+std::optional<Match> catalogue_match(std::string_view line, const std::string& l) {
   for (const auto& table : {std::span<const DriverMessage>(kDriverMessages), std::span<const DriverMessage>(kBuildMessages),
                             std::span<const DriverMessage>(kCpuOnlyMessages)})
     for (const auto& d : table)
@@ -407,6 +428,7 @@ std::optional<Match> on_line(std::string_view line) {
   if (auto m = container_runtime_error(l)) return from_meaning(*m, "NVIDIA container runtime (nvidia-container-cli)", "");
   if (auto m = gsp_firmware_not_loaded(l)) return from_meaning(*m, "kernel firmware loader: the driver's GSP firmware", "");
   if (auto m = gpu_arch_check(l)) return from_meaning(*m, "PyTorch TORCH_CHECK on the GPU's architecture", "");
+  if (auto m = vfio_group_not_viable(l)) return from_meaning(*m, "QEMU VFIO: IOMMU group not viable", "");
   for (const auto& p : kPeerMessages)
     if (l.find(p.needle) != std::string::npos && (p.needle[0] != ')' || l.find("peer access from") != std::string::npos))
       return from_meaning(ErrorMeaning{kClassNoPeer, p.kind, p.confidence, p.meaning},

@@ -313,23 +313,26 @@ std::string bus_id_of(const Function& f) {
   return buf;
 }
 
-// The bracketed marketing name ("GA100 [A100 SXM4 80GB]" -> "A100 SXM4 80GB"), else the
-// description as printed ("NVIDIA Corporation Device 2330": an older pci.ids without the model).
-std::string name_of(const Function& f) {
-  const std::string& d = f.description;
-  if (!d.empty() && d.back() == ']') {
-    const auto open = d.rfind('[');
-    if (open != std::string::npos && open + 2 < d.size()) return d.substr(open + 1, d.size() - open - 2);
-  }
-  return d;
-}
-
 // "NVIDIA Corporation Device 2330" -> "10de:2330": lspci prints the id when pci.ids has no name.
 std::string device_id_from_name(const Function& f) {
   static const std::string prefix = "nvidia corporation device ";
   if (smi::lower(f.description).rfind(prefix, 0) != 0) return "";
   const std::string id = f.description.substr(prefix.size());
   return id.size() == 4 && is_hex(id) ? "10de:" + smi::lower(id) : "";
+}
+
+// The bracketed marketing name ("GA100 [A100 SXM4 80GB]" -> "A100 SXM4 80GB"), else the
+// description as printed; none where pci.ids has no name for the device ("NVIDIA Corporation Device
+// 2330", or "... Device [10de:2f04]" with -nn): that names no model, its PCI id does.
+std::string name_of(const Function& f) {
+  const std::string& d = f.description;
+  const std::string l = smi::lower(d);
+  if (l == "nvidia corporation device" || !device_id_from_name(f).empty()) return "";
+  if (!d.empty() && d.back() == ']') {
+    const auto open = d.rfind('[');
+    if (open != std::string::npos && open + 2 < d.size()) return d.substr(open + 1, d.size() - open - 2);
+  }
+  return d;
 }
 
 json link_json(const Link& l) {

@@ -329,3 +329,20 @@ TEST(SoftwareErrors, ArchitectureChecksAndNoBackendInLibrariesWords) {
     EXPECT_EQ(e[0].cls, "software") << line;
   }
 }
+
+// NVML's init failure whose reason NVML's table does not name gives way to a catalogue that reads it
+// (the loader's words inside a Rust binding's error); QEMU's unviable IOMMU group is the host's.
+TEST(SoftwareErrors, AnUnnamedNvmlInitReasonIsReadByTheOtherCataloguesAndVfioIsTheHosts) {
+  const auto dlopen = find_software_errors(
+      "Failed to initialize NVML: LibloadingError(DlOpen { desc: \"libnvidia-ml.so: cannot open shared object file: No such file "
+      "or directory\" })\n",
+      "x");
+  ASSERT_EQ(dlopen.size(), 1u);
+  EXPECT_EQ(dlopen[0].kind, "nvml-missing");
+  EXPECT_EQ(dlopen[0].cls, "software");
+  const auto vfio = find_software_errors(
+      "qemu-kvm: -device vfio-pci,host=0000:01:00.0: vfio 0000:01:00.0: group 1 is not viable\n", "x");
+  ASSERT_EQ(vfio.size(), 1u);
+  EXPECT_EQ(vfio[0].kind, "vfio-group-not-viable");
+  EXPECT_EQ(vfio[0].cls, "software");
+}

@@ -126,6 +126,14 @@ TEST(ImportLspci, OldPciutilsWithoutMarkersAndWithoutTheSlot) {
   EXPECT_TRUE(said);
 }
 
+// -nn on a pci.ids without the model (tests/data/real-world/qubes-dom0-rtx5070-lspci-device-2f04-excerpt).
+TEST(ImportLspci, AnUnnamedDeviceWithItsIdIsNamedByNoneButTheId) {
+  const auto p = parse("lspci", "01:00.0 VGA compatible controller [0300]: NVIDIA Corporation Device [10de:2f04] (rev a1)\n");
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.gpus[0].name, "");
+  EXPECT_EQ(p.gpus[0].pci_device_id.value_or(""), "10de:2f04");
+}
+
 TEST(ImportLspci, SpacesForTabsAndAnUnnamedDevice) {
   // A forum that turned tabs into spaces; pci.ids too old for the card ("Device 2684").
   const std::string raw =
@@ -136,6 +144,7 @@ TEST(ImportLspci, SpacesForTabsAndAnUnnamedDevice) {
   const auto p = parse("lspci", raw);
   ASSERT_EQ(p.gpus.size(), 1u);
   EXPECT_EQ(p.gpus[0].pci_device_id.value_or(""), "10de:2684");
+  EXPECT_EQ(p.gpus[0].name, "");  // "NVIDIA Corporation Device 2684" names no model: its PCI id does
   EXPECT_EQ(p.gpus[0].pcie.gen_now.value_or(0), 2);
   EXPECT_EQ(p.gpus[0].pcie.width_now.value_or(0), 1);
 }
