@@ -41,7 +41,7 @@ TEST(BaselinesVideoEngines, EveryCountOfTheRepositoryIsNonNegativeAndCitesAnNvid
     }
     EXPECT_GT(known, 0) << b.id << ": video_engines without a count";
   }
-  EXPECT_GE(models, 18);
+  EXPECT_GE(models, 30);
 }
 
 // nvenc 0 only on the compute dies (GA100, GH100) the support matrix lists with "Total # of NVENC 0".
