@@ -113,6 +113,11 @@ constexpr std::array kBuildMessages = std::to_array<DriverMessage>({
     {"flashattention only supports ampere gpus or newer", "gpu-arch-unsupported", "FlashAttention: GPU architecture too old",
      "the FlashAttention kernels the program uses need a newer GPU architecture than this one (Ampere, compute capability 8.0, "
      "or newer): turn FlashAttention off (PyTorch's SDPA or xformers' other kernels) or use a newer GPU"},
+    // ptxas (the toolkit's, or the driver's JIT) given PTX of a newer ISA version than it knows: "fatal   :
+    // Unsupported .version 7.6; current version is '7.4'" (CUDA_ERROR_UNSUPPORTED_PTX_VERSION's case).
+    {"unsupported .version", "toolchain-too-old", "ptxas: PTX newer than the compiler",
+     "the program's PTX was made by a newer CUDA than the ptxas (or the driver's JIT) compiling it: update the driver (and "
+     "the toolkit whose ptxas runs), or build the program with the CUDA version the driver supports"},
     {"unsupported gpu architecture 'compute_", "toolchain-too-old", "nvcc: unsupported GPU architecture",
      "the CUDA toolkit's nvcc does not know the architecture asked for (the toolkit is older than the GPU): install a newer "
      "CUDA toolkit"},
@@ -191,6 +196,16 @@ std::optional<ErrorMeaning> vfio_group_not_viable(const std::string& l) {
                       "the hypervisor (QEMU's VFIO) cannot pass the GPU to the VM: another device of its IOMMU group is "
                       "still bound to its own driver; the host's passthrough configuration, not the GPU (bind every "
                       "function of the group to vfio-pci)"};
+}
+
+// An NVML binding (pynvml, go-nvml) that calls a function the driver's libnvidia-ml does not have:
+// "libnvidia-ml.so.1: undefined symbol: nvmlDeviceGetMemoryInfo_v2". The binding is newer than the
+// driver (NVML's versioned entry points arrive with newer drivers).
+std::optional<ErrorMeaning> nvml_symbol_missing(const std::string& l) {
+  if (l.find("undefined symbol: nvml") == std::string::npos) return std::nullopt;
+  return ErrorMeaning{kClassSoftware, "nvml-too-old", "high",
+                      "the program's NVML binding calls a function the driver's libnvidia-ml does not have: the driver is "
+                      "older than the binding expects: update the driver, or pin an older binding (pynvml, nvidia-ml-py)"};
 }
 
 // The NVIDIA container runtime's hook (libnvidia-container, "nvidia-container-cli: <stage> error:
@@ -429,6 +444,7 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = gsp_firmware_not_loaded(l)) return from_meaning(*m, "kernel firmware loader: the driver's GSP firmware", "");
   if (auto m = gpu_arch_check(l)) return from_meaning(*m, "PyTorch TORCH_CHECK on the GPU's architecture", "");
   if (auto m = vfio_group_not_viable(l)) return from_meaning(*m, "QEMU VFIO: IOMMU group not viable", "");
+  if (auto m = nvml_symbol_missing(l)) return from_meaning(*m, "dynamic loader: an NVML function missing", "");
   for (const auto& p : kPeerMessages)
     if (l.find(p.needle) != std::string::npos && (p.needle[0] != ')' || l.find("peer access from") != std::string::npos))
       return from_meaning(ErrorMeaning{kClassNoPeer, p.kind, p.confidence, p.meaning},

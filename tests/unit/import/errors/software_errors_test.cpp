@@ -328,3 +328,13 @@ TEST(SoftwareErrors, AnUnnamedNvmlInitReasonIsReadByTheOtherCataloguesAndVfioIsT
   };
   expect_software(lines);
 }
+
+// ptxas given a newer PTX ISA than it knows, and an NVML binding newer than the driver's NVML: software.
+TEST(SoftwareErrors, ANewerPtxOrNvmlBindingThanTheDriverIsSoftware) {
+  const std::pair<const char*, const char*> lines[] = {
+      {"ptxas application ptx input, line 9; fatal   : Unsupported .version 7.6; current version is '7.4'", "toolchain-too-old"},
+      {"AttributeError: /usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1: undefined symbol: nvmlDeviceGetMemoryInfo_v2",
+       "nvml-too-old"},
+  };
+  expect_software(lines);
+}
