@@ -3,8 +3,8 @@
 # resident memory (GNU time's "Maximum resident set size") for N documents. Not a CI test (100,000
 # documents take minutes): run it by hand and compare with docs/report.md and docs/export.md.
 #
-#   benchmarks/fleet_scale.sh BUILD/gpuaudit [N...]        # default N: 1000 10000 100000
-#   FLEET_SCALE_ONLY='NDJSON|compare' benchmarks/fleet_scale.sh BUILD/gpuaudit 20000   # some lines only
+#   scripts/test/fleet_scale.sh BUILD/gpuaudit [N...]        # default N: 1000 10000 100000
+#   FLEET_SCALE_ONLY='NDJSON|compare' scripts/test/fleet_scale.sh BUILD/gpuaudit 20000   # some lines only
 #   FLEET_SCALE_DIR=/tmp/fleet ...   # keep the documents there for the next run
 #
 # The documents: 1,000 distinct synthetic ones from tests/data/report/make_fleet.py (8 GPUs, 6
@@ -15,7 +15,7 @@ bin=$(realpath "$1")
 shift
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(1000 10000 100000)
-src=$(cd "$(dirname "$0")/.." && pwd)
+src=$(cd "$(dirname "$0")/../.." && pwd)
 [ -x /usr/bin/time ] || { echo "needs GNU time (Debian package time)" >&2; exit 2; }
 work=${FLEET_SCALE_DIR:-$(mktemp -d)}
 mkdir -p "$work"
