@@ -5,7 +5,9 @@
 #include "core/error.hpp"
 #include "core/exit_codes.hpp"
 #include "core/input_file.hpp"
+#include "core/output_file.hpp"
 #include "drift/drift.hpp"
+#include "drift/drift_markdown.hpp"
 #include "report/load_runs.hpp"
 #include "report/stream_documents.hpp"
 #include "text/terminal.hpp"
@@ -21,7 +23,7 @@ namespace {
 
 struct DriftArgs {
   std::vector<std::string> runs;
-  std::string golden, group_by = "gpu";
+  std::string golden, group_by = "gpu", markdown;
   bool json_out = false, skip_invalid = false, no_security = false;
 };
 
@@ -59,6 +61,8 @@ std::string group_of(const ResultDocument& doc, const std::vector<NodeField>& fi
 }
 
 int run_drift(const DriftArgs& a) {
+  if (a.json_out && writes_to_stdout(a.markdown))
+    throw input_error("--json and --markdown - both write to standard output: give --markdown a file");
   const GoldenFile golden = read_golden(a.golden);
   const std::vector<std::string> keys = split_list(a.group_by);
   std::vector<DriftNode> nodes;
@@ -77,12 +81,13 @@ int run_drift(const DriftArgs& a) {
       [&](const std::filesystem::path&, DriftNode& n) { nodes.push_back(std::move(n)); });
   if (nodes.empty()) throw input_error("no readable result documents to compare");
   const DriftReport r = find_drift(nodes, golden);
-  if (a.json_out) {
-    std::printf("%s\n", drift_json(r).dump(2).c_str());
-  } else {
-    const std::string text = drift_text(r, terminal_width(STDOUT_FILENO));
-    std::fwrite(text.data(), 1, text.size(), stdout);
+  // One output per stream: Markdown sent to stdout takes it, and the text goes to stderr (as compare's).
+  if (!a.markdown.empty()) {
+    write_file_atomic(a.markdown, drift_markdown(r));
+    if (!writes_to_stdout(a.markdown)) std::fprintf(stderr, "gpuaudit: wrote %s\n", a.markdown.c_str());
   }
+  const std::string out = a.json_out ? drift_json(r).dump(2) + "\n" : drift_text(r, terminal_width(STDOUT_FILENO));
+  std::fwrite(out.data(), 1, out.size(), writes_to_stdout(a.markdown) ? stderr : stdout);
   return r.fails() ? exit_code::finding : exit_code::ok;
 }
 
@@ -96,6 +101,7 @@ const RegisterCommand drift_cmd{
                       "other fields take the group's majority");
        sub.add_option("--group-by", a->group_by, "Compare within groups: gpu (default) and/or tag names, comma-separated");
        sub.add_flag("--json", a->json_out, "One JSON object (schema gpuaudit.drift/1) on stdout");
+       sub.add_option("--markdown", a->markdown, "Also write the report as Markdown (e.g. $GITHUB_STEP_SUMMARY; - for stdout)");
        sub.add_flag("--skip-invalid", a->skip_invalid, "Skip unreadable or foreign documents with a warning");
        sub.add_flag("--no-security", a->no_security,
                     "Leave out the drivers' security floors (NVIDIA's newest bulletin): for archived documents");

@@ -46,6 +46,15 @@ echo '{"power_limit_w": {"min": 700}}' >"$tmp/golden.json"
 grep -q ">= 700" "$tmp/out" || fail "golden words"
 # Grouped by node, each is alone: nothing to compare.
 "$bin" drift --no-security --group-by node "$tmp/a.json" "$tmp/c.json" >"$tmp/out" 2>&1 || fail "one node per group: exit $?"
+# --markdown FILE beside the text; --markdown - takes stdout and the text goes to stderr.
+"$bin" drift --no-security --markdown "$tmp/d.md" "$tmp/a.json" "$tmp/b.json" "$tmp/c.json" >"$tmp/out" 2>"$tmp/err"
+[ "$?" = 1 ] || fail "--markdown: expected 1"
+grep -q "^### gpuaudit drift: FAIL$" "$tmp/d.md" || fail "markdown head"
+grep -qF "| power\\_limit\\_w | 350 | 700 | 2 of 3 nodes | performance |" "$tmp/d.md" || fail "markdown row"
+grep -q "1 odd value on 1 node" "$tmp/out" || fail "text beside --markdown"
+"$bin" drift --no-security --markdown - "$tmp/a.json" "$tmp/b.json" "$tmp/c.json" >"$tmp/out" 2>"$tmp/err"
+grep -q "^### gpuaudit drift" "$tmp/out" || fail "--markdown - on stdout"
+grep -q "1 odd value on 1 node" "$tmp/err" || fail "the text on stderr with --markdown -"
 # Bad input.
 echo '{"power_limit_w": [1]}' >"$tmp/bad.json"
 "$bin" drift --golden "$tmp/bad.json" "$tmp/a.json" >/dev/null 2>"$tmp/err"
