@@ -6,6 +6,7 @@
 // nothing could be read is that an error. --strict makes the first unreadable input the error, as
 // it was before (CI wants a pipeline that feeds gpuaudit a wrong file to fail).
 #include "core/error.hpp"
+#include "import/errors/error_meaning.hpp"
 #include "import/import.hpp"
 #include "import/importer.hpp"
 #include "import/machine_identity.hpp"
@@ -28,6 +29,39 @@ int merge_rank(const std::string& format) {
 
 std::string strip_who(const std::string& message, const std::string& who) {
   return message.rfind(who + ": ", 0) == 0 ? message.substr(who.size() + 2) : message;
+}
+
+// Whether every input that failed is a tool's output gpuaudit recognised and found no row in (a table
+// cut before its header, a matrix without its labels): "looks like <format> output but nothing could
+// be read from it", with no reason of the parser's after it. A reason ("not valid JSON", nvidia-smi's
+// "is not a valid field to query", a --format that found no table) stays the error it names.
+bool all_recognised(const std::vector<NotRead>& not_read) {
+  static const std::string tail = " output but nothing could be read from it";
+  return !not_read.empty() && std::all_of(not_read.begin(), not_read.end(), [](const NotRead& n) {
+    return n.reason.rfind("looks like ", 0) == 0 && n.reason.size() > tail.size() &&
+           n.reason.compare(n.reason.size() - tail.size(), tail.size(), tail) == 0;
+  });
+}
+
+// Recognised outputs with nothing readable in them, when they are all there is: a document with no GPU
+// whose only evidence is that (inconclusive, exit 6: the outputs decide nothing), not a refusal as if
+// the files were foreign. --strict keeps the refusal.
+FileIntake unreadable_outputs(const std::vector<NotRead>& not_read) {
+  FileIntake f;
+  f.name = not_read.front().file;
+  for (const auto& n : not_read) {
+    SoftwareError e;
+    e.kind = "output-unreadable";
+    e.cls = kClassUnknown;
+    e.meaning = "a tool's output gpuaudit recognised but could not read a figure or a GPU from: it decides nothing";
+    e.text = (n.what + " " + n.reason).substr(0, 300);  // "x.txt looks like nccl-tests output but ..."
+
+    e.file = n.file;
+    e.source = "import";
+    f.software_errors.push_back(std::move(e));
+    f.report.push_back(n.message() + ": kept as an output that decides nothing");
+  }
+  return f;
 }
 
 // One line for "nothing could be read": the one file's own error, or each file's in turn.
@@ -199,6 +233,7 @@ std::vector<FileIntake> read_all(const std::vector<std::string>& args, const Imp
                         " is one); import merges other tools' outputs into one document, compare compares two");
     first_doc = &f;
   }
+  if (in.empty() && !opt.strict && all_recognised(not_read)) in.push_back(unreadable_outputs(not_read));
   if (in.empty()) throw input_error(nothing_read(not_read));
   return in;
 }

@@ -135,7 +135,10 @@ void rule_inconclusive(const DocScoring& d, const Thresholds& /*t*/, std::vector
     const bool log_only = !program.empty() && std::all_of(program.begin(), program.end(), [](const ReportedError& e) {
       return e.kind == "gpu-log";
     });
-    v.short_text = log_only            ? std::string("a log about the GPU with nothing in it to judge")
+    // A tool's output recognised but unreadable (an nccl-tests table cut before its header).
+    const bool unreadable = !program.empty() && program.front().kind == "output-unreadable";
+    v.short_text = unreadable          ? std::string("a tool's output with nothing readable in it")
+                   : log_only          ? std::string("a log about the GPU with nothing in it to judge")
                    : !program.empty() ? "a program's error, not the machine's: " + program.front().kind
                    : !failed.empty() ? failed.front()->name + " " + failed.front()->status + " with no GPU named"
                    : unjudged > 0  ? "multi-GPU figures with no GPU named"
@@ -143,6 +146,7 @@ void rule_inconclusive(const DocScoring& d, const Thresholds& /*t*/, std::vector
     v.finding.summary = "Nothing in this document can be judged" +
                         std::string(failed.empty() ? "" : ", and a check failed") +
                         (program.empty() ? std::string()
+                         : unreadable    ? ": " + program.front().text
                          : log_only      ? ": the log speaks of the GPU (\"" + program.front().text +
                                           "\") but holds no output gpuaudit reads and no error it knows"
                                          : ", and the error it holds is the program's (\"" + program.front().text +

@@ -454,7 +454,9 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   return by_number(l);
 }
 
-constexpr std::array<const char*, 5> kGpuWords{"nvidia", "cuda", "gpu", "nvml", "nccl"};
+// The words that make a line one about the GPU: NVIDIA's, its libraries' and its GPU manager's (DCGM:
+// `dcgmi diag` errors name no GPU otherwise).
+constexpr std::array<const char*, 6> kGpuWords{"nvidia", "cuda", "gpu", "nvml", "nccl", "dcgm"};
 constexpr std::array<const char*, 7> kWrongWords{"error", "fail", "warn", "unable", "cannot", "not ", "no "};
 
 }  // namespace

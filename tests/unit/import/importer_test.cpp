@@ -679,3 +679,26 @@ TEST(ImportFiles, AWeakClaimThatReadsNothingFallsBackToTheLog) {
         << e.what();
   }
 }
+
+// A tool's output recognised but with no row readable (an nccl-tests table cut before its header, as
+// a thread's stored copy cut one: tests/data/real-world/nccl-all-reduce-tail-358gbps-no-gpu-named) is
+// kept as an output that decides nothing (inconclusive when scored), not refused as a foreign file;
+// --strict refuses it.
+TEST(ImportFiles, ARecognisedOutputWithNothingReadableDecidesNothingUnlessStrict) {
+  TempDir d;
+  const std::string f = d.write("synthetic-nccl-tail.txt",
+                                "   536870912     134217728     float     sum      -1   2671.60  200.96  351.67       0   2670.98  201.00  351.75       0\n"
+                                "  1073741824     268435456     float     sum      -1   5252.64  204.42  357.73       0   5234.83  205.12  358.95       0\n"
+                                "# Out of bounds values : 0 OK\n"
+                                "# Avg bus bandwidth    : 102.829 \n");
+  ImportReport rep;
+  const ResultDocument doc = import_files({f}, {}, &rep);
+  ASSERT_TRUE(doc.extra.contains("software_errors"));
+  EXPECT_EQ(doc.extra["software_errors"][0]["kind"], "output-unreadable");
+  EXPECT_NE(doc.extra["software_errors"][0]["text"].get<std::string>().find("looks like nccl-tests output"), std::string::npos);
+  ImportOptions strict;
+  strict.strict = true;
+  std::string msg;
+  EXPECT_EQ(error_code_of([&] { import_files({f}, strict, nullptr); }, &msg), exit_code::usage);
+  EXPECT_NE(msg.find("nothing could be read"), std::string::npos) << msg;
+}

@@ -224,6 +224,12 @@ TEST(SoftwareErrors, AGpuMentionQuotesTheLineThatSoundsWrongElseTheFirst) {
   ASSERT_TRUE(first);
   EXPECT_EQ(first->line, 2);
   EXPECT_FALSE(gpu_mention("Eggs\nMilk\n", "x"));
+  // DCGM's own tool: its errors name no GPU, CUDA or NVIDIA word.
+  const auto dcgmi = gpu_mention(" ./dcgmi diag -r \"memory bandwidth\" -g 2\nError: requested test \"memory bandwidth\" was not found "
+                                 "among possible test choices.\n",
+                                 "dcgmi.txt");
+  ASSERT_TRUE(dcgmi);
+  EXPECT_EQ(dcgmi->line, 1);
   EXPECT_FALSE(gpu_mention("", "x"));
 }
 
