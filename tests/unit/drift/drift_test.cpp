@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 namespace gpuaudit {
 namespace {
 
@@ -84,6 +86,35 @@ TEST(Drift, JsonHasTheOddCells) {
   ASSERT_EQ(j["odd"].size(), 1u);
   EXPECT_EQ(j["odd"][0]["node"], "c");
   EXPECT_EQ(j["odd"][0]["class"], "performance");
+}
+
+// A generated fleet of five nodes with one node's VBIOS changed, and another's driver: each named with
+// its node, field, value and the fleet's, exit 1 (issue #32's "done when").
+TEST(Drift, AChangedVbiosOrDriverOnOneNodeIsNamedWithBothValues) {
+  std::vector<DriftNode> fleet;
+  for (const char* n : {"n1", "n2", "n3", "n4", "n5"}) {
+    DriftNode d = node(n, "700", "580.178.04");
+    d.fields.push_back({"vbios", "performance", "96.00.99.00.01"});
+    fleet.push_back(d);
+  }
+  fleet[2].fields.back().value = "96.00.74.00.0B";
+  fleet[4].fields[1].value = "580.159.03";
+  const DriftReport r = find_drift(fleet);
+  ASSERT_EQ(r.odd.size(), 3u);  // n3's VBIOS, n5's driver, and n5's driver below its security floor
+  const auto cell = [&](const std::string& field) {
+    return *std::find_if(r.odd.begin(), r.odd.end(), [&](const DriftCell& c) { return c.field == field; });
+  };
+  EXPECT_EQ(cell("vbios").node, "n3");
+  EXPECT_EQ(cell("vbios").value, "96.00.74.00.0B");
+  EXPECT_EQ(cell("vbios").golden, "96.00.99.00.01");
+  EXPECT_EQ(cell("vbios").basis, "4 of 5 nodes");
+  EXPECT_EQ(cell("driver").node, "n5");
+  EXPECT_EQ(cell("driver").golden, "580.178.04");
+  EXPECT_EQ(cell("driver_security").golden, ">= 580.178.04");
+  EXPECT_TRUE(r.fails());
+  fleet[2].fields.back().value = "96.00.99.00.01";
+  fleet[4].fields[1].value = "580.178.04";
+  EXPECT_FALSE(find_drift(fleet).fails());  // a uniform fleet on a fixed driver
 }
 
 // A Linux driver below its branch's fix in NVIDIA's bulletin, or on a branch it no longer fixes, is a
