@@ -11,6 +11,7 @@
 #include "multigpu/multinode.hpp"
 #include "probe/gpu_select.hpp"
 #include "probe/inventory.hpp"
+#include "probe/workload_env.hpp"
 #include "report/matrix_text.hpp"
 #include "report/host_table.hpp"
 #include "report/prometheus.hpp"
@@ -40,6 +41,7 @@ struct RunArgs {
   bool list = false;
   bool progress = false;   // step lines with an ETA even when stderr is no terminal
   bool verbose = false;    // -v: every GPU figure with its clocks, power and clock events
+  bool record_env = false; // --record-env: the job-steering variables (probe/workload_env.hpp)
   bool json = false;       // --json: the document on stdout, as -o -
   std::string prometheus;  // --prometheus FILE
 };
@@ -107,6 +109,7 @@ int run_run(const RunArgs& a) {
   ResultDocument doc = take_machine_inventory(nvml, cuda, 1.0);
   doc.mode = a.only.empty() ? opt.mode : opt.mode + "+only";
   apply_tags(doc, a.tags);
+  if (a.record_env) doc.extra["workload_env"] = workload_environment(process_environment());
   if (a.price >= 0) doc.price_per_hour = a.price;
   if (!currency.empty()) doc.currency = currency;
   opt.gpus = select_gpus(wanted_gpus, doc.gpus);
@@ -217,6 +220,9 @@ const RegisterCommand run_cmd{
                       "GPUs to measure (default: all): indices in nvidia-smi's order, UUIDs (GPU-..., MIG-...) or PCI bus "
                       "ids, comma-separated");
        sub.add_option("--tag", a->tags, "key=value stored in the document (provider, region, instance, ...)");
+       sub.add_flag("--record-env", a->record_env,
+                    "Store the NCCL_*, CUDA_*, NVIDIA_*, UCX_*, FI_* variables, LD_LIBRARY_PATH and OMP_NUM_THREADS (no secrets) "
+                    "for drift");
        sub.add_option("--price-per-hour", a->price, "What the instance costs per hour, for cost per unit of work")
            ->check(between(0, kMaxPricePerHour));  // what a document may hold (core/document_validate.hpp)
        sub.add_option("--currency", a->currency, "Currency of --price-per-hour (default USD)");

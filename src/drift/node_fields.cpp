@@ -92,6 +92,7 @@ std::vector<NodeField> gpu_fields(const GpuInfo& g) {
 }
 
 std::string_view field_class(std::string_view name) {
+  if (name.starts_with("env:")) return "environment";
   for (const auto& f : kFields)
     if (name == f.name) return f.klass;
   return "info";
@@ -123,6 +124,10 @@ std::vector<NodeField> node_fields(const ResultDocument& doc) {
   for (const auto& f : kFields)
     if (auto it = v.find(f.name); it != v.end() && it->second && !it->second->empty())
       out.push_back({f.name, f.klass, *it->second});
+  // The job-steering variables `run --record-env` stored: "env:NCCL_IB_HCA", class environment.
+  if (auto env = doc.extra.find("workload_env"); env != doc.extra.end() && env->is_object())
+    for (const auto& [name, value] : env->items())
+      if (value.is_string()) out.push_back({"env:" + name, "environment", value.get<std::string>()});
   return out;
 }
 
