@@ -454,9 +454,10 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   return by_number(l);
 }
 
-// The words that make a line one about the GPU: NVIDIA's, its libraries' and its GPU manager's (DCGM:
-// `dcgmi diag` errors name no GPU otherwise).
-constexpr std::array<const char*, 6> kGpuWords{"nvidia", "cuda", "gpu", "nvml", "nccl", "dcgm"};
+// The words that make a line one about the GPU: NVIDIA's, its libraries' (cuBLAS and cuDNN name their
+// own statuses: "CUBLAS_STATUS_ALLOC_FAILED") and its GPU manager's (DCGM: `dcgmi diag` errors name no
+// GPU otherwise).
+constexpr std::array<const char*, 8> kGpuWords{"nvidia", "cuda", "gpu", "nvml", "nccl", "dcgm", "cublas", "cudnn"};
 constexpr std::array<const char*, 7> kWrongWords{"error", "fail", "warn", "unable", "cannot", "not ", "no "};
 
 }  // namespace

@@ -230,6 +230,9 @@ TEST(SoftwareErrors, AGpuMentionQuotesTheLineThatSoundsWrongElseTheFirst) {
                                  "dcgmi.txt");
   ASSERT_TRUE(dcgmi);
   EXPECT_EQ(dcgmi->line, 1);
+  // cuBLAS's and cuDNN's own statuses, with no other GPU word on the line.
+  EXPECT_TRUE(gpu_mention("RuntimeError: cuBLAS failed with status CUBLAS_STATUS_ALLOC_FAILED\n", "x"));
+  EXPECT_TRUE(gpu_mention("cudnn error: CUDNN_STATUS_NOT_INITIALIZED\n", "x"));
   EXPECT_FALSE(gpu_mention("", "x"));
 }
 
