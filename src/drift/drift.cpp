@@ -148,21 +148,22 @@ json drift_json(const DriftReport& r) {
   return j;
 }
 
-std::string drift_text(const DriftReport& r, std::size_t width) {
+std::string drift_summary(const DriftReport& r) {
   std::set<std::string> odd_nodes, insecure_nodes;
   std::size_t odd = 0;
   for (const auto& c : r.odd) {
     if (c.klass == "security") insecure_nodes.insert(c.node);
     else ++odd, odd_nodes.insert(c.node);
   }
-  std::string o = wrap("drift: " + plural(r.nodes, "node", "nodes") + " in " + plural(r.groups, "group", "groups") + ", " +
-                           plural(r.fields_compared, "field", "fields") + " compared; " +
-                           (odd == 0 ? std::string("every node is like the others")
-                                     : plural(odd, "odd value", "odd values") + " on " + plural(odd_nodes.size(), "node", "nodes")) +
-                           (insecure_nodes.empty() ? ""
-                                                   : "; " + plural(insecure_nodes.size(), "node", "nodes") +
-                                                         " below the driver's security floor"),
-                       width);
+  return plural(r.nodes, "node", "nodes") + " in " + plural(r.groups, "group", "groups") + ", " +
+         plural(r.fields_compared, "field", "fields") + " compared; " +
+         (odd == 0 ? std::string("every node is like the others")
+                   : plural(odd, "odd value", "odd values") + " on " + plural(odd_nodes.size(), "node", "nodes")) +
+         (insecure_nodes.empty() ? "" : "; " + plural(insecure_nodes.size(), "node", "nodes") + " below the driver's security floor");
+}
+
+std::string drift_text(const DriftReport& r, std::size_t width) {
+  std::string o = wrap("drift: " + drift_summary(r), width);
   // The table holds the cells that differ from the fleet; the security floor, often missed by every
   // node alike, is said once per driver version below it.
   TextTable t({{"node", "field", "value", "expected", "from", "class"}});

@@ -55,6 +55,9 @@ struct DriftReport {
 DriftReport find_drift(const std::vector<DriftNode>& nodes, const GoldenFile& golden = {});
 
 json drift_json(const DriftReport& r);
+// "6 nodes in 2 groups, 4 fields compared; 2 odd values on 2 nodes; 6 nodes below the driver's
+// security floor": the line drift_text and drift_markdown open with.
+std::string drift_summary(const DriftReport& r);
 std::string drift_text(const DriftReport& r, std::size_t width);
 
 }  // namespace gpuaudit

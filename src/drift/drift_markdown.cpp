@@ -4,21 +4,13 @@
 #include "text/escape.hpp"
 #include "text/format.hpp"
 
-#include <set>
 #include <sstream>
 
 namespace gpuaudit {
 
 std::string drift_markdown(const DriftReport& r) {
   std::ostringstream o;
-  std::set<std::string> odd_nodes, insecure;
-  for (const auto& c : r.odd) (c.klass == "security" ? insecure : odd_nodes).insert(c.node);
-  o << "### gpuaudit drift: " << (r.fails() ? "FAIL" : "pass") << "\n\n";
-  o << plural(r.nodes, "node", "nodes") << " in " << plural(r.groups, "group", "groups") << ", "
-    << plural(r.fields_compared, "field", "fields") << " compared; "
-    << (odd_nodes.empty() ? std::string("every node is like the others") : plural(odd_nodes.size(), "node", "nodes") + " odd")
-    << (insecure.empty() ? "" : "; " + plural(insecure.size(), "node", "nodes") + " below the driver's security floor")
-    << "\n";
+  o << "### gpuaudit drift: " << (r.fails() ? "FAIL" : "pass") << "\n\n" << drift_summary(r) << "\n";
   if (!r.odd.empty()) {
     o << "\n| node | group | field | value | expected | from | class |\n|---|---|---|---|---|---|---|\n";
     for (const auto& c : r.odd)
