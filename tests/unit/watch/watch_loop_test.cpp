@@ -57,7 +57,9 @@ TEST(WatchLoop, WatchesARealJobWithAScriptedGpu) {
   ::close(sink);
   EXPECT_TRUE(rec.finished);
   EXPECT_EQ(rec.exit_code, 4);
-  EXPECT_GE(rec.elapsed_s, 0.7);
+  // The watch's clock starts once the job has been spawned, so it can read a hair under the job's own
+  // 0.7 s sleep (0.699 s under ASan in CI): the job ran its sleep, not a fixed share of a second more.
+  EXPECT_GE(rec.elapsed_s, 0.65);
   EXPECT_GE(rec.host.size(), 3u);
   ASSERT_EQ(rec.gpus.size(), 2u);
   ASSERT_FALSE(rec.gpus[0].points.empty());
