@@ -9,7 +9,9 @@
 #include "core/error.hpp"
 #include "core/names.hpp"
 #include "core/suggest.hpp"
+#include "host/pid_namespace.hpp"
 #include "probe/cuda_probe.hpp"
+#include "probe/gpu_processes.hpp"
 #include "probe/gpu_select.hpp"
 #include "probe/inventory.hpp"
 #include "score/installed_score.hpp"
@@ -26,6 +28,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <set>
 
 namespace gpuaudit::cli {
 namespace {
@@ -42,7 +45,8 @@ struct WatchArgs {
 // The GPUs to watch: their timelines (name, limits) and NVML handles; `why` when none can be read.
 struct WatchedGpus {
   std::vector<WatchGpuTimeline> timelines;
-  std::map<int, nvmlDevice_t> handles;
+  std::map<int, nvmlDevice_t> handles;  // the board's, for a MIG slice too
+  std::set<int> mig_slices;               // whose board's process list holds other slices' processes
   std::string why;
 };
 
@@ -61,6 +65,7 @@ WatchedGpus gpus_to_watch(const NvmlLoad& nvml, const ResultDocument& doc, const
     if (!w.handles.count(g.index)) continue;
     WatchGpuTimeline t;
     t.gpu = g.index, t.name = g.name, t.power_limit_w = g.power.limit_w;
+    if (g.mig.is_mig_device) w.mig_slices.insert(g.index);
     if (g.clocks.sm_max_mhz) t.sm_max_mhz = *g.clocks.sm_max_mhz;
     w.timelines.push_back(std::move(t));
   }
@@ -141,8 +146,13 @@ int run_watch(const WatchArgs& a, std::vector<std::string> command) {
     return 127;  // as a shell says of a command it cannot run
   }
   WatchIo io;
-  if (!gpus.timelines.empty())
+  if (!gpus.timelines.empty()) {
     io.read_gpu = [&](int gpu, double t) { return read_telemetry(nvml.api, gpus.handles.at(gpu), t); };
+    const bool names = in_host_pid_namespace().value_or(true);
+    io.read_processes = [&, names](int gpu) {  // a MIG slice's neighbours are isolated from it: not read
+      return gpus.mig_slices.count(gpu) ? std::vector<GpuProcess>{} : read_gpu_processes(nvml.api, gpus.handles.at(gpu), names);
+    };
+  }
   io.metric = metric.get();
   io.checkpoint = save;
   const WatchTiming timing{.host_interval_s = a.interval_s, .gpu_interval_s = a.gpu_interval_s};

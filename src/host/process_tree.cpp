@@ -121,6 +121,13 @@ std::vector<pid_t> children_of(pid_t pid) {
   return std::vector<pid_t>(kids, kids + n);
 }
 
+std::vector<pid_t> process_tree(pid_t root, std::size_t max) {
+  std::vector<pid_t> out{root};
+  for (std::size_t i = 0; i < out.size() && out.size() < max; ++i)
+    for (pid_t c : children_of(out[i])) out.push_back(c);
+  return out;
+}
+
 void kill_tree(pid_t pid) noexcept { kill_tree_at(pid, 0); }
 
 void track_child(pid_t pid) noexcept {

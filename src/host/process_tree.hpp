@@ -14,6 +14,7 @@
 
 #include <sys/types.h>
 
+#include <cstddef>
 #include <vector>
 
 namespace gpuaudit {
@@ -23,6 +24,8 @@ void become_subreaper();
 
 // The direct children of pid, from /proc/PID/task/*/children (empty when it is gone).
 std::vector<pid_t> children_of(pid_t pid);
+// pid and every process under it (children first found first), at most `max` of them.
+std::vector<pid_t> process_tree(pid_t root, std::size_t max = 4096);
 
 // SIGSTOP pid, end its descendants the same way, then SIGKILL it. Async-signal-safe.
 void kill_tree(pid_t pid) noexcept;

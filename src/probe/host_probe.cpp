@@ -1,5 +1,6 @@
 #include "probe/host_probe.hpp"
 
+#include "host/proc_file.hpp"
 #include "host/proc_stat.hpp"
 #include "probe/provider.hpp"
 
@@ -9,7 +10,6 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <thread>
 
@@ -18,13 +18,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string read_text(const fs::path& p) {
-  std::ifstream f(p);
-  if (!f) return "";
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
+std::string read_text(const fs::path& p) { return read_proc_text(p.string()); }
 
 std::string trim(std::string s) {
   const auto b = s.find_first_not_of(" \t\r\n");

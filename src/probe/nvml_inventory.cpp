@@ -1,7 +1,9 @@
 #include "probe/nvml_inventory.hpp"
 
 #include "core/session_stats.hpp"
+#include "host/pid_namespace.hpp"
 #include "probe/clock_reasons.hpp"
+#include "probe/gpu_processes.hpp"
 
 #include <unistd.h>
 
@@ -86,39 +88,13 @@ void read_session_stats(const NvmlApi& api, nvmlDevice_t d, GpuInfo& g) {
 // Who uses the GPU now (NVML's compute and graphics process lists) and how busy it is: what
 // `gpuaudit check` reads to leave a busy GPU alone. NVML gives host PIDs, also of other
 // containers, so a co-tenant is seen even when its process is not; the name comes from /proc
-// when this PID namespace can see it. gpuaudit's own process is left out.
+// only when this process runs in the host's PID namespace (inside a container /proc/PID would be
+// another process). gpuaudit's own process is left out.
 void read_processes(const NvmlApi& api, nvmlDevice_t d, GpuInfo& g) {
-  const auto self = static_cast<unsigned>(::getpid());
-  auto read = [&](auto fn, const char* type) {
-    if (!fn) return;
-    std::vector<nvmlProcessInfo_t> infos(64);
-    unsigned count = static_cast<unsigned>(infos.size());
-    nvmlReturn_t r = fn(d, &count, infos.data());
-    if (r == NVML_ERROR_INSUFFICIENT_SIZE) {
-      infos.resize(count + 16);
-      count = static_cast<unsigned>(infos.size());
-      r = fn(d, &count, infos.data());
-    }
-    if (r != NVML_SUCCESS) return;
-    for (unsigned i = 0; i < count && i < infos.size(); ++i) {
-      if (infos[i].pid == self) continue;
-      auto same = std::find_if(g.processes.begin(), g.processes.end(),
-                               [&](const GpuProcess& p) { return p.pid == static_cast<std::int64_t>(infos[i].pid); });
-      if (same != g.processes.end()) {
-        if (same->type != type) same->type = "C+G";
-        continue;
-      }
-      GpuProcess p;
-      p.pid = infos[i].pid;
-      p.type = type;
-      if (infos[i].usedGpuMemory != static_cast<unsigned long long>(NVML_VALUE_NOT_AVAILABLE)) p.used_memory_bytes = infos[i].usedGpuMemory;
-      std::ifstream comm("/proc/" + std::to_string(infos[i].pid) + "/comm");
-      std::getline(comm, p.name);
-      g.processes.push_back(std::move(p));
-    }
-  };
-  read(api.nvmlDeviceGetComputeRunningProcesses, "C");
-  read(api.nvmlDeviceGetGraphicsRunningProcesses, "G");
+  static const bool host_namespace = in_host_pid_namespace().value_or(true);  // no NSpid (Linux < 4.1): no namespaces read
+  const std::int64_t self = host_pid_of(::getpid()).value_or(::getpid());
+  for (auto& p : read_gpu_processes(api, d, host_namespace))
+    if (p.pid != self) g.processes.push_back(std::move(p));
   nvmlUtilization_t u{};
   if (ok(api.nvmlDeviceGetUtilizationRates, d, &u)) g.utilization_pct = u.gpu;
   read_session_stats(api, d, g);

@@ -68,7 +68,7 @@ const std::vector<DocRule>& doc_rules() {
       {.file = "rule_collectives", .run = rule_collectives, .gives = {kNvlinkDegraded, kPcieDegraded}, .defers_to = {kNvlinkDegraded, kNoNvlink}},
       {.file = "rule_healthy", .run = rule_machine_healthy, .gives = {kHealthy}, .defers_to = {kNvlinkDegraded, kPcieDegraded, kNoNvlink}},
       {.file = "rule_host", .run = rule_host, .gives = {kHostBound}},
-      {.file = "rule_watch", .run = rule_watch, .gives = {kHostBound}},
+      {.file = "rule_watch", .run = rule_watch, .gives = {kHostBound, kSliced}},
       // A lost GPU's errors are the gpu-fault finding's, not the software's.
       {.file = "rule_software", .run = rule_software, .gives = {kSoftware}, .defers_to = {kGpuFault}},
       {.file = "rule_reported_errors", .run = rule_reported_errors, .gives = {kGpuFault, kMemoryDegraded, kNvlinkDegraded, kSliced}},

@@ -3,6 +3,7 @@
 #include "core/stats.hpp"
 #include "probe/clock_reasons.hpp"
 #include "text/format.hpp"
+#include "watch/gpu_tenants.hpp"
 
 #include <algorithm>
 #include <map>
@@ -207,6 +208,8 @@ std::vector<WatchDiagnosis> diagnose_watch(const WatchRecord& r, const WatchRule
     out.push_back(busy_or_starved(r, g, *share, rules));
     if (auto t = throttled(g, rules)) out.push_back(*t);
   }
+  for (const auto& g : r.gpus)
+    if (auto s = shared_gpu(g)) out.push_back(*s);
   if (!idle.empty()) {
     WatchDiagnosis d;
     d.id = used.empty() ? "no-gpu-work" : "idle-gpu";

@@ -1,23 +1,15 @@
 #include "watch/host_counters.hpp"
 
 #include "core/parse_number.hpp"
+#include "host/proc_file.hpp"
 #include "host/process_tree.hpp"
 
-#include <fstream>
 #include <sstream>
 #include <string_view>
 
 namespace gpuaudit {
 
 namespace {
-
-std::string read_text(const std::string& path) {
-  std::ifstream f(path);
-  if (!f) return {};
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
 
 // The value of "Key:   123 kB" in /proc/meminfo.
 std::optional<double> meminfo_value(const std::string& text, std::string_view key) {
@@ -47,14 +39,6 @@ bool whole_disk(std::string_view name) {
 
 double delta(std::uint64_t after, std::uint64_t before) {
   return after >= before ? static_cast<double>(after - before) : 0.0;
-}
-
-// Every process of the tree under `root` (itself included), at most `max` of them.
-std::vector<pid_t> tree_of(pid_t root, std::size_t max = 4096) {
-  std::vector<pid_t> out{root};
-  for (std::size_t i = 0; i < out.size() && out.size() < max; ++i)
-    for (pid_t c : children_of(out[i])) out.push_back(c);
-  return out;
 }
 
 }  // namespace
@@ -120,14 +104,14 @@ HostCounters read_host_counters(pid_t job, double t_s) {
   HostCounters c;
   c.t_s = t_s;
   if (auto stat = read_proc_stat(); stat && !stat->empty() && stat->front().cpu == "cpu") c.cpu = stat->front();
-  c.mem_available_pct = parse_mem_available_pct(read_text("/proc/meminfo"));
-  c.pswpin = parse_pswpin(read_text("/proc/vmstat"));
-  c.disks = parse_diskstats(read_text("/proc/diskstats"));
+  c.mem_available_pct = parse_mem_available_pct(read_proc_text("/proc/meminfo"));
+  c.pswpin = parse_pswpin(read_proc_text("/proc/vmstat"));
+  c.disks = parse_diskstats(read_proc_text("/proc/diskstats"));
   if (job > 0) {
     std::uint64_t ticks = 0;
     int threads = 0, processes = 0;
-    for (pid_t p : tree_of(job)) {
-      const auto t = parse_process_stat(read_text("/proc/" + std::to_string(p) + "/stat"));
+    for (pid_t p : process_tree(job)) {
+      const auto t = parse_process_stat(read_proc_text("/proc/" + std::to_string(p) + "/stat"));
       if (!t) continue;
       ticks += t->ticks;
       threads += t->threads;

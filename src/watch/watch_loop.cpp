@@ -1,6 +1,7 @@
 #include "watch/watch_loop.hpp"
 
 #include "telemetry/summarize.hpp"
+#include "watch/gpu_tenants.hpp"
 #include "watch/host_counters.hpp"
 
 #include <poll.h>
@@ -56,7 +57,9 @@ class Sampler {
  public:
   Sampler(const ChildJob& job, WatchRecord& rec, const WatchTiming& timing, const WatchIo& io)
       : job_(job), rec_(rec), timing_(timing), io_(io), tick_hz_(static_cast<double>(::sysconf(_SC_CLK_TCK))),
-        last_(read_host_counters(job.pid, 0)), buckets_(rec.gpus.size()), next_host_(timing.host_interval_s) {}
+        last_(read_host_counters(job.pid, 0)), buckets_(rec.gpus.size()), next_host_(timing.host_interval_s) {
+    read_processes(0);  // before the job can have opened a context: what is there is another's
+  }
 
   // Takes what is due at t; returns the seconds until the next reading.
   double due(double t) {
@@ -86,6 +89,13 @@ class Sampler {
       if (!buckets_[i].empty()) rec_.gpus[i].points.push_back(fold_gpu_samples(buckets_[i], t));
       buckets_[i].clear();
     }
+    read_processes(t);
+  }
+
+  void read_processes(double t) {
+    if (!io_.read_processes) return;
+    const auto job = job_process_ids(job_.pid);
+    for (auto& g : rec_.gpus) note_gpu_processes(g, io_.read_processes(g.gpu), job, t);
   }
 
  private:

@@ -5,6 +5,7 @@
 // One thread: poll() waits on the job's pipes until the next reading is due.
 #pragma once
 
+#include "core/result.hpp"
 #include "telemetry/telemetry_sample.hpp"
 #include "watch/child_job.hpp"
 #include "watch/metric_scanner.hpp"
@@ -25,6 +26,9 @@ struct WatchTiming {
 struct WatchIo {
   // Reads document GPU `gpu` at `t_s` (seconds since the job started). Empty: no GPU is read.
   std::function<TelemetrySample(int gpu, double t_s)> read_gpu;
+  // What NVML lists on document GPU `gpu` now, read when the watch begins and at each host
+  // interval (watch/gpu_tenants.hpp). Empty: not read.
+  std::function<std::vector<GpuProcess>(int gpu)> read_processes;
   MetricScanner* metric = nullptr;                        // null: no --metric (output not captured)
   std::function<void(const WatchRecord&)> checkpoint;     // may be empty
   int out_fd = 1, err_fd = 2;                             // where the job's captured output is copied

@@ -6,6 +6,7 @@
 
 #include "core/json.hpp"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -47,15 +48,29 @@ struct WatchGpuPoint {
 GA_JSON_TYPE(WatchGpuPoint, t_s, samples, util_pct, util_min_pct, util_max_pct, sm_clock_mhz, mem_clock_mhz, power_w,
              temperature_c, reasons)
 
+// A process NVML listed on a GPU during the watch (read once per host interval).
+struct WatchGpuProcess {
+  std::int64_t pid = 0;  // as NVML names it: the id in the host's PID namespace
+  std::string name;      // from /proc, where this process shares that namespace ("" elsewhere)
+  std::string type;      // C (compute), G (graphics), C+G
+  bool job = false;      // the watched job's own: a process of its tree, by either namespace's id
+  double first_t_s = 0, last_t_s = 0;
+  int intervals = 0;     // host intervals it was listed in
+  std::optional<std::uint64_t> max_memory_bytes;
+  json extra;
+};
+GA_JSON_TYPE(WatchGpuProcess, pid, name, type, job, first_t_s, last_t_s, intervals, max_memory_bytes)
+
 struct WatchGpuTimeline {
   int gpu = 0;
   std::string name;
   std::optional<double> power_limit_w;
   std::optional<double> sm_max_mhz;
   std::vector<WatchGpuPoint> points;
+  std::vector<WatchGpuProcess> processes;  // empty where NVML's process lists were not read
   json extra;
 };
-GA_JSON_TYPE(WatchGpuTimeline, gpu, name, power_limit_w, sm_max_mhz, points)
+GA_JSON_TYPE(WatchGpuTimeline, gpu, name, power_limit_w, sm_max_mhz, points, processes)
 
 struct WatchMetricPoint {
   double t_s = 0;
@@ -65,7 +80,7 @@ GA_JSON_VALUE(WatchMetricPoint, t_s, value)
 
 // One conclusion about the job (watch/diagnose.hpp says each rule).
 struct WatchDiagnosis {
-  std::string id;  // busy | starved | throttled | idle-gpu | slowed-down | no-gpu-work | host
+  std::string id;  // busy | starved | throttled | shared | idle-gpu | slowed-down | no-gpu-work | host
   std::optional<int> gpu;
   std::string cause;    // starved: steal | iowait | swap | cpu-saturated | one-core | unseen; throttled: power | thermal | other
   std::string summary;  // one line

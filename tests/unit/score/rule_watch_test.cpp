@@ -63,6 +63,26 @@ TEST(RuleWatch, ACauseTheCountersDoNotShowIsLowConfidence) {
   EXPECT_EQ(host->confidence, "low");
 }
 
+// Another process's compute context on the GPU when the watch began is a co-tenant: sliced (medium);
+// one that appeared during the run may be the job's own through a launcher (docker run): a note.
+TEST(RuleWatch, AnotherProcessOnTheGpuBeforeTheJobIsACoTenant) {
+  WatchRecord r = one_core_job_on_a_capped_card();
+  r.gpus[0].processes = {{.pid = 4711, .name = "python3", .type = "C", .first_t_s = 0, .last_t_s = 10, .intervals = 21,
+                          .max_memory_bytes = 20ull << 30}};
+  r.diagnoses = diagnose_watch(r);
+  const Assessment a = score_scenarios::score(watched(r));
+  const Finding* sliced = find(a, "sliced");
+  ASSERT_TRUE(sliced) << score_scenarios::describe(score_scenarios::ids_of(a));
+  EXPECT_EQ(sliced->gpu, 0);
+  EXPECT_EQ(sliced->confidence, "medium");
+  ASSERT_FALSE(sliced->evidence.empty());
+  EXPECT_NE(sliced->evidence.front().find("python3 (pid 4711, 20.0 GiB)"), std::string::npos) << sliced->evidence.front();
+
+  r.gpus[0].processes.front().first_t_s = 3;  // appeared during the run
+  r.diagnoses = diagnose_watch(r);
+  EXPECT_FALSE(find(score_scenarios::score(watched(r)), "sliced"));
+}
+
 TEST(RuleWatch, ADamagedWatchSectionIsIgnored) {
   ResultDocument doc = watched(one_core_job_on_a_capped_card());
   doc.extra["watch"]["diagnoses"] = "not a list";

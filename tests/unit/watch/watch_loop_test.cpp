@@ -83,8 +83,10 @@ TEST(WatchLoop, WithoutAGpuTheHostIsStillWatched) {
 }
 
 // A real toy job on one core (a shell's busy loop) beside a scripted GPU that idles 80% of the time:
-// starved, and the host's counters name the job's one core (or, when the tests around it fill the
-// other CPUs, every CPU busy): never "busy", never a cause the job did not have.
+// starved (the scripted GPU decides that), with the real host's counters read into the evidence. Which
+// cause those counters name depends on what else the machine runs (alone: "one-core"; beside a build:
+// "cpu-saturated", or "unseen" when the job got a third of a core; on a VM, steal), so the cause
+// itself is diagnose_test's work on recorded counters; here: a cause is named and the job was seen.
 TEST(WatchLoop, AOneCoreJobStarvesTheGpu) {
   std::string why;
   const auto job = start_job({"sh", "-c", "end=$(($(date +%s) + 2)); while [ $(date +%s) -lt $end ]; do :; done"},
@@ -104,14 +106,48 @@ TEST(WatchLoop, AOneCoreJobStarvesTheGpu) {
   const auto ds = diagnose_watch(rec);
   const auto it = std::find_if(ds.begin(), ds.end(), [](const WatchDiagnosis& d) { return d.id == "starved"; });
   ASSERT_NE(it, ds.end());
-  if (*rec.vcpus >= 2) {
-    EXPECT_TRUE(it->cause == "one-core" || it->cause == "cpu-saturated") << it->cause << ": " << it->evidence[1];
-  }
-  // The job's CPU time is read; how much of a core it got depends on what else the machine runs (a
-  // CI build beside it gave it 0.36), so only that it was seen working is asserted, not a share.
+  const std::vector<std::string> causes = {"steal", "swap", "iowait", "cpu-saturated", "one-core", "unseen"};
+  EXPECT_NE(std::find(causes.begin(), causes.end(), it->cause), causes.end()) << it->cause;
+  ASSERT_GE(it->evidence.size(), 2u);
+  EXPECT_NE(it->evidence[1].find("the job on"), std::string::npos) << it->evidence[1];
   double cores = 0;
   for (const auto& h : rec.host) cores = std::max(cores, h.job_cpu_cores.value_or(0));
   EXPECT_GT(cores, 0.05);
+}
+
+// NVML's process lists are read when the watch begins and each interval: a process there at the start
+// that is not of the job's tree is another's; the job's own (by its real pid) is marked as the job's.
+TEST(WatchLoop, ReadsTheProcessesOnEachGpuAndTellsTheJobsFromAnothers) {
+  std::string why;
+  const auto job = start_job({"sleep", "0.6"}, false, why);
+  ASSERT_TRUE(job) << why;
+  WatchIo io;
+  io.read_gpu = [](int, double t) {
+    TelemetrySample s;
+    s.t_s = t;
+    s.gpu_util_pct = 90;
+    return s;
+  };
+  const std::int64_t other = 999999999;  // no process here has it
+  int reads = 0;
+  io.read_processes = [&](int) {
+    GpuProcess mine, theirs;
+    mine.pid = job->pid, mine.type = "C";
+    theirs.pid = other, theirs.type = "C", theirs.used_memory_bytes = 1ull << 30;
+    return std::vector<GpuProcess>{reads++ == 0 ? theirs : mine, theirs};
+  };
+  WatchRecord rec;
+  rec.gpus = {WatchGpuTimeline{.gpu = 0}};
+  rec = watch_job(*job, rec, {.host_interval_s = 0.2, .gpu_interval_s = 0.05}, io);
+  ASSERT_EQ(rec.gpus[0].processes.size(), 2u);
+  const auto& p = rec.gpus[0].processes;
+  EXPECT_EQ(p[0].pid, other);
+  EXPECT_FALSE(p[0].job);
+  EXPECT_DOUBLE_EQ(p[0].first_t_s, 0);
+  EXPECT_GE(p[0].intervals, 3);
+  EXPECT_TRUE(p[1].job);
+  const auto ds = diagnose_watch(rec);
+  EXPECT_TRUE(std::any_of(ds.begin(), ds.end(), [](const WatchDiagnosis& d) { return d.id == "shared" && d.cause == "before-the-job"; }));
 }
 
 TEST(WatchLoop, CheckpointsGrowApartWithTheRunSoALongJobIsNotRewrittenQuadratically) {
