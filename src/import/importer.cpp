@@ -61,10 +61,14 @@ std::string looked_for() {
 
 // A text that starts as a JSON object does: what a result document looks like, cut or whole. ('['
 // also starts a prompt, "[root@node ~]# dcgmi dmon", and a dmesg line: an array is taken as JSON
-// only when it is one, scan_json's call.)
+// only when it is one, scan_json's call.) A JSON object's first member name is a string in double
+// quotes (RFC 8259 §4), or the object is empty: "{'loss': 0.85, ...}" is Python printing a dict at
+// the top of a training log, not a damaged document.
 bool looks_like_json_object(std::string_view text) {
-  const std::size_t p = text.find_first_not_of(" \t\n");
-  return p != std::string_view::npos && text[p] == '{';
+  const std::size_t p = text.find_first_not_of(" \t\r\n");
+  if (p == std::string_view::npos || text[p] != '{') return false;
+  const std::size_t q = text.find_first_not_of(" \t\r\n", p + 1);
+  return q == std::string_view::npos || text[q] == '"' || text[q] == '}';
 }
 
 // Every registered format's claim on `text`: the best, a tie, and how many claimed it at all.

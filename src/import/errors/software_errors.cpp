@@ -130,7 +130,11 @@ constexpr std::array kBuildMessages = std::to_array<DriverMessage>({
 // jaxlib is not installed. Falling back to cpu."), llama.cpp's common arg parser ("warning: not
 // compiled with GPU offload support, --gpu-layers option will be ignored"), Blender Cycles'
 // device_cuda ("Neither precompiled kernels nor CUDA compiler was found, unable to use CUDA"), and
-// TensorFlow's gpu_device.cc ("Cannot dlopen some GPU libraries", after a CUDA library failed to load).
+// TensorFlow's gpu_device.cc ("Cannot dlopen some GPU libraries", after a CUDA library failed to load),
+// and Open MPI's help text when CUDA support is asked of a build without it ("The user requested CUDA
+// support with the --mca mpi_cuda_support 1 flag / but the library was not compiled with any
+// support."; Open MPI's docs, "How do I build Open MPI with CUDA-aware support?": configure
+// --with-cuda, or a UCX built with CUDA).
 constexpr std::array kCpuOnlyMessages = std::to_array<DriverMessage>({
     {"torch not compiled with cuda enabled", "build-without-cuda", "PyTorch: a CPU-only build",
      "the installed PyTorch is a CPU-only build: install a CUDA wheel (pytorch.org's selector gives the command for the "
@@ -142,6 +146,9 @@ constexpr std::array kCpuOnlyMessages = std::to_array<DriverMessage>({
     {"neither precompiled kernels nor cuda compiler", "no-kernel-image", "Blender Cycles: no CUDA kernels",
      "Blender has no CUDA kernels for this GPU and no CUDA compiler to build them: use a Blender release that ships kernels "
      "for this GPU's architecture"},
+    {"requested cuda support with the --mca mpi_cuda_support", "build-without-cuda", "Open MPI: built without CUDA support",
+     "the Open MPI library was built without CUDA support, so GPU buffers cannot be passed to MPI: use an Open MPI built "
+     "--with-cuda (or over a CUDA-enabled UCX), or copy the buffers to the host before MPI calls"},
     {"cannot dlopen some gpu libraries", "cuda-library-missing", "TensorFlow: CUDA libraries not found",
      "TensorFlow could not load a CUDA library it needs (the lines above name it) and runs on the CPU: install the CUDA and "
      "cuDNN versions its build expects, or tensorflow[and-cuda]"},
@@ -455,9 +462,12 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
 }
 
 // The words that make a line one about the GPU: NVIDIA's, its libraries' (cuBLAS and cuDNN name their
-// own statuses: "CUBLAS_STATUS_ALLOC_FAILED") and its GPU manager's (DCGM: `dcgmi diag` errors name no
-// GPU otherwise).
-constexpr std::array<const char*, 8> kGpuWords{"nvidia", "cuda", "gpu", "nvml", "nccl", "dcgm", "cublas", "cudnn"};
+// own statuses: "CUBLAS_STATUS_ALLOC_FAILED"), its GPU manager's (DCGM: `dcgmi diag` errors name no
+// GPU otherwise), and its Jetson modules' (NVIDIA Jetson Linux Developer Guide: Jetson, Tegra and its
+// flash tools tegraflash/tegrarcm/tegradevflash, L4T; the integrated GPU's driver nvgpu and its chips
+// as nvgpu names them: gk20a TK1, gm20b TX1, gp10b TX2, gv11b Xavier, ga10b Orin).
+constexpr std::array<const char*, 17> kGpuWords{"nvidia", "cuda", "gpu",   "nvml",  "nccl",  "dcgm",  "cublas", "cudnn", "jetson",
+                                                "tegra",  "l4t",  "nvgpu", "gk20a", "gm20b", "gp10b", "gv11b",  "ga10b"};
 constexpr std::array<const char*, 7> kWrongWords{"error", "fail", "warn", "unable", "cannot", "not ", "no "};
 
 }  // namespace

@@ -1,6 +1,7 @@
 // unread_output(): a known tool's output that gpuaudit does not import, told from its text (unread_outputs.hpp).
 #include "import/gates/unread_outputs.hpp"
 
+#include "import/errors/software_errors.hpp"
 #include "import/text/smi_values.hpp"
 
 #include <algorithm>
@@ -21,21 +22,37 @@ bool discovery_header(std::string_view line) {
   return line.starts_with("|") && trim(line.substr(1)).starts_with("Device Information");
 }
 
-// A dmesg line: "[ 1843.308145] ", "[  +0.000316] " (--reltime) or "[Fri Aug 30 11:43:09 2024] "
-// (-T, -H) before the message; or a syslog / journal line "... host kernel: ...".
+// dmesg's stamps, as util-linux prints them: "[ 1843.308145]" and, with --reltime/-H, "[  +0.000316]"
+// (seconds with exactly six decimals, the kernel's own "%5lu.%06lu"); with -T "[Fri Aug 30 11:43:09
+// 2024]" and with -H a minute's "[Aug30 11:43]" (a weekday's or a month's name, then a time).
+// Not: Jetson's flash tools' "[   0.0012 ]" or its boot loader's "[0000.125]", slurmd's
+// "[2022-08-23T15:24:51.390]", PyTorch's "[E ProcessGroupNCCL.cpp:455]", Open MPI's "[host:4711]".
+bool dmesg_stamp(std::string_view inner) {
+  if (inner.starts_with("+")) inner.remove_prefix(1);
+  const auto dot = inner.find('.');
+  if (dot != std::string_view::npos && dot > 0) {
+    const auto digits = [](std::string_view s) {
+      return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+    };
+    return digits(inner.substr(0, dot)) && inner.size() - dot - 1 == 6 && digits(inner.substr(dot + 1));
+  }
+  static constexpr std::string_view kNames[] = {"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun", "Jan", "Feb", "Mar",
+                                                 "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+  const bool named = std::any_of(std::begin(kNames), std::end(kNames), [&](std::string_view n) { return inner.starts_with(n); });
+  const auto colon = inner.find(':');
+  return named && colon != std::string_view::npos && colon >= 2 && colon + 2 < inner.size() &&
+         std::isdigit(static_cast<unsigned char>(inner[colon - 1])) && std::isdigit(static_cast<unsigned char>(inner[colon - 2])) &&
+         std::isdigit(static_cast<unsigned char>(inner[colon + 1])) && std::isdigit(static_cast<unsigned char>(inner[colon + 2]));
+}
+
+// A dmesg line (a stamp above, then the message) or a syslog / journal line "... host kernel: ...".
 bool kernel_log_line(std::string_view line) {
   if (line.find(" kernel: ") != std::string_view::npos) return true;
   if (!line.starts_with("[")) return false;
   const auto close = line.find(']');
   if (close == std::string_view::npos || close < 4 || close > 40 || close + 2 > line.size() || line[close + 1] != ' ')
     return false;
-  const std::string_view inner = trim(line.substr(1, close - 1));
-  // slurmd's and other daemons' "[2022-08-23T15:24:51.390]" is no kernel stamp: dmesg prints
-  // "[  123.456789]", or with -T "[Tue Aug 23 15:24:51 2022]".
-  if (!inner.empty() && std::isdigit(static_cast<unsigned char>(inner.front())) && inner.find('-') != std::string_view::npos)
-    return false;
-  const bool stamp = std::all_of(inner.begin(), inner.end(), [](char c) { return (c >= '0' && c <= '9') || c == '.' || c == '+'; });
-  return stamp ? inner.find('.') != std::string_view::npos : inner.find(':') != std::string_view::npos;
+  return dmesg_stamp(trim(line.substr(1, close - 1)));
 }
 
 }  // namespace
@@ -67,8 +84,9 @@ std::optional<std::string> unread_output(std::string_view text) {
     if (!line.empty()) ++(kernel_log_line(line) ? kernel_lines : other_lines);
   }
   // Nothing claimed it, so no NVRM, Xid or nvidia driver line is in it (the kernel-log format reads
-  // those): a log that is mostly kernel lines says nothing about a GPU.
-  if (kernel_lines >= 2 && kernel_lines >= other_lines)
+  // those): a log that is mostly kernel lines says nothing about a GPU, unless a line speaks of one
+  // in other words (a Jetson's nvgpu driver names its GPU "gp10b"): then it is read as such a log.
+  if (kernel_lines >= 2 && kernel_lines >= other_lines && !gpu_mention(text, ""))
     return "a kernel log with no NVIDIA driver line in it (no NVRM, Xid or nvidia message): nothing in it is about a GPU";
   return std::nullopt;
 }

@@ -601,6 +601,23 @@ TEST(ImportFiles, ACorruptGpuauditDocumentIsNamed) {
   EXPECT_NE(msg.find(f + ": not valid JSON"), std::string::npos) << msg;
 }
 
+// A training log that opens with Python printing a dict ("{'loss': ...}", LLaMA-Factory's and
+// transformers' Trainer logs) is no damaged JSON document: a JSON object's names are in double
+// quotes. Read as the log it is (its NCCL watchdog line is about the GPU); an empty or cut
+// document ("{", "{ }") is still named as JSON.
+TEST(ImportFiles, ALogOpeningWithAPythonDictIsNoJsonDocument) {
+  TempDir d;
+  const std::string f = d.write("synthetic-trainer.log",
+                                "{'loss': 0.8533, 'grad_norm': 4.86, 'learning_rate': 1.45e-05, 'epoch': 0.16}\n"
+                                "[rank0]:[E1123 00:52:57.664949121 ProcessGroupNCCL.cpp:607] [Rank 0] Watchdog caught collective "
+                                "operation timeout: WorkNCCL(SeqNum=1516, OpType=ALLREDUCE) ran for 600017 milliseconds\n");
+  std::string msg;
+  EXPECT_EQ(error_code_of([&] { (void)import_files({f}, {}, nullptr); }, &msg), 0) << msg;
+  const std::string cut = d.write("synthetic-cut.json", "{\n");
+  EXPECT_EQ(error_code_of([&] { (void)import_files({cut}, {}, nullptr); }, &msg), exit_code::usage);
+  EXPECT_NE(msg.find("not valid JSON"), std::string::npos) << msg;
+}
+
 TEST(ImportedDocuments, CompareScoreAndReportReadThem) {
   TempDir d;
   // A figure, a GPU known only by index (a minimal entry), and ok rows without a figure

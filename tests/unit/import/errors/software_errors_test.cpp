@@ -233,6 +233,12 @@ TEST(SoftwareErrors, AGpuMentionQuotesTheLineThatSoundsWrongElseTheFirst) {
   // cuBLAS's and cuDNN's own statuses, with no other GPU word on the line.
   EXPECT_TRUE(gpu_mention("RuntimeError: cuBLAS failed with status CUBLAS_STATUS_ALLOC_FAILED\n", "x"));
   EXPECT_TRUE(gpu_mention("cudnn error: CUDNN_STATUS_NOT_INITIALIZED\n", "x"));
+  // Jetson's words: its flash tools, L4T, and the nvgpu driver naming its integrated GPU.
+  EXPECT_TRUE(gpu_mention("[   0.0021 ] tegrarcm_v2 --listrcm rcm_list.xml\n", "x"));
+  EXPECT_TRUE(gpu_mention("# R32 (release), REVISION: 4.3 of L4T\n", "x"));
+  EXPECT_TRUE(gpu_mention("[22794.631495] id 20 (gp10b_507) min 666354 max 666396 refs 1\n", "x"));
+  EXPECT_TRUE(gpu_mention("Flashing Jetson Nano failed\n", "x"));
+  EXPECT_FALSE(gpu_mention("[0000.125] I> MB1 (version: 1.4.0.1)\n", "x"));  // a boot loader's line names no NVIDIA word
   EXPECT_FALSE(gpu_mention("", "x"));
 }
 
@@ -265,6 +271,7 @@ TEST(SoftwareErrors, AProgramBuiltWithoutCudaIsSoftware) {
        "libraries mentioned above are installed properly if you would like to use GPU.",
        "cuda-library-missing"},
       {"No CUDA runtime is found, using CUDA_HOME='/usr/local/cuda'", "no-device"},
+      {"The user requested CUDA support with the --mca mpi_cuda_support 1 flag", "build-without-cuda"},
   };
   expect_software(lines);
 }

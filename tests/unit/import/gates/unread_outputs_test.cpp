@@ -50,6 +50,21 @@ TEST(UnreadOutputs, AKernelLogWithoutNvidiaLinesSaysSo) {
   ASSERT_TRUE(why.has_value());
   EXPECT_NE(why->find("no NVIDIA driver line"), std::string::npos);
   EXPECT_TRUE(unread_output("Dec  2 10:43:35 worker4 kernel: EXT4-fs mounted\nDec  2 10:43:36 worker4 kernel: usb 1-1: new device\n"));
+  // util-linux dmesg's other stamps: the kernel's seconds, -T's date and -H's minute.
+  EXPECT_TRUE(unread_output("[ 1843.308145] EXT4-fs (sda1): mounted\n[ 1843.308201] usb 1-1: new device\n"));
+  EXPECT_TRUE(unread_output("[Fri Aug 30 11:43:09 2024] EXT4-fs mounted\n[Fri Aug 30 11:43:10 2024] usb 1-1: new device\n"));
+  EXPECT_TRUE(unread_output("[Aug30 11:43] EXT4-fs mounted\n[  +0.000012] usb 1-1: new device\n"));
+}
+
+// Other programs' bracketed prefixes are no dmesg stamps: their logs are not refused as kernel logs
+// (then read for their GPU words). PyTorch's c10d lines (nanoGPT's multi-node DDP log), Open MPI's
+// "[host:pid]", Jetson's flash tool's "[   0.0012 ]" and its boot loader's "[0000.125]".
+TEST(UnreadOutputs, OtherProgramsBracketsAreNoKernelStamps) {
+  EXPECT_FALSE(unread_output("[E ProcessGroupNCCL.cpp:455] Some NCCL operations have failed or timed out.\n"
+                             "[E ProcessGroupNCCL.cpp:461] To avoid data inconsistency, we are taking the entire process down.\n"));
+  EXPECT_FALSE(unread_output("[node01:04711] *** Process received signal ***\n[node01:04711] Signal: Segmentation fault (11)\n"));
+  EXPECT_FALSE(unread_output("[   0.0012 ] Generating RCM messages\n[   0.0021 ] tegrarcm_v2 --listrcm rcm_list.xml\n"));
+  EXPECT_FALSE(unread_output("[0000.125] I> MB1 (version: 1.4.0.1-t194-41334769-e6a2ba6e)\n[0000.131] I> Boot-mode: Coldboot\n"));
 }
 
 TEST(UnreadOutputs, OtherTextIsNotNamed) {
