@@ -121,6 +121,11 @@ constexpr std::array kBuildMessages = std::to_array<DriverMessage>({
     {"unsupported gpu architecture 'compute_", "toolchain-too-old", "nvcc: unsupported GPU architecture",
      "the CUDA toolkit's nvcc does not know the architecture asked for (the toolkit is older than the GPU): install a newer "
      "CUDA toolkit"},
+    // TensorRT's assertion (nvinfer1::fixSMVerForNVRTC) when the GPU's SM version is newer than the
+    // NVRTC it ships knows; NVIDIA's TensorRT support matrix lists the compute capabilities of each release.
+    {"sm version not supported in this nvrtc version", "toolchain-too-old", "TensorRT: GPU newer than its NVRTC",
+     "the TensorRT release in use predates this GPU's architecture (its NVRTC cannot compile for it): install a TensorRT "
+     "release whose support matrix lists this GPU's compute capability"},
 });
 
 // A program built or installed without CUDA, which then runs on the CPU (or not at all): the GPU is
@@ -462,12 +467,13 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
 }
 
 // The words that make a line one about the GPU: NVIDIA's, its libraries' (cuBLAS and cuDNN name their
-// own statuses: "CUBLAS_STATUS_ALLOC_FAILED"), its GPU manager's (DCGM: `dcgmi diag` errors name no
+// own statuses: "CUBLAS_STATUS_ALLOC_FAILED"; NVRTC; TensorRT, whose logger tags its lines "[TRT]"), its GPU manager's (DCGM: `dcgmi diag` errors name no
 // GPU otherwise), and its Jetson modules' (NVIDIA Jetson Linux Developer Guide: Jetson, Tegra and its
 // flash tools tegraflash/tegrarcm/tegradevflash, L4T; the integrated GPU's driver nvgpu and its chips
 // as nvgpu names them: gk20a TK1, gm20b TX1, gp10b TX2, gv11b Xavier, ga10b Orin).
-constexpr std::array<const char*, 17> kGpuWords{"nvidia", "cuda", "gpu",   "nvml",  "nccl",  "dcgm",  "cublas", "cudnn", "jetson",
-                                                "tegra",  "l4t",  "nvgpu", "gk20a", "gm20b", "gp10b", "gv11b",  "ga10b"};
+constexpr std::array<const char*, 20> kGpuWords{"nvidia", "cuda",  "gpu",   "nvml",  "nccl",  "dcgm",  "cublas",
+                                                "cudnn",  "nvrtc", "tensorrt", "[trt]", "jetson", "tegra", "l4t",
+                                                "nvgpu",  "gk20a", "gm20b", "gp10b", "gv11b", "ga10b"};
 constexpr std::array<const char*, 7> kWrongWords{"error", "fail", "warn", "unable", "cannot", "not ", "no "};
 
 }  // namespace

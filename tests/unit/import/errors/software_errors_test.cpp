@@ -186,6 +186,8 @@ TEST(SoftwareErrors, ABuildOrToolchainWithoutThisGpusArchitectureIsSoftware) {
       "ptxas fatal   : Value 'sm_90' is not defined for option 'gpu-name'",
       "nvcc fatal   : Unsupported gpu architecture 'compute_89'",
       "E cuda_driver.cc:864] failed to load PTX text as a module: CUDA_ERROR_INVALID_IMAGE: device kernel image is invalid",
+      "[01/29/2021-10:26:48] [F] [TRT] Assertion failed: (smVersion < SM_VERSION_A100) && \"SM version not supported in this "
+      "NVRTC version\"",
   };
   for (const char* l : lines) {
     const auto e = find_software_errors(std::string(l) + "\n", "x");
@@ -233,6 +235,9 @@ TEST(SoftwareErrors, AGpuMentionQuotesTheLineThatSoundsWrongElseTheFirst) {
   // cuBLAS's and cuDNN's own statuses, with no other GPU word on the line.
   EXPECT_TRUE(gpu_mention("RuntimeError: cuBLAS failed with status CUBLAS_STATUS_ALLOC_FAILED\n", "x"));
   EXPECT_TRUE(gpu_mention("cudnn error: CUDNN_STATUS_NOT_INITIALIZED\n", "x"));
+  // TensorRT's logger and NVRTC.
+  EXPECT_TRUE(gpu_mention("Building TensorRT engine for onnx/unet.opt.onnx: engine/unet.plan\nSegmentation fault\n", "x"));
+  EXPECT_TRUE(gpu_mention("[01/29/2021-10:26:48] [E] [TRT] Assertion Error in nvinfer1::fixSMVerForNVRTC\n", "x"));
   // Jetson's words: its flash tools, L4T, and the nvgpu driver naming its integrated GPU.
   EXPECT_TRUE(gpu_mention("[   0.0021 ] tegrarcm_v2 --listrcm rcm_list.xml\n", "x"));
   EXPECT_TRUE(gpu_mention("# R32 (release), REVISION: 4.3 of L4T\n", "x"));
