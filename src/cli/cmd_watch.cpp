@@ -39,7 +39,8 @@ struct WatchArgs {
   double price = -1;
   double interval_s = 0.5, gpu_interval_s = 0.1;
   bool verdict_exit = false;
-  int pid = 0;  // --pid: watch a process already running
+  std::vector<int> pids;           // --pid: watch processes already running, as one job
+  bool all_gpu_processes = false;  // every process NVML lists on the watched GPUs at the start
 };
 
 // The GPUs to watch: their timelines (name, limits) and NVML handles; `why` when none can be read.
@@ -93,18 +94,75 @@ std::optional<int> score_watched(ResultDocument& doc, std::string& text) {
   }
 }
 
-int run_watch(const WatchArgs& a, std::vector<std::string> command) {
-  if (a.pid != 0 && !command.empty()) throw input_error("watch: give --pid or a command, not both");
-  if (a.pid == 0 && command.empty())
-    throw input_error("watch needs a command: gpuaudit watch [options] -- CMD [ARGS...], or --pid PID");
-  std::optional<ChildJob> attached;
-  if (a.pid != 0) {
-    std::string why;
-    attached = attach_job(a.pid, why);
-    if (!attached) throw input_error("watch --pid: " + why);
-    command = process_command(a.pid);
-    if (!a.metric.empty()) throw input_error("watch --pid: --metric reads a job's output, which only a job gpuaudit starts gives");
+// What the job is: a command to start, or processes already running (--pid, --all-gpu-processes);
+// throws on arguments that do not go together.
+void check_job_args(const WatchArgs& a, const std::vector<std::string>& command) {
+  const bool attach = !a.pids.empty() || a.all_gpu_processes;
+  if (!a.pids.empty() && a.all_gpu_processes) throw input_error("watch: give --pid or --all-gpu-processes, not both");
+  if (attach && !command.empty()) throw input_error("watch: give --pid (or --all-gpu-processes) or a command, not both");
+  if (!attach && command.empty())
+    throw input_error("watch needs a command: gpuaudit watch [options] -- CMD [ARGS...], or --pid PID, or --all-gpu-processes");
+  if (attach && !a.metric.empty())
+    throw input_error("watch --pid: --metric reads a job's output, which only a job gpuaudit starts gives");
+}
+
+// The processes NVML lists on the watched GPUs now, by their ids in this PID namespace (those this
+// namespace does not hold, another container's, cannot be watched from here and are left out).
+std::vector<pid_t> processes_on(const NvmlLoad& nvml, const WatchedGpus& gpus) {
+  std::vector<pid_t> out;
+  const bool names = false;  // only the ids are needed
+  for (const auto& t : gpus.timelines) {
+    if (gpus.mig_slices.count(t.gpu)) continue;
+    for (const auto& p : read_gpu_processes(nvml.api, gpus.handles.at(t.gpu), names))
+      if (const auto local = local_pid_of(*p.pid); local && *local != ::getpid() &&
+                                                     std::find(out.begin(), out.end(), *local) == out.end())
+        out.push_back(*local);
   }
+  return out;
+}
+
+// The processes already running to watch as one job, or nullopt when a command is to be started.
+std::optional<ChildJob> job_to_attach(const WatchArgs& a, const NvmlLoad& nvml, const WatchedGpus& gpus) {
+  if (a.pids.empty() && !a.all_gpu_processes) return std::nullopt;
+  std::vector<pid_t> pids(a.pids.begin(), a.pids.end());
+  if (a.all_gpu_processes) {
+    if (!gpus.why.empty()) throw input_error("watch --all-gpu-processes: the GPUs cannot be read: " + gpus.why);
+    pids = processes_on(nvml, gpus);
+    if (pids.empty()) throw input_error("watch --all-gpu-processes: no process of this PID namespace holds a context on the watched GPUs");
+  }
+  std::string why;
+  auto job = attach_job(pids, why);
+  if (!job) throw input_error(std::string(a.all_gpu_processes ? "watch --all-gpu-processes: " : "watch --pid: ") + why);
+  return job;
+}
+
+// Samples until the job ends (or, attached, until Ctrl-C), with the job's signals handled as the
+// watch promises: a started job gets the signals sent to gpuaudit; an attached one is never stopped.
+WatchRecord watch_until_done(const ChildJob& job, WatchRecord rec, const WatchTiming& timing, WatchIo io) {
+  if (!job.attached) {
+    ForwardSignals forward(job.pid);
+    return watch_job(job, std::move(rec), timing, io);
+  }
+  CtrlC ctrl_c;
+  io.stop = &ctrl_c.flag();
+  rec = watch_job(job, std::move(rec), timing, io);
+  rec.still_running = ctrl_c.interrupted();
+  return rec;
+}
+
+WatchIo gpu_readers(const NvmlLoad& nvml, const WatchedGpus& gpus) {
+  WatchIo io;
+  if (gpus.timelines.empty()) return io;
+  io.read_gpu = [&](int gpu, double t) { return read_telemetry(nvml.api, gpus.handles.at(gpu), t); };
+  const bool names = in_host_pid_namespace().value_or(true);
+  io.read_processes = [&, names](int gpu) {  // a MIG slice's neighbours are isolated from it: not read
+    return gpus.mig_slices.count(gpu) ? std::vector<GpuProcess>{} : read_gpu_processes(nvml.api, gpus.handles.at(gpu), names);
+  };
+  return io;
+}
+
+int run_watch(const WatchArgs& a, std::vector<std::string> command) {
+  check_job_args(a, command);
   const std::string currency = a.currency.empty() ? std::string("USD") : normalize_currency(a.currency, "--currency");
   std::unique_ptr<MetricScanner> metric;
   if (!a.metric.empty()) metric = std::make_unique<MetricScanner>(a.metric);
@@ -117,7 +175,9 @@ int run_watch(const WatchArgs& a, std::vector<std::string> command) {
   doc.mode = "watch";
   apply_tags(doc, a.tags);
   if (a.price >= 0) doc.price_per_hour = a.price, doc.currency = currency;
-  WatchedGpus gpus = gpus_to_watch(nvml, doc, selectors);
+  const WatchedGpus gpus = gpus_to_watch(nvml, doc, selectors);
+  const std::optional<ChildJob> attached = job_to_attach(a, nvml, gpus);
+  if (attached) command = process_command(attached->pid);
 
   const RunOutput output(a.output, "gpuaudit-watch", doc.host.hostname);
   if (output.stream()) throw input_error("watch writes its document while the job runs: give -o a file, not a stream");
@@ -130,6 +190,11 @@ int run_watch(const WatchArgs& a, std::vector<std::string> command) {
   rec.metric_regex = a.metric;
   if (metric) rec.metric_unit = metric_unit(a.metric);
   rec.gpus = gpus.timelines;
+  if (attached) {
+    rec.attached_pid = attached->pid;
+    if (!attached->more.empty())
+      for (pid_t p : attached->roots()) rec.attached_pids.push_back(p);
+  }
   auto save = [&](const WatchRecord& r) {
     doc.extra["watch"] = r;
     write_result(output.path(), doc);
@@ -137,7 +202,6 @@ int run_watch(const WatchArgs& a, std::vector<std::string> command) {
   save(rec);  // an unwritable path fails now (exit 5), before the job starts
 
   std::string why;
-  rec.attached_pid = attached ? std::optional<int>(a.pid) : std::nullopt;
   const auto job = attached ? attached : start_job(command, metric != nullptr, why);
   if (!job) {
     rec.finished = true, rec.exit_code = 127;
@@ -145,33 +209,16 @@ int run_watch(const WatchArgs& a, std::vector<std::string> command) {
     std::fprintf(stderr, "gpuaudit: watch: cannot run '%s': %s\n", command.front().c_str(), why.c_str());
     return 127;  // as a shell says of a command it cannot run
   }
-  WatchIo io;
-  if (!gpus.timelines.empty()) {
-    io.read_gpu = [&](int gpu, double t) { return read_telemetry(nvml.api, gpus.handles.at(gpu), t); };
-    const bool names = in_host_pid_namespace().value_or(true);
-    io.read_processes = [&, names](int gpu) {  // a MIG slice's neighbours are isolated from it: not read
-      return gpus.mig_slices.count(gpu) ? std::vector<GpuProcess>{} : read_gpu_processes(nvml.api, gpus.handles.at(gpu), names);
-    };
-  }
+  WatchIo io = gpu_readers(nvml, gpus);
   io.metric = metric.get();
   io.checkpoint = save;
-  const WatchTiming timing{.host_interval_s = a.interval_s, .gpu_interval_s = a.gpu_interval_s};
-  if (attached) {  // Ctrl-C stops the watching, never the process
-    CtrlC ctrl_c;
-    io.stop = &ctrl_c.flag();
-    rec = watch_job(*job, rec, timing, io);
-    rec.still_running = ctrl_c.interrupted();
-  } else {
-    ForwardSignals forward(job->pid);
-    rec = watch_job(*job, rec, timing, io);
-  }
+  rec = watch_until_done(*job, std::move(rec), {.host_interval_s = a.interval_s, .gpu_interval_s = a.gpu_interval_s}, io);
   rec.diagnoses = diagnose_watch(rec);
   if (doc.price_per_hour) rec.cost = watch_cost(rec, *doc.price_per_hour, currency);
   for (auto& row : under_load_rows(rec)) doc.benchmarks.push_back(std::move(row));
   for (auto& row : watch_figures(rec)) doc.benchmarks.push_back(std::move(row));
   save(rec);
-  const std::size_t width = terminal_width(STDERR_FILENO);
-  std::string text = "\n" + watch_text(rec, width);
+  std::string text = "\n" + watch_text(rec, terminal_width(STDERR_FILENO));
   // With no GPU read there is nothing of the card to judge: the watch's own lines say why.
   const std::optional<int> scored = rec.gpu_unread.empty() ? score_watched(doc, text) : std::nullopt;
   save(rec);
@@ -200,8 +247,14 @@ const RegisterCommand watch_cmd{
                       "GPUs to watch (default: all): indices in nvidia-smi's order, UUIDs or PCI bus ids, comma-separated");
        sub.add_option("--tag", a->tags, "key=value stored in the document");
        sub.add_option("-o,--output", a->output, "Result file (default gpuaudit-watch-<host>-<time>.json)");
-       sub.add_option("--pid", a->pid, "Watch a process already running (until it ends or Ctrl-C) instead of starting one")
+       sub.add_option("--pid", a->pids,
+                      "Watch a process already running (until it ends or Ctrl-C) instead of starting one; repeat it, or "
+                      "give PID,PID, to watch several as one job")
+           ->delimiter(',')
+           ->allow_extra_args(false)
            ->check(CLI::PositiveNumber);
+       sub.add_flag("--all-gpu-processes", a->all_gpu_processes,
+                    "Watch every process that holds a context on the watched GPUs now, as one job (until all end or Ctrl-C)");
        sub.add_flag("--verdict-exit", a->verdict_exit, "Exit 1 when a diagnosis is not `busy`, instead of the job's code");
        CLI::App* app = &sub;
        return [a, app] {

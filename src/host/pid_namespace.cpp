@@ -2,6 +2,11 @@
 
 #include "host/proc_file.hpp"
 
+#include <dirent.h>
+#include <signal.h>
+
+#include <cerrno>
+#include <cstdlib>
 #include <sstream>
 
 namespace gpuaudit {
@@ -27,6 +32,29 @@ std::optional<std::int64_t> host_pid_of(pid_t pid) {
   const auto ids = parse_nspid(read_proc_text("/proc/" + std::to_string(pid) + "/status"));
   if (ids.empty()) return std::nullopt;
   return ids.front();
+}
+
+std::optional<pid_t> local_pid_of(std::int64_t host_pid) {
+  if (host_pid <= 0) return std::nullopt;
+  if (in_host_pid_namespace().value_or(true)) {  // the same ids (or a kernel without NSpid: one namespace read)
+    if (::kill(static_cast<pid_t>(host_pid), 0) == 0 || errno == EPERM) return static_cast<pid_t>(host_pid);
+    return std::nullopt;
+  }
+  DIR* proc = ::opendir("/proc");
+  if (!proc) return std::nullopt;
+  std::optional<pid_t> found;
+  while (const dirent* e = ::readdir(proc)) {
+    char* end = nullptr;
+    const long pid = std::strtol(e->d_name, &end, 10);
+    if (pid <= 0 || *end != '\0') continue;
+    const auto ids = parse_nspid(read_proc_text(std::string("/proc/") + e->d_name + "/status"));
+    if (!ids.empty() && ids.front() == host_pid) {
+      found = static_cast<pid_t>(pid);
+      break;
+    }
+  }
+  ::closedir(proc);
+  return found;
 }
 
 std::optional<bool> in_host_pid_namespace() {

@@ -21,6 +21,10 @@ std::vector<std::int64_t> parse_nspid(const std::string& status);
 // has no NSpid line (kernels before 4.1).
 std::optional<std::int64_t> host_pid_of(pid_t pid);
 
+// The id in this PID namespace of the process the host knows as `host_pid` (the one whose NSpid line
+// begins with it: /proc is scanned); nullopt when this namespace does not hold it.
+std::optional<pid_t> local_pid_of(std::int64_t host_pid);
+
 // True when this process runs in the host's PID namespace (its NSpid line has one id), so the PIDs
 // NVML reports name the processes of this /proc; nullopt when that cannot be read.
 std::optional<bool> in_host_pid_namespace();

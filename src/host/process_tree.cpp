@@ -11,6 +11,7 @@
 #include <sys/prctl.h>
 #endif
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 
@@ -125,6 +126,16 @@ std::vector<pid_t> process_tree(pid_t root, std::size_t max) {
   std::vector<pid_t> out{root};
   for (std::size_t i = 0; i < out.size() && out.size() < max; ++i)
     for (pid_t c : children_of(out[i])) out.push_back(c);
+  return out;
+}
+
+std::vector<pid_t> process_trees(const std::vector<pid_t>& roots, std::size_t max) {
+  std::vector<pid_t> out;
+  for (pid_t r : roots) {
+    if (r <= 0 || std::find(out.begin(), out.end(), r) != out.end()) continue;  // already under an earlier root
+    for (pid_t p : process_tree(r, max))
+      if (out.size() < max && std::find(out.begin(), out.end(), p) == out.end()) out.push_back(p);
+  }
   return out;
 }
 

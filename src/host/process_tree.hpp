@@ -26,6 +26,8 @@ void become_subreaper();
 std::vector<pid_t> children_of(pid_t pid);
 // pid and every process under it (children first found first), at most `max` of them.
 std::vector<pid_t> process_tree(pid_t root, std::size_t max = 4096);
+// The trees under several roots, each process once (a root may lie inside another's tree).
+std::vector<pid_t> process_trees(const std::vector<pid_t>& roots, std::size_t max = 4096);
 
 // SIGSTOP pid, end its descendants the same way, then SIGKILL it. Async-signal-safe.
 void kill_tree(pid_t pid) noexcept;

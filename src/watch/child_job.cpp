@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -83,33 +84,58 @@ std::optional<ChildJob> start_job(const std::vector<std::string>& argv, bool cap
     if (err[0] >= 0) ::close(err[0]);
     return std::nullopt;
   }
-  return ChildJob{pid, out[0], err[0]};
+  ChildJob job;
+  job.pid = pid, job.out_fd = out[0], job.err_fd = err[0];
+  return job;
+}
+
+namespace {
+
+// A process already running that has ended: gone, or a zombie its parent has not reaped.
+bool process_ended(pid_t pid) {
+  if (::kill(pid, 0) != 0 && errno == ESRCH) return true;
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+  const auto close = text.rfind(')');
+  return close == std::string::npos || (close + 2 < text.size() && text[close + 2] == 'Z');
+}
+
+}  // namespace
+
+std::vector<pid_t> ChildJob::roots() const {
+  std::vector<pid_t> out{pid};
+  out.insert(out.end(), more.begin(), more.end());
+  return out;
 }
 
 bool job_ended(const ChildJob& job) {
   if (job.attached) {
-    if (::kill(job.pid, 0) != 0 && errno == ESRCH) return true;
-    std::ifstream stat("/proc/" + std::to_string(job.pid) + "/stat");
-    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
-    const auto close = text.rfind(')');
-    return close == std::string::npos || (close + 2 < text.size() && text[close + 2] == 'Z');
+    const auto roots = job.roots();
+    return std::all_of(roots.begin(), roots.end(), process_ended);
   }
   siginfo_t info{};
   if (::waitid(P_PID, static_cast<id_t>(job.pid), &info, WEXITED | WNOHANG | WNOWAIT) != 0) return errno == ECHILD;
   return info.si_pid == job.pid;
 }
 
-std::optional<ChildJob> attach_job(pid_t pid, std::string& why) {
-  if (pid <= 0 || (::kill(pid, 0) != 0 && errno == ESRCH)) {
-    why = "no process " + std::to_string(pid);
+std::optional<ChildJob> attach_job(const std::vector<pid_t>& pids, std::string& why) {
+  if (pids.empty()) {
+    why = "no process to watch";
     return std::nullopt;
   }
   ChildJob job;
-  job.pid = pid;
   job.attached = true;
-  if (job_ended(job)) {
-    why = "process " + std::to_string(pid) + " has already ended";
-    return std::nullopt;
+  for (pid_t pid : pids) {
+    if (pid <= 0 || (::kill(pid, 0) != 0 && errno == ESRCH)) {
+      why = "no process " + std::to_string(pid);
+      return std::nullopt;
+    }
+    if (process_ended(pid)) {
+      why = "process " + std::to_string(pid) + " has already ended";
+      return std::nullopt;
+    }
+    if (job.pid < 0) job.pid = pid;
+    else if (pid != job.pid && std::find(job.more.begin(), job.more.end(), pid) == job.more.end()) job.more.push_back(pid);
   }
   return job;
 }

@@ -17,7 +17,10 @@ struct ChildJob {
   pid_t pid = -1;
   int out_fd = -1;  // the job's stdout, when captured (else -1: it writes to ours)
   int err_fd = -1;
-  bool attached = false;  // a process already running (--pid), not gpuaudit's child: no exit code to read
+  bool attached = false;   // a process already running (--pid), not gpuaudit's child: no exit code to read
+  std::vector<pid_t> more;  // attached: the other processes watched as one job (several --pid, --all-gpu-processes)
+  // pid, then `more`: the roots of the job's process trees.
+  std::vector<pid_t> roots() const;
 };
 
 // Starts argv[0] (searched on PATH) with argv. With capture_output, its stdout and stderr are
@@ -26,10 +29,10 @@ struct ChildJob {
 std::optional<ChildJob> start_job(const std::vector<std::string>& argv, bool capture_output, std::string& why);
 
 // True once the job has ended, without reaping it: its /proc entry (and CPU time) is still there
-// for the last reading. An attached process has ended when it is gone or a zombie.
+// for the last reading. An attached job has ended when every one of its processes is gone or a zombie.
 bool job_ended(const ChildJob& job);
-// A running process to watch (--pid): nullopt and `why` when there is none of that id.
-std::optional<ChildJob> attach_job(pid_t pid, std::string& why);
+// Running processes to watch as one job (--pid): nullopt and `why` when one of them is not there.
+std::optional<ChildJob> attach_job(const std::vector<pid_t>& pids, std::string& why);
 // The command line of a process (/proc/PID/cmdline), empty when unreadable.
 std::vector<std::string> process_command(pid_t pid);
 // The job's exit status once it has ended (reaps it), nullopt while it runs.

@@ -8,10 +8,10 @@
 
 namespace gpuaudit {
 
-std::set<std::int64_t> job_process_ids(pid_t root) {
+std::set<std::int64_t> job_process_ids(const std::vector<pid_t>& roots) {
   std::set<std::int64_t> ids;
-  if (root <= 0) return ids;
-  for (pid_t p : process_tree(root)) {
+  for (pid_t p : process_trees(roots)) {
+    if (p <= 0) continue;
     ids.insert(p);
     if (const auto host = host_pid_of(p)) ids.insert(*host);
   }

@@ -4,6 +4,7 @@
 #include "host/proc_file.hpp"
 #include "host/process_tree.hpp"
 
+#include <algorithm>
 #include <sstream>
 #include <string_view>
 
@@ -100,17 +101,17 @@ std::optional<ProcessTimes> parse_process_stat(const std::string& stat) {
   return ProcessTimes{ticks, *threads};
 }
 
-HostCounters read_host_counters(pid_t job, double t_s) {
+HostCounters read_host_counters(const std::vector<pid_t>& job, double t_s) {
   HostCounters c;
   c.t_s = t_s;
   if (auto stat = read_proc_stat(); stat && !stat->empty() && stat->front().cpu == "cpu") c.cpu = stat->front();
   c.mem_available_pct = parse_mem_available_pct(read_proc_text("/proc/meminfo"));
   c.pswpin = parse_pswpin(read_proc_text("/proc/vmstat"));
   c.disks = parse_diskstats(read_proc_text("/proc/diskstats"));
-  if (job > 0) {
+  if (std::any_of(job.begin(), job.end(), [](pid_t p) { return p > 0; })) {
     std::uint64_t ticks = 0;
     int threads = 0, processes = 0;
-    for (pid_t p : process_tree(job)) {
+    for (pid_t p : process_trees(job)) {
       const auto t = parse_process_stat(read_proc_text("/proc/" + std::to_string(p) + "/stat"));
       if (!t) continue;
       ticks += t->ticks;

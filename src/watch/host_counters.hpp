@@ -50,8 +50,8 @@ std::optional<DiskTotals> parse_diskstats(const std::string& diskstats);
 // and parentheses: the fields are read after its last ')').
 std::optional<ProcessTimes> parse_process_stat(const std::string& stat);
 
-// Reads every counter now; `job` is the root of the job's tree (0: none).
-HostCounters read_host_counters(pid_t job, double t_s);
+// Reads every counter now; `job` holds the roots of the job's trees (empty or 0: none).
+HostCounters read_host_counters(const std::vector<pid_t>& job, double t_s);
 
 // The point between two readings: shares and rates per second. `tick_hz` is sysconf(_SC_CLK_TCK).
 WatchHostPoint host_point(const HostCounters& before, const HostCounters& after, double tick_hz);

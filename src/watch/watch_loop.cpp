@@ -57,7 +57,7 @@ class Sampler {
  public:
   Sampler(const ChildJob& job, WatchRecord& rec, const WatchTiming& timing, const WatchIo& io)
       : job_(job), rec_(rec), timing_(timing), io_(io), tick_hz_(static_cast<double>(::sysconf(_SC_CLK_TCK))),
-        last_(read_host_counters(job.pid, 0)), buckets_(rec.gpus.size()), next_host_(timing.host_interval_s) {
+        last_(read_host_counters(job.roots(), 0)), buckets_(rec.gpus.size()), next_host_(timing.host_interval_s) {
     read_processes(0);  // before the job can have opened a context: what is there is another's
   }
 
@@ -82,7 +82,7 @@ class Sampler {
   }
 
   void close_interval(double t) {
-    const HostCounters now = read_host_counters(job_.pid, t);
+    const HostCounters now = read_host_counters(job_.roots(), t);
     rec_.host.push_back(host_point(last_, now, tick_hz_));
     last_ = now;
     for (std::size_t i = 0; i < buckets_.size(); ++i) {
@@ -94,7 +94,7 @@ class Sampler {
 
   void read_processes(double t) {
     if (!io_.read_processes) return;
-    const auto job = job_process_ids(job_.pid);
+    const auto job = job_process_ids(job_.roots());
     for (auto& g : rec_.gpus) note_gpu_processes(g, io_.read_processes(g.gpu), job, t);
   }
 

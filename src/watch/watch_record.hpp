@@ -104,6 +104,7 @@ GA_JSON_TYPE(WatchCost, price_per_hour, currency, unit, units_per_s, per_million
 struct WatchRecord {
   std::vector<std::string> command;
   std::optional<int> attached_pid;     // --pid: a process already running, watched until it ended or Ctrl-C
+  std::vector<int> attached_pids;      // every one when several were watched as one job (--pid A --pid B, --all-gpu-processes)
   bool still_running = false;          // attached: watching stopped while the process ran on
   std::string started_utc;
   double elapsed_s = 0;
@@ -123,7 +124,7 @@ struct WatchRecord {
   std::optional<WatchCost> cost;
   json extra;
 };
-GA_JSON_TYPE(WatchRecord, command, attached_pid, still_running, started_utc, elapsed_s, finished, exit_code, signal, host_interval_s,
+GA_JSON_TYPE(WatchRecord, command, attached_pid, attached_pids, still_running, started_utc, elapsed_s, finished, exit_code, signal, host_interval_s,
              gpu_interval_s, vcpus, gpu_unread, metric_regex, metric_unit, metric, host, gpus, diagnoses, cost)
 
 }  // namespace gpuaudit

@@ -17,6 +17,11 @@ std::string duration_text(double s) {
 
 std::string how_it_ended(const WatchRecord& r) {
   if (!r.finished) return "still running at the last checkpoint";
+  if (r.attached_pids.size() > 1) {
+    std::string ids;
+    for (int p : r.attached_pids) ids += (ids.empty() ? "" : ", ") + std::to_string(p);
+    return "processes " + ids + (r.still_running ? " run on (watching stopped)" : " ended");
+  }
   if (r.attached_pid)
     return "process " + std::to_string(*r.attached_pid) + (r.still_running ? " runs on (watching stopped)" : " ended");
   if (r.signal) return "ended by " + *r.signal + " (exit " + std::to_string(r.exit_code.value_or(-1)) + ")";

@@ -104,6 +104,25 @@ python3 -c "import json,sys; w=json.load(open(sys.argv[1]))['watch']; assert w['
 "$bin" watch --pid 1 -- true >/dev/null 2>"$tmp/err"
 [ "$?" = 2 ] || fail "--pid and a command: expected 2"
 
+# Several --pid (repeated or comma-separated) are one job, watched until every one has ended.
+sleep 0.8 &
+s1=$!
+sleep 1.6 &
+s2=$!
+"$bin" watch --pid "$s1,$s2" -o "$tmp/h.json" >/dev/null 2>"$tmp/err"
+[ "$?" = 0 ] || fail "two --pid: expected 0"
+python3 -c "import json,sys; w=json.load(open(sys.argv[1]))['watch']; assert w['attached_pids']==[int(sys.argv[2]),int(sys.argv[3])] and not w['still_running'] and w['elapsed_s']>=1.3, w" \
+  "$tmp/h.json" "$s1" "$s2" || fail "two --pid document"
+"$bin" watch --pid 1 --pid 999999999 >/dev/null 2>"$tmp/err"
+[ "$?" = 2 ] || fail "--pid of one process that is not there: expected 2"
+# --all-gpu-processes needs the GPUs read (none here: exit 2, saying why); never with --pid.
+if ! "$bin" info >/dev/null 2>&1; then
+  "$bin" watch --all-gpu-processes >/dev/null 2>"$tmp/err"
+  [ "$?" = 2 ] && grep -q "all-gpu-processes: the GPUs cannot be read" "$tmp/err" || fail "--all-gpu-processes without a GPU"
+fi
+"$bin" watch --all-gpu-processes --pid 1 >/dev/null 2>"$tmp/err"
+[ "$?" = 2 ] || fail "--all-gpu-processes with --pid: expected 2"
+
 # The job's own options after its name are its own, with or without --.
 "$bin" watch -o "$tmp/f.json" sh -c 'exit 5' >/dev/null 2>&1
 [ "$?" = 5 ] || fail "without --: the job's -c was not its own"

@@ -32,6 +32,10 @@ TEST(PidNamespace, ThisProcessHasAHostIdAndAnAnswer) {
   ASSERT_TRUE(here);
   if (*here) EXPECT_EQ(*host, ::getpid());
   EXPECT_FALSE(host_pid_of(-1));
+  // Back from the host's id to this namespace's: this process is found as itself.
+  EXPECT_EQ(local_pid_of(*host), ::getpid());
+  EXPECT_FALSE(local_pid_of(0));
+  EXPECT_FALSE(local_pid_of(999999999));
 }
 
 }  // namespace

@@ -63,6 +63,10 @@ TEST(ProcessTree, ChildrenOfListsAForkedChild) {
   EXPECT_NE(std::find(mine.begin(), mine.end(), child), mine.end());
   const auto its = children_of(child);
   EXPECT_EQ(its, std::vector<pid_t>{grandchild});
+  EXPECT_EQ(process_tree(child), (std::vector<pid_t>{child, grandchild}));
+  // Two roots, one inside the other's tree, and one that is no process: each process once.
+  EXPECT_EQ(process_trees({child, grandchild, 0}), (std::vector<pid_t>{child, grandchild}));
+  EXPECT_EQ(process_trees({grandchild, child}), (std::vector<pid_t>{grandchild, child}));
   kill_tree(child);
   ::waitpid(child, nullptr, 0);
   EXPECT_TRUE(gone_within(grandchild, std::chrono::seconds(5)));

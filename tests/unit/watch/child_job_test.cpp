@@ -73,5 +73,25 @@ TEST(ChildJob, ATermSentToGpuauditReachesTheJob) {
   EXPECT_EQ(exit_code_of(status), 143);
 }
 
+// Several processes already running are one attached job: ended once every one has ended; one that
+// is not there refuses the whole (the watch would miss it silently otherwise).
+TEST(ChildJob, SeveralAttachedProcessesEndTogether) {
+  std::string why;
+  const auto a = start_job({"sleep", "0.3"}, false, why);
+  const auto b = start_job({"sleep", "30"}, false, why);
+  ASSERT_TRUE(a && b) << why;
+  auto job = attach_job({a->pid, b->pid, a->pid}, why);
+  ASSERT_TRUE(job) << why;
+  EXPECT_EQ(job->roots(), (std::vector<pid_t>{a->pid, b->pid}));
+  (void)wait_for(a->pid);
+  EXPECT_FALSE(job_ended(*job));  // b runs on
+  ::kill(b->pid, SIGKILL);
+  (void)wait_for(b->pid);
+  EXPECT_TRUE(job_ended(*job));
+  EXPECT_FALSE(attach_job({::getpid(), 999999999}, why));
+  EXPECT_NE(why.find("999999999"), std::string::npos);
+  EXPECT_FALSE(attach_job({}, why));
+}
+
 }  // namespace
 }  // namespace gpuaudit

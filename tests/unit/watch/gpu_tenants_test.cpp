@@ -22,13 +22,13 @@ TEST(GpuTenants, TheJobsTreeIsKnownByItsIdsHere) {
   const auto job = start_job({"sh", "-c", "sleep 2 & sleep 2; wait"}, false, why);
   ASSERT_TRUE(job) << why;
   ::usleep(200 * 1000);
-  const auto ids = job_process_ids(job->pid);
+  const auto ids = job_process_ids({job->pid});
   EXPECT_TRUE(ids.count(job->pid));
   EXPECT_GE(ids.size(), 2u);  // the shell and its sleeps
   EXPECT_FALSE(ids.count(::getpid()));
   ::kill(job->pid, SIGKILL);
   (void)job_status(job->pid);
-  EXPECT_TRUE(job_process_ids(0).empty());
+  EXPECT_TRUE(job_process_ids({}).empty());
 }
 
 TEST(GpuTenants, ProcessesAreCountedPerIntervalAndTheJobsAreMarked) {

@@ -81,7 +81,7 @@ TEST(HostCounters, AProcessThatExitedGivesNoNegativeCpu) {
 }
 
 TEST(HostCounters, ReadsThisProcessTree) {
-  const HostCounters c = read_host_counters(::getpid(), 0);
+  const HostCounters c = read_host_counters({::getpid()}, 0);
   ASSERT_TRUE(c.job_processes);
   EXPECT_GE(*c.job_processes, 1);
   EXPECT_GE(c.job_threads.value_or(0), 1);
