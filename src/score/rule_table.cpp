@@ -71,7 +71,7 @@ const std::vector<DocRule>& doc_rules() {
       {.file = "rule_watch", .run = rule_watch, .gives = {kHostBound, kSliced}},
       // A lost GPU's errors are the gpu-fault finding's, not the software's.
       {.file = "rule_software", .run = rule_software, .gives = {kSoftware}, .defers_to = {kGpuFault}},
-      {.file = "rule_reported_errors", .run = rule_reported_errors, .gives = {kGpuFault, kMemoryDegraded, kNvlinkDegraded, kSliced}},
+      {.file = "rule_reported_errors", .run = rule_reported_errors, .gives = {kGpuFault, kMemoryDegraded, kNvlinkDegraded, kSliced, kWrongResults}},
       {.file = "rule_peer_access", .run = rule_peer_access, .gives = {kNoPeerAccess}},
       // A GPU whose fabric registration failed joins the software finding for the fabric manager.
       {.file = "rule_fabric", .run = rule_fabric, .gives = {kSoftware}, .defers_to = {kSoftware}},

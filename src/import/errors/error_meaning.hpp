@@ -16,6 +16,7 @@ inline constexpr const char* kClassMemory = "memory-degraded";
 inline constexpr const char* kClassNvlink = "nvlink-degraded";
 inline constexpr const char* kClassSliced = "sliced";
 inline constexpr const char* kClassNoPeer = "no-peer-access";
+inline constexpr const char* kClassWrongResults = "wrong-results";
 inline constexpr const char* kClassProgram = "program";
 inline constexpr const char* kClassUnknown = "unknown";
 

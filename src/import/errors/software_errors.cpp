@@ -62,6 +62,13 @@ constexpr std::array kDriverMessages = std::to_array<DriverMessage>({
     {"found no nvidia driver on your system", "driver-not-loaded", "PyTorch: cudaErrorInsufficientDriver, no driver",
      "no NVIDIA driver answered: the driver is not installed or not loaded, or the container was started without the NVIDIA "
      "runtime (--gpus)"},
+    // FFmpeg's NVENC encoder (libavcodec/nvenc.c, nvenc_check_capabilities' caller): "Driver does not
+    // support the required nvenc API version. Required: 12.1 Found: 12.0", then "The minimum required
+    // Nvidia driver for nvenc is 530.41.03 or newer": the Video Codec SDK API FFmpeg was built for needs
+    // a newer driver than the one loaded.
+    {"driver does not support the required nvenc api version", "driver-too-old", "FFmpeg NVENC: driver older than its API",
+     "the driver is older than the NVENC API the program (its FFmpeg) was built against: update the driver to the version the "
+     "next line of the log names, or use a build made for an older Video Codec SDK"},
     // NVIDIA's NGC containers at start: "ERROR: This container was built for NVIDIA Driver Release
     // 450.51 or later, but version 440.33.01 was detected and compatibility mode is UNAVAILABLE."
     {"this container was built for nvidia driver release", "container-driver-too-old", "NVIDIA container start-up check",
@@ -80,6 +87,8 @@ constexpr std::array kNoGpuMessages = std::to_array<DriverMessage>({
     // stable-diffusion-webui's start-up check of torch.cuda.is_available(); ggml's CUDA back-end.
     {"torch is not able to use gpu", "no-device", "stable-diffusion-webui: torch cannot use the GPU", ""},
     {"no cuda devices found", "no-device", "a program: no CUDA device found", ""},
+    {"nvidia gpu not found", "no-device", "a program: no NVIDIA GPU found", ""},
+    {"no nvidia gpu found", "no-device", "a program: no NVIDIA GPU found", ""},
     // triton/runtime/driver.py: no backend found a GPU ("0 active drivers ([]). There should only be one.").
     {"0 active drivers ([])", "no-device", "Triton: no active GPU driver", ""},
     // torch/utils/cpp_extension.py, _find_cuda_home(): printed when CUDA_HOME exists but
@@ -228,6 +237,20 @@ std::optional<ErrorMeaning> nvml_symbol_missing(const std::string& l) {
 // code's own meaning, "driver not loaded" on a host with no GPU driver), "mount error: ... no such
 // file or directory" (a driver file it mounts is missing on the host), or "WSL environment detected
 // but no adapters were found" (WSL without a GPU driver on the Windows side).
+// A program that checks the GPU's answers on the CPU and says one was wrong: XMRig re-hashes every
+// result a GPU returns (src/net/JobResults.cpp, checkHash) and logs "COMPUTE ERROR" when the CPU's
+// hash of that nonce does not meet the target the GPU claimed it met. The GPU computed a wrong
+// answer: an unstable card (clocks, heat, memory) or, rarer, the program's kernel for it.
+std::optional<ErrorMeaning> gpu_answer_rejected(std::string_view line, const std::string& l) {
+  if (line.find("COMPUTE ERROR") == std::string_view::npos) return std::nullopt;
+  if (l.find("gpu") == std::string::npos && l.find("nvidia") == std::string::npos && l.find("cuda") == std::string::npos)
+    return std::nullopt;
+  return ErrorMeaning{kClassWrongResults, "compute-error", "medium",
+                      "a result the GPU returned failed the program's own check on the CPU (XMRig re-hashes each one): the GPU "
+                      "computed a wrong answer; reset its clocks and memory to stock and watch its temperature, then run "
+                      "`gpuaudit check` for the card's own verdict"};
+}
+
 std::optional<ErrorMeaning> container_runtime_error(const std::string& l) {
   if (l.find("unsatisfied condition: cuda>=") != std::string::npos) {
     const std::size_t at = l.find("cuda>=") + 6;
@@ -239,6 +262,14 @@ std::optional<ErrorMeaning> container_runtime_error(const std::string& l) {
                             "image built for the host's CUDA version (nvidia-smi's header shows it), or ask the provider for a "
                             "host with a newer driver"};
   }
+  // The NVIDIA Container Toolkit's runtime hook logs its mode first ("Auto-detected mode as 'legacy'",
+  // 'cdi', 'csv'); a prestart hook that exits with that as its stderr is the toolkit's hook failing
+  // before the container starts (its own reason, when the paste holds it, is read by the lines above
+  // and below).
+  if (l.find("auto-detected mode as '") != std::string::npos && l.find("hook") != std::string::npos)
+    return ErrorMeaning{kClassSoftware, "container-runtime-hook", "medium",
+                        "the NVIDIA container runtime's hook failed, so the container did not start (the driver on the host, "
+                        "the toolkit's configuration or its mode): the lines the hook printed after this one name the cause"};
   if (l.find("nvidia-container-cli") == std::string::npos) return std::nullopt;
   if (const std::size_t at = l.find("nvml error: "); at != std::string::npos) {
     std::string text = l.substr(at + 12);
@@ -453,6 +484,7 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = driver_library_missing(l)) return from_meaning(*m, "dynamic loader: a driver library missing", "");
   if (auto m = driver_tool_missing(l)) return from_meaning(*m, "shell or container runtime: nvidia-smi missing", "");
   if (auto m = container_runtime_error(l)) return from_meaning(*m, "NVIDIA container runtime (nvidia-container-cli)", "");
+  if (auto m = gpu_answer_rejected(line, l)) return from_meaning(*m, "XMRig: a GPU result failed the CPU's check", "");
   if (auto m = gsp_firmware_not_loaded(l)) return from_meaning(*m, "kernel firmware loader: the driver's GSP firmware", "");
   if (auto m = gpu_arch_check(l)) return from_meaning(*m, "PyTorch TORCH_CHECK on the GPU's architecture", "");
   if (auto m = vfio_group_not_viable(l)) return from_meaning(*m, "QEMU VFIO: IOMMU group not viable", "");
@@ -467,13 +499,14 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
 }
 
 // The words that make a line one about the GPU: NVIDIA's, its libraries' (cuBLAS and cuDNN name their
-// own statuses: "CUBLAS_STATUS_ALLOC_FAILED"; NVRTC; TensorRT, whose logger tags its lines "[TRT]"), its GPU manager's (DCGM: `dcgmi diag` errors name no
+// own statuses: "CUBLAS_STATUS_ALLOC_FAILED"; NVRTC; TensorRT, whose logger tags its lines "[TRT]"; the
+// Video Codec SDK's NVENC, NVDEC/CUVID and nvJPEG, as FFmpeg names its h264_nvenc and h264_cuvid), its GPU manager's (DCGM: `dcgmi diag` errors name no
 // GPU otherwise), and its Jetson modules' (NVIDIA Jetson Linux Developer Guide: Jetson, Tegra and its
 // flash tools tegraflash/tegrarcm/tegradevflash, L4T; the integrated GPU's driver nvgpu and its chips
 // as nvgpu names them: gk20a TK1, gm20b TX1, gp10b TX2, gv11b Xavier, ga10b Orin).
-constexpr std::array<const char*, 20> kGpuWords{"nvidia", "cuda",  "gpu",   "nvml",  "nccl",  "dcgm",  "cublas",
-                                                "cudnn",  "nvrtc", "tensorrt", "[trt]", "jetson", "tegra", "l4t",
-                                                "nvgpu",  "gk20a", "gm20b", "gp10b", "gv11b", "ga10b"};
+constexpr std::array<const char*, 24> kGpuWords{"nvidia", "cuda",  "gpu",   "nvml",   "nccl",  "dcgm",  "cublas", "cudnn",
+                                                "nvrtc",  "tensorrt", "[trt]", "nvenc", "nvdec", "cuvid", "nvjpeg", "jetson",
+                                                "tegra",  "l4t",   "nvgpu", "gk20a",  "gm20b", "gp10b", "gv11b",  "ga10b"};
 constexpr std::array<const char*, 7> kWrongWords{"error", "fail", "warn", "unable", "cannot", "not ", "no "};
 
 }  // namespace
@@ -515,7 +548,7 @@ std::optional<SoftwareError> gpu_mention(std::string_view text, const std::strin
 
 bool machine_class(const std::string& cls) {
   return cls == kClassSoftware || cls == kClassGpuFault || cls == kClassMemory || cls == kClassNvlink || cls == kClassSliced ||
-         cls == kClassNoPeer;
+         cls == kClassNoPeer || cls == kClassWrongResults;
 }
 
 std::vector<SoftwareError> find_software_errors(std::string_view text, const std::string& file) {

@@ -298,7 +298,24 @@ bool parse_aer(std::string_view msg, std::string& bus, bool& by_nvidia) {
   return !bus.empty();
 }
 
+// The driver prints "NVRM: Xid (PCI:...): N, ..."; a paste retyped by hand may lose the colon
+// ("NVRM Xid (PCI:0000:0b:00) : 32, ..."). Such a text is read as if it had it (a copy with ": "
+// put back); nullopt when there is none to mend.
+std::optional<std::string> with_nvrm_colon(std::string_view text) {
+  constexpr std::string_view kRetyped = "NVRM Xid (";
+  if (!contains(text, kRetyped)) return std::nullopt;
+  std::string out(text);
+  for (std::size_t at = out.find(kRetyped); at != std::string::npos; at = out.find(kRetyped, at + 1)) {
+    out.insert(at + 4, ":");
+    // "(PCI:0000:0b:00) : 32" -> "(PCI:0000:0b:00): 32", on this line only
+    const std::size_t close = out.find(')', at);
+    if (close != std::string::npos && close < out.find('\n', at) && out.compare(close, 4, ") : ") == 0) out.erase(close + 1, 1);
+  }
+  return out;
+}
+
 int detect_kernel_log(std::string_view text) {
+  if (const auto mended = with_nvrm_colon(text)) return detect_kernel_log(*mended);
   // The whole text, not a prefix: a log whose NVRM lines come after its first megabytes of other
   // messages (a long uptime, a journal of every unit) is still one (issue #28). Linear: plain
   // searches, and a PCIe line's own line checked only where "PCIe Bus Error" occurs.
@@ -315,6 +332,11 @@ int detect_kernel_log(std::string_view text) {
 }
 
 ImportPart parse_kernel_log(std::string_view text, const std::string& file) {
+  if (const auto mended = with_nvrm_colon(text)) {
+    ImportPart part = parse_kernel_log(*mended, file);
+    part.warnings.push_back("\"NVRM Xid\" without the driver's colon (a retyped paste?): read as \"NVRM: Xid\"");
+    return part;
+  }
   ImportPart part;
   part.source = {"kernel log", "", file, 0};
   Parsed p;

@@ -16,6 +16,15 @@ TEST(RuleReportedErrors, AnUncorrectableEccErrorNamingNoGpuIsTheMachinesMemory) 
   EXPECT_TRUE(any_line_has(f->evidence, "uncorrectable ECC error")) << f->evidence.front();
 }
 
+// XMRig re-hashes each GPU result on the CPU; "COMPUTE ERROR" is a wrong answer from the GPU.
+TEST(RuleReportedErrors, AGpuResultTheProgramsCheckRejectedIsWrongResults) {
+  const std::vector<Finding> fs = findings_of_case("xmrig-cuda-two-gpus-compute-error-rx0");
+  const Finding* f = finding_on(fs, "wrong-results", std::nullopt);
+  ASSERT_NE(f, nullptr);
+  EXPECT_TRUE(any_line_has(f->evidence, "COMPUTE ERROR")) << f->evidence.front();
+  EXPECT_EQ(f->confidence, "medium");
+}
+
 TEST(RuleReportedErrors, AProgramsIllegalAddressIsNoFindingOnTheCard) {
   const std::vector<Finding> fs = findings_of_case("pytorch-illegal-memory-access-program-bug");
   EXPECT_FALSE(has_finding(fs, "gpu-fault"));

@@ -238,6 +238,9 @@ TEST(SoftwareErrors, AGpuMentionQuotesTheLineThatSoundsWrongElseTheFirst) {
   // TensorRT's logger and NVRTC.
   EXPECT_TRUE(gpu_mention("Building TensorRT engine for onnx/unet.opt.onnx: engine/unet.plan\nSegmentation fault\n", "x"));
   EXPECT_TRUE(gpu_mention("[01/29/2021-10:26:48] [E] [TRT] Assertion Error in nvinfer1::fixSMVerForNVRTC\n", "x"));
+  // The Video Codec SDK's engines as FFmpeg names them.
+  EXPECT_TRUE(gpu_mention("[hevc_nvenc @ 00000237f36afac0] No NVENC capable devices found\n", "x"));
+  EXPECT_TRUE(gpu_mention("Stream #0:0 -> #0:0 (h264 (h264_cuvid) -> hevc (libx265))\n", "x"));
   // Jetson's words: its flash tools, L4T, and the nvgpu driver naming its integrated GPU.
   EXPECT_TRUE(gpu_mention("[   0.0021 ] tegrarcm_v2 --listrcm rcm_list.xml\n", "x"));
   EXPECT_TRUE(gpu_mention("# R32 (release), REVISION: 4.3 of L4T\n", "x"));
@@ -277,6 +280,12 @@ TEST(SoftwareErrors, AProgramBuiltWithoutCudaIsSoftware) {
        "cuda-library-missing"},
       {"No CUDA runtime is found, using CUDA_HOME='/usr/local/cuda'", "no-device"},
       {"The user requested CUDA support with the --mca mpi_cuda_support 1 flag", "build-without-cuda"},
+      {"[h264_nvenc @ 0x55d1] Driver does not support the required nvenc API version. Required: 12.1 Found: 12.0",
+       "driver-too-old"},
+      {"docker: Error response from daemon: ... error running prestart hook #0: exit status 1, stdout: , stderr: "
+       "Auto-detected mode as 'legacy'",
+       "container-runtime-hook"},
+      {"Error: NVIDIA GPU not found.", "no-device"},
   };
   expect_software(lines);
 }

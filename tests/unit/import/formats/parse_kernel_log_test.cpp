@@ -89,6 +89,24 @@ TEST(ImportKernelLog, XidFieldsAndBothTimeStamps) {
   EXPECT_EQ(p.gpus[2].pci_bus_id, "0000:03:00.0");  // the old form without "PCI:"
 }
 
+// A paste retyped by hand without the driver's colon (a forum post of xmr-stak's Xid 32) is read as
+// the driver's line, with a warning that says so; other lines' " : " are left alone.
+TEST(ImportKernelLog, ARetypedXidWithoutTheColonIsStillAnXid) {
+  const std::string raw =
+      "[12146.826127] NVRM Xid (PCI:0000:0b:00) : 32, Channel ID 00000009 intr 00008000\n"
+      "[12146.827000] usb 1-1 (hub) : reset\n";
+  EXPECT_EQ(import_test::detected(raw), "kernel-log");
+  const auto p = parse("kernel-log", raw);
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.gpus[0].pci_bus_id, "0000:0b:00.0");
+  const auto ev = kernel_events(p.gpus[0]);
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].xid, 32);
+  EXPECT_EQ(ev[0].line, 1);
+  ASSERT_EQ(p.warnings.size(), 1u);
+  EXPECT_NE(p.warnings[0].find("retyped"), std::string::npos);
+}
+
 TEST(ImportKernelLog, DmesgHumanAndRelativeStampsAreStampsNotMessages) {
   // dmesg -H / --reltime: "[Jan 2 10:48] " on a minute's first line, "[  +0.000316] " after it.
   const std::string raw =
