@@ -154,6 +154,7 @@ WatchIo gpu_readers(const NvmlLoad& nvml, const WatchedGpus& gpus) {
   WatchIo io;
   if (gpus.timelines.empty()) return io;
   io.read_gpu = [&](int gpu, double t) { return read_telemetry(nvml.api, gpus.handles.at(gpu), t); };
+  io.read_interval = [&](int gpu, bool pcie) { return read_interval_telemetry(nvml.api, gpus.handles.at(gpu), pcie); };
   const bool names = in_host_pid_namespace().value_or(true);
   io.read_processes = [&, names](int gpu) {  // a MIG slice's neighbours are isolated from it: not read
     return gpus.mig_slices.count(gpu) ? std::vector<GpuProcess>{} : read_gpu_processes(nvml.api, gpus.handles.at(gpu), names);

@@ -35,7 +35,8 @@ namespace gpuaudit {
   X(nvmlDeviceGetPersistenceMode) X(nvmlDeviceGetComputeMode) X(nvmlDeviceGetUtilizationRates)    \
   X(nvmlDeviceGetTopologyCommonAncestor) X(nvmlDeviceGetP2PStatus) X(nvmlDeviceGetNvLinkRemoteDeviceType)        \
   X(nvmlDeviceGetComputeRunningProcesses) X(nvmlDeviceGetGraphicsRunningProcesses)              \
-  X(nvmlDeviceGetEncoderStats) X(nvmlDeviceGetFBCStats)
+  X(nvmlDeviceGetEncoderStats) X(nvmlDeviceGetFBCStats) X(nvmlDeviceGetPcieThroughput)                     \
+  X(nvmlDeviceGetEncoderUtilization) X(nvmlDeviceGetDecoderUtilization)
 
 struct NvmlApi {
 #define GA_NVML_MEMBER(fn) decltype(&::fn) fn = nullptr;

@@ -91,16 +91,4 @@ std::string a_model(const std::string& model) {
   return (vowel_sound ? "an " : "a ") + model;
 }
 
-double pcie_lane_gbs(int gen) {
-  switch (gen) {
-    case 1: return 0.25;
-    case 2: return 0.5;
-    case 3: return 0.985;
-    case 4: return 1.969;
-    case 5: return 3.938;
-    case 6: return 7.563;
-    default: return 0;
-  }
-}
-
 }  // namespace gpuaudit

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/join.hpp"
+#include "core/pcie_rate.hpp"
 #include "core/result.hpp"
 #include "score/figures.hpp"
 
@@ -23,9 +24,6 @@ std::string telemetry_evidence(const TelemetrySummary& t, std::optional<int> sm_
 // figure_evidence plus, when the benchmark carried telemetry, "; " + telemetry_evidence.
 std::string figure_with_telemetry(const FigureScore& f, std::optional<int> sm_max_mhz);
 
-// Raw data rate of one PCIe lane in GB/s per direction after line encoding (8b/10b for Gen1-2,
-// 128b/130b for Gen3-5, FLIT for Gen6); 0 for an unknown generation.
-double pcie_lane_gbs(int gen);
 
 // "an H100 SXM5 80GB", "a Tesla T4": the article by how the first letter is spoken (model names
 // start with a letter read out alone: "an H100", "an L4", "a T4").

@@ -32,6 +32,20 @@ TelemetrySample read_telemetry(const NvmlApi& api, nvmlDevice_t d, double t_s) {
   return s;
 }
 
+GpuIntervalReading read_interval_telemetry(const NvmlApi& api, nvmlDevice_t d, bool pcie) {
+  GpuIntervalReading r;
+  nvmlMemory_t mem{};
+  if (call_ok(api.nvmlDeviceGetMemoryInfo, d, &mem)) r.memory_used_gib = static_cast<double>(mem.used) / (1024.0 * 1024 * 1024);
+  unsigned v = 0, period_us = 0;
+  if (call_ok(api.nvmlDeviceGetEncoderUtilization, d, &v, &period_us)) r.encoder_pct = v;
+  if (call_ok(api.nvmlDeviceGetDecoderUtilization, d, &v, &period_us)) r.decoder_pct = v;
+  if (pcie) {  // KB/s (1 KB granularity, nvmlPcieUtilCounter_t), as GB/s
+    if (call_ok(api.nvmlDeviceGetPcieThroughput, d, NVML_PCIE_UTIL_TX_BYTES, &v)) r.pcie_tx_gbs = v * 1e3 / 1e9;
+    if (call_ok(api.nvmlDeviceGetPcieThroughput, d, NVML_PCIE_UTIL_RX_BYTES, &v)) r.pcie_rx_gbs = v * 1e3 / 1e9;
+  }
+  return r;
+}
+
 std::map<int, nvmlDevice_t> telemetry_handles(const NvmlApi& api, const std::vector<GpuInfo>& gpus) {
   std::map<int, nvmlDevice_t> out;
   unsigned count = 0;

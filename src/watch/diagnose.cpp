@@ -4,6 +4,7 @@
 #include "probe/clock_reasons.hpp"
 #include "text/format.hpp"
 #include "watch/gpu_tenants.hpp"
+#include "watch/traffic_diagnoses.hpp"
 
 #include <algorithm>
 #include <map>
@@ -208,8 +209,11 @@ std::vector<WatchDiagnosis> diagnose_watch(const WatchRecord& r, const WatchRule
     out.push_back(busy_or_starved(r, g, *share, rules));
     if (auto t = throttled(g, rules)) out.push_back(*t);
   }
-  for (const auto& g : r.gpus)
+  for (const auto& g : r.gpus) {
     if (auto s = shared_gpu(g)) out.push_back(*s);
+    if (auto p = pcie_bound(g)) out.push_back(*p);
+    if (auto v = video_engine_busy(g)) out.push_back(*v);
+  }
   if (!idle.empty()) {
     WatchDiagnosis d;
     d.id = used.empty() ? "no-gpu-work" : "idle-gpu";

@@ -10,6 +10,7 @@
 //               counters show).
 //   throttled   in the intervals a GPU was busy, power or heat held its clocks for a kThrottleShare.
 //   shared      another process held a compute context on a watched GPU (watch/gpu_tenants.hpp).
+//   pcie-bound, video-engine-busy  the link or the video engines at their limit (watch/traffic_diagnoses.hpp).
 //   idle-gpu    a GPU the job left idle while it used others.
 //   no-gpu-work every GPU stayed idle the whole run.
 //   slowed-down the job's metric in its last third fell below kSlowdownRatio of its first third.

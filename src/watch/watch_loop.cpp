@@ -30,6 +30,10 @@ WatchGpuPoint fold_gpu_samples(std::span<const TelemetrySample> samples, double 
   if (s.power_w) p.power_w = s.power_w->median;
   if (s.temperature_c) p.temperature_c = s.temperature_c->max;
   p.reasons = s.clock_event_reasons;
+  for (const auto& x : samples) {
+    if (x.pcie_gen) p.pcie_gen = std::min(p.pcie_gen.value_or(*x.pcie_gen), *x.pcie_gen);
+    if (x.pcie_width) p.pcie_width = std::min(p.pcie_width.value_or(*x.pcie_width), *x.pcie_width);
+  }
   return p;
 }
 
@@ -86,10 +90,22 @@ class Sampler {
     rec_.host.push_back(host_point(last_, now, tick_hz_));
     last_ = now;
     for (std::size_t i = 0; i < buckets_.size(); ++i) {
-      if (!buckets_[i].empty()) rec_.gpus[i].points.push_back(fold_gpu_samples(buckets_[i], t));
+      if (!buckets_[i].empty()) {
+        rec_.gpus[i].points.push_back(fold_gpu_samples(buckets_[i], t));
+        if (io_.read_interval) add_interval_reading(rec_.gpus[i], i == pcie_turn_ % buckets_.size());
+      }
       buckets_[i].clear();
     }
+    ++pcie_turn_;
     read_processes(t);
+  }
+
+  void add_interval_reading(WatchGpuTimeline& g, bool pcie) {
+    const GpuIntervalReading r = io_.read_interval(g.gpu, pcie);
+    WatchGpuPoint& p = g.points.back();
+    p.memory_used_gib = r.memory_used_gib;
+    p.encoder_pct = r.encoder_pct, p.decoder_pct = r.decoder_pct;
+    p.pcie_tx_gbs = r.pcie_tx_gbs, p.pcie_rx_gbs = r.pcie_rx_gbs;
   }
 
   void read_processes(double t) {
@@ -108,6 +124,7 @@ class Sampler {
   std::vector<std::vector<TelemetrySample>> buckets_;
   double next_host_;  // the first host point closes the first interval
   double next_gpu_ = 0, next_checkpoint_ = 0;
+  std::size_t pcie_turn_ = 0;  // the GPU whose PCIe traffic this interval reads
 };
 
 }  // namespace

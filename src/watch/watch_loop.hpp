@@ -6,6 +6,7 @@
 #pragma once
 
 #include "core/result.hpp"
+#include "telemetry/nvml_reading.hpp"
 #include "telemetry/telemetry_sample.hpp"
 #include "watch/child_job.hpp"
 #include "watch/metric_scanner.hpp"
@@ -29,6 +30,9 @@ struct WatchIo {
   // What NVML lists on document GPU `gpu` now, read when the watch begins and at each host
   // interval (watch/gpu_tenants.hpp). Empty: not read.
   std::function<std::vector<GpuProcess>(int gpu)> read_processes;
+  // What is read of document GPU `gpu` once per interval (memory, video engines; the PCIe traffic
+  // when `pcie`, which the loop asks of one GPU per interval in turn: each reading blocks 40 ms).
+  std::function<GpuIntervalReading(int gpu, bool pcie)> read_interval;
   MetricScanner* metric = nullptr;                        // null: no --metric (output not captured)
   std::function<void(const WatchRecord&)> checkpoint;     // may be empty
   int out_fd = 1, err_fd = 2;                             // where the job's captured output is copied

@@ -43,10 +43,16 @@ struct WatchGpuPoint {
   std::optional<double> power_w;       // median
   std::optional<double> temperature_c;  // max
   std::vector<std::string> reasons;    // clock-event reasons seen, "gpu-idle" left out
+  std::optional<int> pcie_gen, pcie_width;  // the link's lowest in the interval
+  // Read once at the interval's end (telemetry/nvml_reading.hpp GpuIntervalReading); the PCIe
+  // traffic only at some intervals (one GPU's per interval, in turn).
+  std::optional<double> memory_used_gib;
+  std::optional<double> encoder_pct, decoder_pct;
+  std::optional<double> pcie_tx_gbs, pcie_rx_gbs;  // GB/s from / to the GPU, over NVML's 20 ms
   json extra;
 };
 GA_JSON_TYPE(WatchGpuPoint, t_s, samples, util_pct, util_min_pct, util_max_pct, sm_clock_mhz, mem_clock_mhz, power_w,
-             temperature_c, reasons)
+             temperature_c, reasons, pcie_gen, pcie_width, memory_used_gib, encoder_pct, decoder_pct, pcie_tx_gbs, pcie_rx_gbs)
 
 // A process NVML listed on a GPU during the watch (read once per host interval).
 struct WatchGpuProcess {
@@ -80,7 +86,7 @@ GA_JSON_VALUE(WatchMetricPoint, t_s, value)
 
 // One conclusion about the job (watch/diagnose.hpp says each rule).
 struct WatchDiagnosis {
-  std::string id;  // busy | starved | throttled | shared | idle-gpu | slowed-down | no-gpu-work | host
+  std::string id;  // busy | starved | throttled | shared | pcie-bound | video-engine-busy | idle-gpu | slowed-down | no-gpu-work | host
   std::optional<int> gpu;
   std::string cause;    // starved: steal | iowait | swap | cpu-saturated | one-core | unseen; throttled: power | thermal | other
   std::string summary;  // one line

@@ -317,6 +317,28 @@ nvmlReturn_t f_utilization(nvmlDevice_t h, nvmlUtilization_t* u) {
   u->memory = d->util_mem;
   return NVML_SUCCESS;
 }
+nvmlReturn_t f_encoder_util(nvmlDevice_t h, unsigned* u, unsigned* period_us) {
+  LOCK();
+  DEVICE(h);
+  *u = d->encoder_util;
+  *period_us = 167000;
+  return NVML_SUCCESS;
+}
+nvmlReturn_t f_decoder_util(nvmlDevice_t h, unsigned* u, unsigned* period_us) {
+  LOCK();
+  DEVICE(h);
+  *u = d->decoder_util;
+  *period_us = 167000;
+  return NVML_SUCCESS;
+}
+nvmlReturn_t f_pcie_throughput(nvmlDevice_t h, nvmlPcieUtilCounter_t counter, unsigned* kbs) {
+  LOCK();
+  DEVICE(h);
+  if (!d->has_pcie_throughput) return NVML_ERROR_NOT_SUPPORTED;
+  if (counter != NVML_PCIE_UTIL_TX_BYTES && counter != NVML_PCIE_UTIL_RX_BYTES) return NVML_ERROR_INVALID_ARGUMENT;
+  *kbs = counter == NVML_PCIE_UTIL_TX_BYTES ? d->pcie_tx_kbs : d->pcie_rx_kbs;
+  return NVML_SUCCESS;
+}
 nvmlReturn_t f_compute_processes(nvmlDevice_t h, unsigned* count, nvmlProcessInfo_t* infos) {
   LOCK();
   DEVICE(h);
@@ -406,6 +428,9 @@ NvmlApi install(FakeSystem& sys) {
   api.nvmlDeviceGetPersistenceMode = f_persistence;
   api.nvmlDeviceGetComputeMode = f_compute_mode;
   api.nvmlDeviceGetUtilizationRates = f_utilization;
+  api.nvmlDeviceGetEncoderUtilization = f_encoder_util;
+  api.nvmlDeviceGetDecoderUtilization = f_decoder_util;
+  api.nvmlDeviceGetPcieThroughput = f_pcie_throughput;
   api.nvmlDeviceGetEncoderStats = f_encoder_stats;
   api.nvmlDeviceGetFBCStats = f_fbc_stats;
   api.nvmlDeviceGetComputeRunningProcesses = f_compute_processes;

@@ -53,6 +53,9 @@ struct FakeDevice {
   bool persistence = true;
   nvmlComputeMode_t compute_mode = NVML_COMPUTEMODE_DEFAULT;
   unsigned util_gpu = 0, util_mem = 0;
+  unsigned encoder_util = 0, decoder_util = 0;          // %, nvmlDevice{En,De}coderUtilization
+  unsigned pcie_tx_kbs = 0, pcie_rx_kbs = 0;            // KB/s, nvmlDeviceGetPcieThroughput
+  bool has_pcie_throughput = true;                      // false: NOT_SUPPORTED (a vGPU)
   std::vector<std::pair<unsigned, unsigned long long>> compute_processes;  // pid, used bytes
   bool has_session_stats = true;  // false: NVML refuses the encoder and FBC stats (NOT_SUPPORTED)
   unsigned encoder_sessions = 0, encoder_fps = 0, encoder_latency_us = 0;

@@ -11,6 +11,29 @@
 
 using namespace gpuaudit;
 
+// The once-per-interval reading: memory in use, the video engines, and the PCIe traffic (KB/s to
+// GB/s) only when asked; a vGPU that refuses the traffic leaves it null.
+TEST(TelemetryNvml, TheIntervalReadingOfMemoryEnginesAndLink) {
+  fake::FakeSystem sys;
+  sys.devices.push_back(fake::h100_sxm());
+  sys.devices[0].decoder_util = 88;
+  sys.devices[0].pcie_rx_kbs = 24000000;  // 24 GB/s to the GPU
+  const NvmlApi api = fake::install(sys);
+  ASSERT_EQ(api.nvmlInit(), NVML_SUCCESS);
+  nvmlDevice_t d{};
+  ASSERT_EQ(api.nvmlDeviceGetHandleByIndex(0, &d), NVML_SUCCESS);
+  const GpuIntervalReading r = read_interval_telemetry(api, d, true);
+  ASSERT_TRUE(r.memory_used_gib);
+  EXPECT_NEAR(*r.memory_used_gib, (85520809984.0 - 84893204480.0) / (1 << 30), 1e-9);
+  EXPECT_EQ(*r.decoder_pct, 88);
+  EXPECT_EQ(*r.encoder_pct, 0);
+  EXPECT_DOUBLE_EQ(*r.pcie_rx_gbs, 24.0);
+  EXPECT_DOUBLE_EQ(*r.pcie_tx_gbs, 0.0);
+  EXPECT_FALSE(read_interval_telemetry(api, d, false).pcie_rx_gbs);
+  sys.devices[0].has_pcie_throughput = false;
+  EXPECT_FALSE(read_interval_telemetry(api, d, true).pcie_rx_gbs);
+}
+
 TEST(TelemetryNvml, ReadsTheFakeBoardAndSeesItThrottle) {
   fake::FakeSystem sys;
   sys.devices.push_back(fake::h100_capped_350w());

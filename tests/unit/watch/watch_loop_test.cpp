@@ -150,6 +150,46 @@ TEST(WatchLoop, ReadsTheProcessesOnEachGpuAndTellsTheJobsFromAnothers) {
   EXPECT_TRUE(std::any_of(ds.begin(), ds.end(), [](const WatchDiagnosis& d) { return d.id == "shared" && d.cause == "before-the-job"; }));
 }
 
+// The interval readings land on each interval's point; the PCIe traffic is asked of one GPU per
+// interval, in turn (each reading blocks NVML for 40 ms).
+TEST(WatchLoop, IntervalReadingsAndThePcieTurn) {
+  std::string why;
+  const auto job = start_job({"sleep", "0.9"}, false, why);
+  ASSERT_TRUE(job) << why;
+  WatchIo io;
+  io.read_gpu = [](int, double t) {
+    TelemetrySample s;
+    s.t_s = t;
+    s.gpu_util_pct = 50;
+    s.pcie_gen = 4, s.pcie_width = 16;
+    return s;
+  };
+  std::vector<std::pair<int, bool>> asked;
+  io.read_interval = [&](int gpu, bool pcie) {
+    asked.emplace_back(gpu, pcie);
+    GpuIntervalReading r;
+    r.memory_used_gib = 10 + gpu;
+    r.decoder_pct = 30;
+    if (pcie) r.pcie_rx_gbs = 12.5;
+    return r;
+  };
+  WatchRecord rec;
+  rec.gpus = {WatchGpuTimeline{.gpu = 0}, WatchGpuTimeline{.gpu = 1}};
+  rec = watch_job(*job, rec, {.host_interval_s = 0.2, .gpu_interval_s = 0.05}, io);
+  ASSERT_GE(rec.gpus[1].points.size(), 3u);
+  EXPECT_EQ(*rec.gpus[1].points[0].memory_used_gib, 11);
+  EXPECT_EQ(*rec.gpus[0].points[0].pcie_gen, 4);
+  int pcie_reads = 0;
+  for (std::size_t i = 0; i + 1 < asked.size(); i += 2) {
+    EXPECT_NE(asked[i].second, asked[i + 1].second) << "one GPU's PCIe per interval";
+    pcie_reads += asked[i].second + asked[i + 1].second;
+  }
+  EXPECT_GE(pcie_reads, 3);
+  EXPECT_TRUE(rec.gpus[0].points[0].pcie_rx_gbs.has_value());   // GPU 0's turn first
+  EXPECT_FALSE(rec.gpus[1].points[0].pcie_rx_gbs.has_value());
+  EXPECT_TRUE(rec.gpus[1].points[1].pcie_rx_gbs.has_value());
+}
+
 TEST(WatchLoop, CheckpointsGrowApartWithTheRunSoALongJobIsNotRewrittenQuadratically) {
   EXPECT_DOUBLE_EQ(next_checkpoint_at(0, 5), 5);
   EXPECT_DOUBLE_EQ(next_checkpoint_at(60, 5), 65);       // early: the base interval
