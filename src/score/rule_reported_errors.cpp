@@ -1,7 +1,8 @@
 // The error messages of the imported outputs (score/reported_errors.hpp) that no per-GPU rule took:
 //   gpu-fault, memory-degraded, nvlink-degraded (the card: "GPU is lost", "uncorrectable ECC error
 //   encountered", an uncorrectable NVLink error), wrong-results (a program's own check of the GPU's
-//   answers failed: XMRig's "COMPUTE ERROR") and sliced (a vGPU without its licence: "device
+//   answers failed: XMRig's "COMPUTE ERROR") and sliced (a vGPU without its licence; a GPU in MIG mode
+//   with no GPU instance) (a vGPU without its licence: "device
 //   doesn't have valid Grid license") when the line names no GPU of the document: a traceback
 //   pasted alone, a bus id the document does not list, several GPUs and no bus id. One finding per
 //   class for the machine (gpu null), with each line as evidence: the class is NVIDIA's meaning of
@@ -27,7 +28,7 @@ constexpr std::array kClasses = std::to_array<ClassText>({
     {finding_id::kGpuFault, "a GPU of this machine stopped working or answering"},
     {finding_id::kMemoryDegraded, "a GPU of this machine reported an uncorrectable memory error"},
     {finding_id::kNvlinkDegraded, "an NVLink of this machine reported an uncorrectable error"},
-    {finding_id::kSliced, "the GPU is a vGPU without a valid licence"},
+    {finding_id::kSliced, "a GPU of this machine is shared out (a vGPU, or MIG)"},
     {finding_id::kWrongResults, "a GPU of this machine returned results that failed the program's own check"},
 });
 
@@ -35,7 +36,7 @@ constexpr std::array kClasses = std::to_array<ClassText>({
 
 void rule_reported_errors(const DocScoring& d, const Thresholds& /*t*/, std::vector<Verdict>& out) {
   for (const auto& c : kClasses) {
-    // A vGPU's licence is the machine's whatever GPU names it (no per-GPU rule takes it).
+    // A vGPU's licence, a MIG mode without instances: the machine's whatever GPU names it (no per-GPU rule takes them).
     std::vector<ReportedError> errors;
     if (c.cls == finding_id::kSliced) {
       for (auto& e : reported_errors(*d.doc))

@@ -241,6 +241,17 @@ std::optional<ErrorMeaning> nvml_symbol_missing(const std::string& l) {
 // result a GPU returns (src/net/JobResults.cpp, checkHash) and logs "COMPUTE ERROR" when the CPU's
 // hash of that nonce does not meet the target the GPU claimed it met. The GPU computed a wrong
 // answer: an unstable card (clocks, heat, memory) or, rarer, the program's kernel for it.
+// The driver refuses a CUDA context on a GPU in MIG mode that has no GPU instance ("NVRM
+// kchannelConstruct_IMPL: Channel allocation not allowed when MIG is enabled without GPU
+// instancing"). NVIDIA's MIG User Guide: with MIG enabled, work runs only inside GPU instances and
+// their compute instances, which must be created. The GPU is partitioned (MIG), and not usable yet.
+std::optional<ErrorMeaning> mig_without_instances(const std::string& l) {
+  if (l.find("when mig is enabled without gpu instancing") == std::string::npos) return std::nullopt;
+  return ErrorMeaning{kClassSliced, "mig-without-instances", "medium",
+                      "the GPU is in MIG mode with no GPU instance, so no program can use it: create instances (nvidia-smi "
+                      "mig -cgi ... -C) or, for the whole card, turn MIG off (nvidia-smi -mig 0, with a GPU reset)"};
+}
+
 std::optional<ErrorMeaning> gpu_answer_rejected(std::string_view line, const std::string& l) {
   if (line.find("COMPUTE ERROR") == std::string_view::npos) return std::nullopt;
   if (l.find("gpu") == std::string::npos && l.find("nvidia") == std::string::npos && l.find("cuda") == std::string::npos)
@@ -270,7 +281,21 @@ std::optional<ErrorMeaning> container_runtime_error(const std::string& l) {
     return ErrorMeaning{kClassSoftware, "container-runtime-hook", "medium",
                         "the NVIDIA container runtime's hook failed, so the container did not start (the driver on the host, "
                         "the toolkit's configuration or its mode): the lines the hook printed after this one name the cause"};
+  // Docker asked for GPUs (--gpus, a "gpu" capability or the "nvidia" driver) with no device driver
+  // registered for them: the NVIDIA Container Toolkit is not installed or Docker was not configured
+  // for it (NVIDIA Container Toolkit install guide: `nvidia-ctk runtime configure --runtime=docker`
+  // and a restart of Docker).
+  if (l.find("could not select device driver") != std::string::npos)
+    return ErrorMeaning{kClassSoftware, "container-toolkit-missing", "high",
+                        "Docker has no device driver for GPUs: install the NVIDIA Container Toolkit on the host and configure "
+                        "Docker for it (nvidia-ctk runtime configure --runtime=docker, then restart Docker)"};
   if (l.find("nvidia-container-cli") == std::string::npos) return std::nullopt;
+  // The image's NVIDIA_REQUIRE_* constraint could not be evaluated ("requirement error: invalid
+  // expression"): a toolkit older than the image's syntax, or a malformed variable.
+  if (l.find("requirement error") != std::string::npos)
+    return ErrorMeaning{kClassSoftware, "container-requirement", "medium",
+                        "the NVIDIA container runtime could not evaluate the image's NVIDIA_REQUIRE_* constraint: update the "
+                        "NVIDIA Container Toolkit on the host, or correct the variable"};
   if (const std::size_t at = l.find("nvml error: "); at != std::string::npos) {
     std::string text = l.substr(at + 12);
     if (const std::size_t colon = text.find(':'); colon != std::string::npos) text.resize(colon);  // ": unknown"
@@ -485,6 +510,7 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = driver_tool_missing(l)) return from_meaning(*m, "shell or container runtime: nvidia-smi missing", "");
   if (auto m = container_runtime_error(l)) return from_meaning(*m, "NVIDIA container runtime (nvidia-container-cli)", "");
   if (auto m = gpu_answer_rejected(line, l)) return from_meaning(*m, "XMRig: a GPU result failed the CPU's check", "");
+  if (auto m = mig_without_instances(l)) return from_meaning(*m, "kernel driver (NVRM): MIG enabled, no GPU instance", "");
   if (auto m = gsp_firmware_not_loaded(l)) return from_meaning(*m, "kernel firmware loader: the driver's GSP firmware", "");
   if (auto m = gpu_arch_check(l)) return from_meaning(*m, "PyTorch TORCH_CHECK on the GPU's architecture", "");
   if (auto m = vfio_group_not_viable(l)) return from_meaning(*m, "QEMU VFIO: IOMMU group not viable", "");

@@ -42,6 +42,18 @@ void expect_software(const std::pair<const char*, const char*> (&lines)[N]) {
   }
 }
 
+// The driver refusing a context on a GPU in MIG mode without GPU instances is a sliced GPU (NVIDIA's MIG
+// User Guide: work runs only in GPU instances), whatever log prefix carries the line.
+TEST(SoftwareErrors, MigEnabledWithoutGpuInstancesIsSliced) {
+  const auto e = find_software_errors(
+      "2024-04-24T14:28:48Z app[90806e10f54578] ord [info][    5.567716] NVRM kchannelConstruct_IMPL: Channel allocation not "
+      "allowed when MIG is enabled without GPU instancing\n",
+      "x");
+  ASSERT_EQ(e.size(), 1u);
+  EXPECT_EQ(e[0].cls, "sliced");
+  EXPECT_EQ(e[0].kind, "mig-without-instances");
+}
+
 }  // namespace
 
 TEST(SoftwareErrors, EveryRealErrorOutputIsReadAsItsSidecarSays) {
@@ -286,6 +298,9 @@ TEST(SoftwareErrors, AProgramBuiltWithoutCudaIsSoftware) {
        "Auto-detected mode as 'legacy'",
        "container-runtime-hook"},
       {"Error: NVIDIA GPU not found.", "no-device"},
+      {"docker: Error response from daemon: could not select device driver \"\" with capabilities: [[gpu]].",
+       "container-toolkit-missing"},
+      {"stderr: nvidia-container-cli: requirement error: invalid expression: unknown.", "container-requirement"},
   };
   expect_software(lines);
 }
