@@ -358,6 +358,12 @@ constexpr std::array kPeerMessages = std::to_array<PeerMessage>({
     // kernel on the peer's memory and checks every element; this line is its failed check. Peer
     // access that was granted but delivers wrong data cannot be used: the platform's PCIe path
     // (an IOMMU or ACS redirecting peer traffic) or a driver that grants what the board cannot do.
+    // vLLM (and its forks) test peer access before their custom all-reduce
+    // (vllm/distributed/device_communicators/custom_all_reduce.py): "Custom allreduce is disabled
+    // because your platform lacks GPU P2P capability or P2P test failed."
+    {"your platform lacks gpu p2p capability", "vllm-no-p2p", "medium",
+     "the program found no peer-to-peer access between its GPUs (vLLM's check before its custom all-reduce): their "
+     "traffic is staged through host memory"},
     {"verification error @ element", "peer-copy-wrong", "medium",
      "peer access was granted but data copied between the GPUs arrives wrong (simpleP2P's check): the PCIe path (IOMMU, ACS) "
      "or the driver does not carry peer traffic; frameworks must run with peer access off (NCCL_P2P_DISABLE=1), staging "
@@ -392,6 +398,34 @@ std::optional<Match> by_name(std::string_view line) {
       std::size_t end = at;
       while (end < line.size() && ident_char(line[end])) ++end;
       if (const CudaErrorCode* c = cuda_error_named(line.substr(at, end - at))) return from_cuda(*c);
+    }
+  }
+  return std::nullopt;
+}
+
+// A CUDA driver API call that failed with its CUresult as a number: "cuInit failed with error: 34"
+// (CP2K), "cuCtxCreate returned 2", "cuMemAlloc ... error=2". The driver's functions are "cu" and a
+// capitalised word (cuda.h: cuInit, cuCtxCreate, cuMemAlloc, cuModuleLoad); the libraries' names
+// (cuDNN, cuBLAS, cuFFT) are capitals throughout and are not taken. The number is looked up in
+// cuda.h's CUresult, never cudaError_t: the two enumerations differ.
+std::optional<Match> driver_call_failed(std::string_view line, const std::string& l) {
+  std::size_t at = 0;
+  for (; at + 3 < line.size(); ++at)
+    if (line[at] == 'c' && line[at + 1] == 'u' && std::isupper(static_cast<unsigned char>(line[at + 2])) &&
+        std::islower(static_cast<unsigned char>(line[at + 3])) && (at == 0 || !ident_char(line[at - 1])))
+      break;
+  if (at + 3 >= line.size()) return std::nullopt;
+  for (const std::string_view key : {std::string_view("error"), std::string_view("returned"), std::string_view("err=")}) {
+    for (std::size_t k = l.find(key, at); k != std::string::npos; k = l.find(key, k + 1)) {
+      std::size_t i = k + key.size();
+      while (i < l.size() && (l[i] == ' ' || l[i] == ':' || l[i] == '=' || l[i] == '(')) ++i;
+      if (i >= l.size() || !std::isdigit(static_cast<unsigned char>(l[i]))) continue;
+      int n = 0;
+      std::size_t digits = 0;
+      while (i < l.size() && std::isdigit(static_cast<unsigned char>(l[i])) && digits < 4) n = n * 10 + (l[i++] - '0'), ++digits;
+      if (i < l.size() && (std::isdigit(static_cast<unsigned char>(l[i])) || l[i] == '.')) continue;
+      for (const auto& c : cuda_driver_errors())
+        if (c.number == n && n != 0) return from_cuda(c);
     }
   }
   return std::nullopt;
@@ -518,8 +552,13 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   for (const auto& p : kPeerMessages)
     if (l.find(p.needle) != std::string::npos && (p.needle[0] != ')' || l.find("peer access from") != std::string::npos))
       return from_meaning(ErrorMeaning{kClassNoPeer, p.kind, p.confidence, p.meaning},
-                          std::string(p.needle[0] == ')' || p.needle[0] == 'v' ? "CUDA samples: " : "NCCL: ") + p.kind, "");
+                          std::string(p.needle[0] == ')' || p.needle[0] == 'v' ? "CUDA samples: "
+                                      : p.needle[0] == 'y'                     ? "vLLM: "
+                                                                               : "NCCL: ") +
+                              p.kind,
+                          "");
   if (auto m = by_name(line)) return m;
+  if (auto m = driver_call_failed(line, l)) return m;
   if (auto m = by_message(line, l)) return m;
   return by_number(l);
 }

@@ -54,6 +54,31 @@ TEST(SoftwareErrors, MigEnabledWithoutGpuInstancesIsSliced) {
   EXPECT_EQ(e[0].kind, "mig-without-instances");
 }
 
+// A driver API call's CUresult as a number (cuda.h's enumeration, not the runtime's): CP2K's
+// "cuInit failed with error:  34" is CUDA_ERROR_STUB_LIBRARY; a library's name (cuDNN) is no call.
+TEST(SoftwareErrors, ADriverCallsNumberIsItsCuresult) {
+  const auto stub = find_software_errors(" cuInit failed with error:  34\n", "x");
+  ASSERT_EQ(stub.size(), 1u);
+  EXPECT_EQ(stub[0].cls, "software");
+  EXPECT_EQ(stub[0].kind, "driver-stub");
+  const auto none = find_software_errors("cuCtxCreate returned 100\n", "x");
+  ASSERT_EQ(none.size(), 1u);
+  EXPECT_NE(none[0].source.find("CUDA_ERROR_NO_DEVICE"), std::string::npos) << none[0].source;
+  EXPECT_TRUE(find_software_errors("cuDNN failed with error 34\n", "x").empty() ||
+              find_software_errors("cuDNN failed with error 34\n", "x")[0].source.find("CUresult") == std::string::npos);
+}
+
+// vLLM's own peer-access test before its custom all-reduce: the GPUs cannot reach each other.
+TEST(SoftwareErrors, VllmsCustomAllreduceWithoutP2pIsNoPeerAccess) {
+  const auto e = find_software_errors(
+      "WARNING 05-02 10:12:31 custom_all_reduce.py:147] Custom allreduce is disabled because your platform lacks GPU P2P "
+      "capability or P2P test failed. To silence this warning, specify disable_custom_all_reduce=True explicitly.\n",
+      "x");
+  ASSERT_EQ(e.size(), 1u);
+  EXPECT_EQ(e[0].cls, "no-peer-access");
+  EXPECT_EQ(e[0].kind, "vllm-no-p2p");
+}
+
 }  // namespace
 
 TEST(SoftwareErrors, EveryRealErrorOutputIsReadAsItsSidecarSays) {
