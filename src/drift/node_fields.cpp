@@ -25,7 +25,10 @@ constexpr FieldSpec kFields[] = {
     {"default_power_limit_w", "performance"}, {"sm_max_mhz", "performance"}, {"mem_max_mhz", "performance"},
     {"ecc", "performance"},         {"persistence", "performance"},  {"compute_mode", "performance"},
     {"mig_mode", "performance"},    {"pcie_gen_max", "performance"}, {"pcie_width_max", "performance"},
-    {"nvlink_links_down", "performance"}, {"cpu_model", "performance"}, {"vcpus", "performance"},
+    {"nvlink_links_down", "performance"}, {"inforom", "performance"}, {"gsp_firmware", "performance"},
+    {"app_clock_graphics_mhz", "performance"}, {"app_clock_memory_mhz", "performance"},
+    {"cpu_model", "performance"}, {"vcpus", "performance"}, {"cpu_governor", "performance"},
+    {"iommu", "performance"}, {"transparent_hugepages", "performance"}, {"rapl_limit_w", "performance"},
     {"memory_gib", "performance"},  {"numa_nodes", "performance"},   {"kernel", "performance"},
     {"nccl", "environment"},        {"cublas", "environment"},       {"os", "info"},
     {"driver_security", "security"},  // drift.cpp: the driver against NVIDIA's bulletin (security_floors)
@@ -49,10 +52,16 @@ std::optional<std::string> text_of(const std::optional<T>& v) {
   else return field_number(static_cast<double>(*v));
 }
 
-std::optional<std::string> vbios_of(const GpuInfo& g) {
+// A firmware string the live inventory keeps in the GPU's extra and an import in extra.imported.
+std::optional<std::string> firmware_of(const GpuInfo& g, const char* key) {
   if (auto it = g.extra.find("imported"); it != g.extra.end() && it->is_object())
-    if (auto v = string_field(*it, "vbios_version"); !v.empty()) return v;
-  if (auto v = string_field(g.extra, "vbios_version"); !v.empty()) return v;
+    if (auto v = string_field(*it, key); !v.empty()) return v;
+  if (auto v = string_field(g.extra, key); !v.empty()) return v;
+  return std::nullopt;
+}
+
+std::optional<std::string> clock_extra(const GpuInfo& g, const char* key) {
+  if (auto it = g.clocks.extra.find(key); it != g.clocks.extra.end() && it->is_number()) return field_number(it->get<double>());
   return std::nullopt;
 }
 
@@ -69,7 +78,11 @@ std::string models(const ResultDocument& doc) {
 
 std::vector<NodeField> gpu_fields(const GpuInfo& g) {
   const std::pair<const char*, std::optional<std::string>> values[] = {
-      {"vbios", vbios_of(g)},
+      {"vbios", firmware_of(g, "vbios_version")},
+      {"inforom", firmware_of(g, "inforom_image_version")},
+      {"gsp_firmware", firmware_of(g, "gsp_firmware_version")},
+      {"app_clock_graphics_mhz", clock_extra(g, "applications_graphics_mhz")},
+      {"app_clock_memory_mhz", clock_extra(g, "applications_memory_mhz")},
       {"power_limit_w", text_of(g.power.limit_w)},
       {"default_power_limit_w", text_of(g.power.default_limit_w)},
       {"sm_max_mhz", text_of(g.clocks.sm_max_mhz)},
@@ -118,6 +131,11 @@ std::vector<NodeField> node_fields(const ResultDocument& doc) {
   if (h.memory_bytes) v["memory_gib"] = field_number(static_cast<double>(*h.memory_bytes / (1ull << 30)));
   v["numa_nodes"] = text_of(h.numa_nodes);
   if (!h.kernel.empty()) v["kernel"] = h.kernel;
+  if (auto t = h.extra.find("tuning"); t != h.extra.end() && t->is_object()) {  // probe/host_tuning.hpp
+    for (const char* k : {"cpu_governor", "iommu", "transparent_hugepages"})
+      if (auto s = string_field(*t, k); !s.empty()) v[k] = s;
+    if (auto r = t->find("rapl_limit_w"); r != t->end() && r->is_number()) v["rapl_limit_w"] = field_number(r->get<double>());
+  }
   if (!h.os.empty()) v["os"] = h.os;
 
   std::vector<NodeField> out;

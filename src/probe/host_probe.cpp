@@ -2,6 +2,7 @@
 
 #include "host/proc_file.hpp"
 #include "host/proc_stat.hpp"
+#include "probe/host_tuning.hpp"
 #include "probe/provider.hpp"
 
 #include <sys/utsname.h>
@@ -115,6 +116,8 @@ HostInfo probe_host(const HostProbeOptions& opt) {
   else if (cgroup.find("kubepods") != std::string::npos) h.container = "kubernetes";
   else if (cgroup.find("docker") != std::string::npos) h.container = "docker";
   else if (cgroup.find("lxc") != std::string::npos) h.container = "lxc";
+
+  if (json tuning = host_tuning(root.string()); !tuning.empty()) h.extra["tuning"] = std::move(tuning);
 
   if (opt.steal_window_s > 0) {
     const auto stat_path = (root / "proc/stat").string();

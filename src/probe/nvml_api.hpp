@@ -36,7 +36,8 @@ namespace gpuaudit {
   X(nvmlDeviceGetTopologyCommonAncestor) X(nvmlDeviceGetP2PStatus) X(nvmlDeviceGetNvLinkRemoteDeviceType)        \
   X(nvmlDeviceGetComputeRunningProcesses) X(nvmlDeviceGetGraphicsRunningProcesses)              \
   X(nvmlDeviceGetEncoderStats) X(nvmlDeviceGetFBCStats) X(nvmlDeviceGetPcieThroughput)                     \
-  X(nvmlDeviceGetEncoderUtilization) X(nvmlDeviceGetDecoderUtilization)
+  X(nvmlDeviceGetEncoderUtilization) X(nvmlDeviceGetDecoderUtilization) X(nvmlDeviceGetVbiosVersion)         \
+  X(nvmlDeviceGetInforomImageVersion) X(nvmlDeviceGetGspFirmwareVersion) X(nvmlDeviceGetApplicationsClock)
 
 struct NvmlApi {
 #define GA_NVML_MEMBER(fn) decltype(&::fn) fn = nullptr;

@@ -100,6 +100,26 @@ void read_processes(const NvmlApi& api, nvmlDevice_t d, GpuInfo& g) {
   read_session_stats(api, d, g);
 }
 
+// The board's firmware and its locked application clocks, what a fleet should share (drift's
+// fields): VBIOS, InfoROM image, GSP firmware (its version is the driver's where GSP runs; absent
+// where it does not), and the application clocks set for graphics and memory. Under the same keys as
+// an imported nvidia-smi -q keeps them (extra.imported.*, clocks.extra.applications_*), the firmware
+// here in the GPU's own extra.
+void read_firmware(const NvmlApi& api, nvmlDevice_t d, GpuInfo& g) {
+  char buf[NVML_GSP_FIRMWARE_VERSION_BUF_SIZE] = {};
+  if (ok(api.nvmlDeviceGetVbiosVersion, d, buf, static_cast<unsigned>(NVML_DEVICE_VBIOS_VERSION_BUFFER_SIZE)) && *buf)
+    g.extra["vbios_version"] = std::string(buf);
+  buf[0] = 0;
+  if (ok(api.nvmlDeviceGetInforomImageVersion, d, buf, static_cast<unsigned>(NVML_DEVICE_INFOROM_VERSION_BUFFER_SIZE)) && *buf)
+    g.extra["inforom_image_version"] = std::string(buf);
+  buf[0] = 0;
+  if (ok(api.nvmlDeviceGetGspFirmwareVersion, d, buf) && *buf) g.extra["gsp_firmware_version"] = std::string(buf);
+  unsigned mhz = 0;  // nvidia-smi -q's "Applications Clocks" (Graphics, Memory), under its import's keys
+  if (ok(api.nvmlDeviceGetApplicationsClock, d, NVML_CLOCK_GRAPHICS, &mhz) && mhz > 0)
+    g.clocks.extra["applications_graphics_mhz"] = mhz;
+  if (ok(api.nvmlDeviceGetApplicationsClock, d, NVML_CLOCK_MEM, &mhz) && mhz > 0) g.clocks.extra["applications_memory_mhz"] = mhz;
+}
+
 // Everything that belongs to the physical board: power, clocks, link, ECC, modes.
 void read_board(const NvmlApi& api, nvmlDevice_t d, GpuInfo& g) {
   char buf[NVML_DEVICE_NAME_V2_BUFFER_SIZE] = {};
@@ -275,6 +295,7 @@ NvmlInventory read_nvml_inventory(const NvmlApi& api) {
     if (!ok(api.nvmlDeviceGetHandleByIndex, i, &d)) continue;  // e.g. a GPU that fell off the bus
     GpuInfo board;
     read_board(api, d, board);
+    read_firmware(api, d, board);
     bool any_slice = false;
     unsigned max_mig = 0;
     if (board.mig.mode_enabled.value_or(false) && ok(api.nvmlDeviceGetMaxMigDeviceCount, d, &max_mig)) {

@@ -317,6 +317,36 @@ nvmlReturn_t f_utilization(nvmlDevice_t h, nvmlUtilization_t* u) {
   u->memory = d->util_mem;
   return NVML_SUCCESS;
 }
+nvmlReturn_t f_copy_string(const std::string& s, char* out, unsigned length) {
+  if (s.empty()) return NVML_ERROR_NOT_SUPPORTED;
+  if (length <= s.size()) return NVML_ERROR_INSUFFICIENT_SIZE;
+  std::copy(s.begin(), s.end(), out);
+  out[s.size()] = 0;
+  return NVML_SUCCESS;
+}
+nvmlReturn_t f_vbios(nvmlDevice_t h, char* out, unsigned length) {
+  LOCK();
+  DEVICE(h);
+  return f_copy_string(d->vbios, out, length);
+}
+nvmlReturn_t f_inforom_image(nvmlDevice_t h, char* out, unsigned length) {
+  LOCK();
+  DEVICE(h);
+  return f_copy_string(d->inforom, out, length);
+}
+nvmlReturn_t f_gsp_firmware(nvmlDevice_t h, char* out) {
+  LOCK();
+  DEVICE(h);
+  return f_copy_string(d->gsp_firmware, out, NVML_GSP_FIRMWARE_VERSION_BUF_SIZE);
+}
+nvmlReturn_t f_app_clock(nvmlDevice_t h, nvmlClockType_t type, unsigned* mhz) {
+  LOCK();
+  DEVICE(h);
+  const unsigned v = type == NVML_CLOCK_MEM ? d->app_clock_mem_mhz : type == NVML_CLOCK_GRAPHICS ? d->app_clock_graphics_mhz : 0;
+  if (v == 0) return NVML_ERROR_NOT_SUPPORTED;
+  *mhz = v;
+  return NVML_SUCCESS;
+}
 nvmlReturn_t f_encoder_util(nvmlDevice_t h, unsigned* u, unsigned* period_us) {
   LOCK();
   DEVICE(h);
@@ -433,6 +463,10 @@ NvmlApi install(FakeSystem& sys) {
   api.nvmlDeviceGetPcieThroughput = f_pcie_throughput;
   api.nvmlDeviceGetEncoderStats = f_encoder_stats;
   api.nvmlDeviceGetFBCStats = f_fbc_stats;
+  api.nvmlDeviceGetVbiosVersion = f_vbios;
+  api.nvmlDeviceGetInforomImageVersion = f_inforom_image;
+  api.nvmlDeviceGetGspFirmwareVersion = f_gsp_firmware;
+  api.nvmlDeviceGetApplicationsClock = f_app_clock;
   api.nvmlDeviceGetComputeRunningProcesses = f_compute_processes;
   api.nvmlDeviceGetTopologyCommonAncestor = f_topology;
   api.nvmlDeviceGetP2PStatus = f_p2p;

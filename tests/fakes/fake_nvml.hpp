@@ -53,6 +53,8 @@ struct FakeDevice {
   bool persistence = true;
   nvmlComputeMode_t compute_mode = NVML_COMPUTEMODE_DEFAULT;
   unsigned util_gpu = 0, util_mem = 0;
+  std::string vbios = "96.00.89.00.01", inforom = "G520.0200.00.05", gsp_firmware = "570.124.06";  // "": NOT_SUPPORTED
+  unsigned app_clock_graphics_mhz = 1980, app_clock_mem_mhz = 2619;                              // 0: NOT_SUPPORTED
   unsigned encoder_util = 0, decoder_util = 0;          // %, nvmlDevice{En,De}coderUtilization
   unsigned pcie_tx_kbs = 0, pcie_rx_kbs = 0;            // KB/s, nvmlDeviceGetPcieThroughput
   bool has_pcie_throughput = true;                      // false: NOT_SUPPORTED (a vGPU)

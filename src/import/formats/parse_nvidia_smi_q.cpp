@@ -299,6 +299,8 @@ void read_identity(const IndentNode& sec, GpuInfo& g, json& im, ImportPart& part
   put(im, "product_architecture", sec.get({"Product Architecture"}));
   put(im, "serial_number", sec.get({"Serial Number"}));
   put(im, "vbios_version", sec.get({"VBIOS Version"}));
+  put(im, "gsp_firmware_version", sec.get({"GSP Firmware Version"}));
+  if (const IndentNode* inforom = sec.child({"Inforom Version"})) put(im, "inforom_image_version", inforom->get({"Image Version"}));
   put(im, "board_part_number", sec.get({"Board Part Number"}));
   put(im, "performance_state", sec.get({"Performance State"}));
   put(im, "fan_speed", sec.get({"Fan Speed"}));

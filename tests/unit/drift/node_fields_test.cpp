@@ -31,6 +31,9 @@ TEST(NodeFields, AnIdleEightGpuH100) {
   EXPECT_EQ(f.at("ecc"), "on");
   EXPECT_FALSE(f.at("driver").empty());
   EXPECT_FALSE(f.at("vbios").empty());
+  EXPECT_EQ(f.at("inforom"), "G520.0200.00.05");  // -q's Inforom Version > Image Version
+  EXPECT_EQ(f.at("gsp_firmware"), "565.57.01");
+  EXPECT_EQ(field_class("gsp_firmware"), "performance");
   EXPECT_EQ(field_class("power_limit_w"), "performance");
   EXPECT_EQ(field_class("nccl"), "environment");
   EXPECT_EQ(field_class("os"), "info");
@@ -46,6 +49,22 @@ TEST(NodeFields, GpusOfOneNodeThatDisagreeAreMixed) {
   ResultDocument doc = imported("h100-sxm-x8-idle-gen5");
   doc.gpus[3].power.limit_w = 350;
   EXPECT_EQ(fields_of(doc).at("power_limit_w"), "mixed: 350 | 700");
+}
+
+// The host's tuning (probe/host_tuning.hpp) and the locked application clocks are fields too.
+TEST(NodeFields, TheHostsTuningAndApplicationClocks) {
+  ResultDocument doc = imported("h100-sxm-x8-idle-gen5");
+  doc.host.extra["tuning"] = {{"cpu_governor", "powersave"}, {"iommu", "pt"}, {"transparent_hugepages", "madvise"},
+                              {"rapl_limit_w", 280.0}};
+  for (auto& g : doc.gpus) g.clocks.extra["applications_graphics_mhz"] = 1980;
+  doc.gpus[5].clocks.extra["applications_graphics_mhz"] = 1410;
+  const auto f = fields_of(doc);
+  EXPECT_EQ(f.at("cpu_governor"), "powersave");
+  EXPECT_EQ(f.at("iommu"), "pt");
+  EXPECT_EQ(f.at("transparent_hugepages"), "madvise");
+  EXPECT_EQ(f.at("rapl_limit_w"), "280");
+  EXPECT_EQ(f.at("app_clock_graphics_mhz"), "mixed: 1410 | 1980");
+  EXPECT_EQ(field_class("cpu_governor"), "performance");
 }
 
 TEST(NodeFields, AnEmptyDocumentHasNoFieldAndANameFromItsFile) {

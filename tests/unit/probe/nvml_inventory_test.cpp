@@ -35,6 +35,26 @@ TEST(NvmlInventory, ReadsTheDriverAndEveryBoardInOrder) {
   EXPECT_EQ(sys.init_calls, 1);
 }
 
+// The firmware and application clocks a fleet should share (drift's fields), under the keys an
+// imported nvidia-smi -q keeps them; a driver that refuses one leaves it out.
+TEST(NvmlInventory, FirmwareAndApplicationClocksAreRead) {
+  fake::FakeSystem sys;
+  sys.devices.push_back(fake::h100_sxm());
+  sys.devices.push_back(fake::h100_sxm());
+  sys.devices[1].gsp_firmware = "";
+  sys.devices[1].app_clock_graphics_mhz = 0;
+  const NvmlInventory inv = read_nvml_inventory(fake::install(sys));
+  ASSERT_EQ(inv.gpus.size(), 2u);
+  const GpuInfo& a = inv.gpus[0];
+  EXPECT_EQ(a.extra.at("vbios_version"), "96.00.89.00.01");
+  EXPECT_EQ(a.extra.at("inforom_image_version"), "G520.0200.00.05");
+  EXPECT_EQ(a.extra.at("gsp_firmware_version"), "570.124.06");
+  EXPECT_EQ(a.clocks.extra.at("applications_graphics_mhz"), 1980);
+  EXPECT_EQ(a.clocks.extra.at("applications_memory_mhz"), 2619);
+  EXPECT_FALSE(inv.gpus[1].extra.contains("gsp_firmware_version"));
+  EXPECT_FALSE(inv.gpus[1].clocks.extra.contains("applications_graphics_mhz"));
+}
+
 TEST(NvmlInventory, AMigSliceReplacesItsBoard) {
   fake::FakeSystem sys;
   sys.devices = {fake::a100_mig_1g10gb(), fake::h100_sxm()};
