@@ -7,6 +7,7 @@
 #include "core/input_file.hpp"
 #include "core/output_file.hpp"
 #include "drift/drift.hpp"
+#include "drift/drift_html.hpp"
 #include "drift/drift_markdown.hpp"
 #include "report/load_runs.hpp"
 #include "report/stream_documents.hpp"
@@ -23,7 +24,7 @@ namespace {
 
 struct DriftArgs {
   std::vector<std::string> runs;
-  std::string golden, group_by = "gpu", markdown;
+  std::string golden, group_by = "gpu", markdown, html;
   bool json_out = false, skip_invalid = false, no_security = false;
 };
 
@@ -63,6 +64,8 @@ std::string group_of(const ResultDocument& doc, const std::vector<NodeField>& fi
 int run_drift(const DriftArgs& a) {
   if (a.json_out && writes_to_stdout(a.markdown))
     throw input_error("--json and --markdown - both write to standard output: give --markdown a file");
+  if (writes_to_stdout(a.html) && (a.json_out || writes_to_stdout(a.markdown)))
+    throw input_error("--html - and --json or --markdown - all write to standard output: give the others files");
   const GoldenFile golden = read_golden(a.golden);
   const std::vector<std::string> keys = split_list(a.group_by);
   std::vector<DriftNode> nodes;
@@ -86,8 +89,12 @@ int run_drift(const DriftArgs& a) {
     write_file_atomic(a.markdown, drift_markdown(r));
     if (!writes_to_stdout(a.markdown)) std::fprintf(stderr, "gpuaudit: wrote %s\n", a.markdown.c_str());
   }
+  if (!a.html.empty()) {
+    write_file_atomic(a.html, drift_html(r));
+    if (!writes_to_stdout(a.html)) std::fprintf(stderr, "gpuaudit: wrote %s\n", a.html.c_str());
+  }
   const std::string out = a.json_out ? drift_json(r).dump(2) + "\n" : drift_text(r, terminal_width(STDOUT_FILENO));
-  std::fwrite(out.data(), 1, out.size(), writes_to_stdout(a.markdown) ? stderr : stdout);
+  std::fwrite(out.data(), 1, out.size(), writes_to_stdout(a.markdown) || writes_to_stdout(a.html) ? stderr : stdout);
   return r.fails() ? exit_code::finding : exit_code::ok;
 }
 
@@ -102,6 +109,7 @@ const RegisterCommand drift_cmd{
        sub.add_option("--group-by", a->group_by, "Compare within groups: gpu (default) and/or tag names, comma-separated");
        sub.add_flag("--json", a->json_out, "One JSON object (schema gpuaudit.drift/1) on stdout");
        sub.add_option("--markdown", a->markdown, "Also write the report as Markdown (e.g. $GITHUB_STEP_SUMMARY; - for stdout)");
+       sub.add_option("--html", a->html, "Also write the report as one self-contained HTML page (- for stdout)");
        sub.add_flag("--skip-invalid", a->skip_invalid, "Skip unreadable or foreign documents with a warning");
        sub.add_flag("--no-security", a->no_security,
                     "Leave out the drivers' security floors (NVIDIA's newest bulletin): for archived documents");

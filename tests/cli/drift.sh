@@ -55,6 +55,13 @@ grep -q "1 odd value on 1 node" "$tmp/out" || fail "text beside --markdown"
 "$bin" drift --no-security --markdown - "$tmp/a.json" "$tmp/b.json" "$tmp/c.json" >"$tmp/out" 2>"$tmp/err"
 grep -q "^### gpuaudit drift" "$tmp/out" || fail "--markdown - on stdout"
 grep -q "1 odd value on 1 node" "$tmp/err" || fail "the text on stderr with --markdown -"
+# --html FILE: one page with the odd node's row; --html - with --json is refused.
+"$bin" drift --no-security --html "$tmp/d.html" "$tmp/a.json" "$tmp/b.json" "$tmp/c.json" >"$tmp/out" 2>"$tmp/err"
+[ "$?" = 1 ] || fail "--html: expected 1"
+grep -q "^<!DOCTYPE html>" "$tmp/d.html" || fail "html head"
+grep -qF '350<span class="exp">expected 700 (2 of 3 nodes)</span>' "$tmp/d.html" || fail "html cell"
+"$bin" drift --html - --json "$tmp/a.json" >/dev/null 2>"$tmp/err"
+[ "$?" = 2 ] || fail "--html - with --json: expected 2"
 # Bad input.
 echo '{"power_limit_w": [1]}' >"$tmp/bad.json"
 "$bin" drift --golden "$tmp/bad.json" "$tmp/a.json" >/dev/null 2>"$tmp/err"
