@@ -444,8 +444,9 @@ ImportPart parse_table(std::string_view text, const std::string& file) {
       continue;
     }
     auto r = row_of(no, l);
-    // Rows of a GPU pasted without the header above them: read as the GPU table's body.
-    if (sec == Section::none && !in_body && r && is_gpu_row_alone(*r)) sec = Section::gpus, in_body = true;
+    // Rows of a GPU pasted without the header above them (from the header's closing "|===+===|" line
+    // or from the first row): read as the GPU table's body.
+    if (sec == Section::none && r && is_gpu_row_alone(*r)) sec = Section::gpus, in_body = true;
     if (!in_body) {
       if (sec == Section::processes && contains(l, " GI ") && contains(l, " CI ")) pcols.gi = true;
       if (sec == Section::processes && contains(l, " PID ")) pcols.type = contains(l, " Type ");

@@ -291,5 +291,21 @@ TEST(ImportNvidiaSmiTable, TheRowsOfOneGpuAloneAreATable) {
   EXPECT_NE(detected("| see 0000:3b:00.0 | for details |\n"), "nvidia-smi-table");
 }
 
+// A paste that starts at the header's closing "|===+===|" line (ComfyUI's Nix issue: RTX 5080) is the
+// same GPU rows alone: the border opens the body before any section is known.
+TEST(ImportNvidiaSmiTable, RowsPastedFromTheHeadersClosingLine) {
+  const std::string raw =
+      "|=========================================+========================+======================|\n"
+      "|   0  NVIDIA GeForce RTX 5080        Off |   00000000:2B:00.0  On |                  N/A |\n"
+      "|  0%   43C    P8             11W /  360W |    1030MiB /  16303MiB |      1%      Default |\n"
+      "|                                         |                        |                  N/A |\n"
+      "+-----------------------------------------+------------------------+----------------------+\n";
+  EXPECT_EQ(detected(raw), "nvidia-smi-table");
+  const ImportPart p = parse_table(raw);
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.gpus[0].name, "NVIDIA GeForce RTX 5080");
+  EXPECT_EQ(*p.gpus[0].power.limit_w, 360);
+}
+
 }  // namespace
 }  // namespace gpuaudit::imports
