@@ -5,6 +5,7 @@
 #include "probe/host_probe.hpp"
 #include "probe/nvml_inventory.hpp"
 #include "probe/usability.hpp"
+#include "probe/video_libraries.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -55,6 +56,7 @@ ResultDocument take_machine_inventory(const NvmlLoad& nvml, const CudaProbe& cud
   src.cuda = &cuda;
   src.cuda_toolkits = find_cuda_toolkits();
   src.host = probe_host({.root = "/", .steal_window_s = steal_window_s});
+  if (nvml.loaded) src.video_libraries = probe_video_libraries();
   return take_inventory(src);
 }
 
@@ -89,6 +91,7 @@ ResultDocument take_inventory(const InventorySources& src) {
     if (cuda.nccl_library) doc.software.extra["nccl_library"] = *cuda.nccl_library;
     if (!cuda.library_notes.empty()) doc.software.extra["library_notes"] = cuda.library_notes;
   }
+  if (src.video_libraries.is_object()) doc.software.extra["video_libraries"] = src.video_libraries;
 
   if (!src.nvml || !src.nvml->loaded) {
     // No NVML: the driver is not installed (or not mapped into this container).

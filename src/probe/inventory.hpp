@@ -13,6 +13,7 @@ struct InventorySources {
   const CudaProbe* cuda = nullptr;
   HostInfo host;
   std::vector<CudaToolkit> cuda_toolkits;  // find_cuda_toolkits(); empty in tests unless given
+  json video_libraries;                    // probe_video_libraries() where a driver was found; null in tests unless given
 };
 
 // Fills host, software, gpus and gpu_status of a fresh document (mode "info").

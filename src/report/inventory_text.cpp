@@ -2,6 +2,7 @@
 
 #include "core/join.hpp"
 #include "probe/usability.hpp"
+#include "probe/video_libraries.hpp"
 #include "report/video_engines_text.hpp"
 #include "text/escape.hpp"
 #include "text/format.hpp"
@@ -86,6 +87,8 @@ std::string inventory_text(const ResultDocument& doc, std::size_t width, const B
     o << "\n";
   }
   library_and_build_lines(o, doc);
+  if (const auto v = s.extra.find("video_libraries"); v != s.extra.end())
+    if (const std::string note = video_libraries_note(*v, doc.host.container); !note.empty()) o << "  Video libs " << note << "\n";
   for (const auto& w : s.warnings) o << "  warning: " << w << "\n";
 
   for (const auto& g : doc.gpus) {
