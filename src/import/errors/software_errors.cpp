@@ -285,6 +285,13 @@ std::optional<ErrorMeaning> container_runtime_error(const std::string& l) {
   // registered for them: the NVIDIA Container Toolkit is not installed or Docker was not configured
   // for it (NVIDIA Container Toolkit install guide: `nvidia-ctk runtime configure --runtime=docker`
   // and a restart of Docker).
+  // Docker told to use the "nvidia" runtime (--runtime=nvidia, or a tool checking Docker's default)
+  // that is not registered: the same missing configuration ("unknown or invalid runtime name:
+  // nvidia"; Isaac ROS's check "Default docker runtime is not nvidia!").
+  if (l.find("invalid runtime name: nvidia") != std::string::npos || l.find("default docker runtime is not nvidia") != std::string::npos)
+    return ErrorMeaning{kClassSoftware, "container-toolkit-missing", "high",
+                        "Docker has no \"nvidia\" runtime registered: install the NVIDIA Container Toolkit on the host and "
+                        "configure Docker for it (nvidia-ctk runtime configure --runtime=docker, then restart Docker)"};
   if (l.find("could not select device driver") != std::string::npos)
     return ErrorMeaning{kClassSoftware, "container-toolkit-missing", "high",
                         "Docker has no device driver for GPUs: install the NVIDIA Container Toolkit on the host and configure "
@@ -564,14 +571,16 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
 }
 
 // The words that make a line one about the GPU: NVIDIA's, its libraries' (cuBLAS and cuDNN name their
-// own statuses: "CUBLAS_STATUS_ALLOC_FAILED"; NVRTC; TensorRT, whose logger tags its lines "[TRT]"; the
+// own statuses: "CUBLAS_STATUS_ALLOC_FAILED"; the toolkit's other math libraries, cuSOLVER, cuFFT,
+// cuSPARSE, cuRAND, cuTENSOR, as a missing "libcusolver.so.10" names them; NVRTC; TensorRT, whose logger tags its lines "[TRT]"; the
 // Video Codec SDK's NVENC, NVDEC/CUVID and nvJPEG, as FFmpeg names its h264_nvenc and h264_cuvid), its GPU manager's (DCGM: `dcgmi diag` errors name no
 // GPU otherwise), and its Jetson modules' (NVIDIA Jetson Linux Developer Guide: Jetson, Tegra and its
 // flash tools tegraflash/tegrarcm/tegradevflash, L4T; the integrated GPU's driver nvgpu and its chips
 // as nvgpu names them: gk20a TK1, gm20b TX1, gp10b TX2, gv11b Xavier, ga10b Orin).
-constexpr std::array<const char*, 24> kGpuWords{"nvidia", "cuda",  "gpu",   "nvml",   "nccl",  "dcgm",  "cublas", "cudnn",
-                                                "nvrtc",  "tensorrt", "[trt]", "nvenc", "nvdec", "cuvid", "nvjpeg", "jetson",
-                                                "tegra",  "l4t",   "nvgpu", "gk20a",  "gm20b", "gp10b", "gv11b",  "ga10b"};
+constexpr std::array<const char*, 29> kGpuWords{
+    "nvidia", "cuda",  "gpu",   "nvml",     "nccl",  "dcgm",   "cublas", "cudnn", "cusolver", "cufft",
+    "cusparse", "curand", "cutensor", "nvrtc", "tensorrt", "[trt]", "nvenc", "nvdec", "cuvid", "nvjpeg",
+    "jetson", "tegra", "l4t",   "nvgpu",    "gk20a", "gm20b",  "gp10b",  "gv11b", "ga10b"};
 constexpr std::array<const char*, 7> kWrongWords{"error", "fail", "warn", "unable", "cannot", "not ", "no "};
 
 }  // namespace

@@ -272,6 +272,8 @@ TEST(SoftwareErrors, AGpuMentionQuotesTheLineThatSoundsWrongElseTheFirst) {
   // cuBLAS's and cuDNN's own statuses, with no other GPU word on the line.
   EXPECT_TRUE(gpu_mention("RuntimeError: cuBLAS failed with status CUBLAS_STATUS_ALLOC_FAILED\n", "x"));
   EXPECT_TRUE(gpu_mention("cudnn error: CUDNN_STATUS_NOT_INITIALIZED\n", "x"));
+  // The toolkit's math libraries as the loader names them.
+  EXPECT_TRUE(gpu_mention("./Open3D: error while loading shared libraries: libcusolver.so.10: cannot open shared object file\n", "x"));
   // TensorRT's logger and NVRTC.
   EXPECT_TRUE(gpu_mention("Building TensorRT engine for onnx/unet.opt.onnx: engine/unet.plan\nSegmentation fault\n", "x"));
   EXPECT_TRUE(gpu_mention("[01/29/2021-10:26:48] [E] [TRT] Assertion Error in nvinfer1::fixSMVerForNVRTC\n", "x"));
@@ -326,6 +328,8 @@ TEST(SoftwareErrors, AProgramBuiltWithoutCudaIsSoftware) {
       {"docker: Error response from daemon: could not select device driver \"\" with capabilities: [[gpu]].",
        "container-toolkit-missing"},
       {"stderr: nvidia-container-cli: requirement error: invalid expression: unknown.", "container-requirement"},
+      {"docker: Error response from daemon: unknown or invalid runtime name: nvidia", "container-toolkit-missing"},
+      {"Default docker runtime is not nvidia!, please make sure the following line is", "container-toolkit-missing"},
   };
   expect_software(lines);
 }
