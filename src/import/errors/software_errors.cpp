@@ -262,40 +262,26 @@ std::optional<ErrorMeaning> gpu_answer_rejected(std::string_view line, const std
                       "`gpuaudit check` for the card's own verdict"};
 }
 
-std::optional<ErrorMeaning> container_runtime_error(const std::string& l) {
-  if (l.find("unsatisfied condition: cuda>=") != std::string::npos) {
-    const std::size_t at = l.find("cuda>=") + 6;
-    std::size_t end = at;
-    while (end < l.size() && (std::isdigit(static_cast<unsigned char>(l[end])) || l[end] == '.')) ++end;
-    return ErrorMeaning{kClassSoftware, "container-driver-too-old", "high",
-                        "the container image asks for CUDA " + l.substr(at, end - at) +
-                            " or newer and the host's driver supports less, so the NVIDIA runtime would not start it: use an "
-                            "image built for the host's CUDA version (nvidia-smi's header shows it), or ask the provider for a "
-                            "host with a newer driver"};
-  }
-  // The NVIDIA Container Toolkit's runtime hook logs its mode first ("Auto-detected mode as 'legacy'",
-  // 'cdi', 'csv'); a prestart hook that exits with that as its stderr is the toolkit's hook failing
-  // before the container starts (its own reason, when the paste holds it, is read by the lines above
-  // and below).
-  if (l.find("auto-detected mode as '") != std::string::npos && l.find("hook") != std::string::npos)
-    return ErrorMeaning{kClassSoftware, "container-runtime-hook", "medium",
-                        "the NVIDIA container runtime's hook failed, so the container did not start (the driver on the host, "
-                        "the toolkit's configuration or its mode): the lines the hook printed after this one name the cause"};
-  // Docker asked for GPUs (--gpus, a "gpu" capability or the "nvidia" driver) with no device driver
-  // registered for them: the NVIDIA Container Toolkit is not installed or Docker was not configured
-  // for it (NVIDIA Container Toolkit install guide: `nvidia-ctk runtime configure --runtime=docker`
-  // and a restart of Docker).
-  // Docker told to use the "nvidia" runtime (--runtime=nvidia, or a tool checking Docker's default)
-  // that is not registered: the same missing configuration ("unknown or invalid runtime name:
-  // nvidia"; Isaac ROS's check "Default docker runtime is not nvidia!").
-  if (l.find("invalid runtime name: nvidia") != std::string::npos || l.find("default docker runtime is not nvidia") != std::string::npos)
-    return ErrorMeaning{kClassSoftware, "container-toolkit-missing", "high",
-                        "Docker has no \"nvidia\" runtime registered: install the NVIDIA Container Toolkit on the host and "
-                        "configure Docker for it (nvidia-ctk runtime configure --runtime=docker, then restart Docker)"};
-  if (l.find("could not select device driver") != std::string::npos)
-    return ErrorMeaning{kClassSoftware, "container-toolkit-missing", "high",
-                        "Docker has no device driver for GPUs: install the NVIDIA Container Toolkit on the host and configure "
-                        "Docker for it (nvidia-ctk runtime configure --runtime=docker, then restart Docker)"};
+// The container runtime's fixed sentences, each its own class of set-up fault (the NVIDIA Container
+// Toolkit's install guide names the fix: `nvidia-ctk runtime configure --runtime=docker`, then a
+// restart of Docker):
+//   Docker asked for GPUs (--gpus, a "gpu" capability) with no device driver registered for them;
+//   Docker told to use an "nvidia" runtime that is not registered (--runtime=nvidia; Isaac ROS's
+//   check of Docker's default runtime); WSL without a GPU adapter (nvidia-container-cli's words).
+constexpr const char* kToolkitMissing =
+    "Docker has no NVIDIA runtime or GPU device driver registered: install the NVIDIA Container Toolkit on the host and "
+    "configure Docker for it (nvidia-ctk runtime configure --runtime=docker, then restart Docker)";
+constexpr std::array kContainerMessages = std::to_array<DriverMessage>({
+    {"could not select device driver", "container-toolkit-missing", "", kToolkitMissing},
+    {"invalid runtime name: nvidia", "container-toolkit-missing", "", kToolkitMissing},
+    {"default docker runtime is not nvidia", "container-toolkit-missing", "", kToolkitMissing},
+    {"wsl environment detected but no adapters were found", "no-device", "",
+     "the NVIDIA container runtime found WSL without a GPU adapter: the Windows NVIDIA driver with WSL support is not "
+     "installed, or the GPU is not passed to WSL"},
+});
+
+// libnvidia-container's refusals, which say what failed after "nvidia-container-cli: ".
+std::optional<ErrorMeaning> container_cli_error(const std::string& l) {
   if (l.find("nvidia-container-cli") == std::string::npos) return std::nullopt;
   // The image's NVIDIA_REQUIRE_* constraint could not be evaluated ("requirement error: invalid
   // expression"): a toolkit older than the image's syntax, or a malformed variable.
@@ -316,11 +302,31 @@ std::optional<ErrorMeaning> container_runtime_error(const std::string& l) {
     return ErrorMeaning{kClassSoftware, "container-runtime-mount", "medium",
                         "the NVIDIA container runtime could not mount a driver file it expects on the host into the container "
                         "(the host's driver install is incomplete, or it has none): reinstall the driver on the host"};
-  if (l.find("wsl environment detected but no adapters were found") != std::string::npos)
-    return ErrorMeaning{kClassSoftware, "no-device", "high",
-                        "the NVIDIA container runtime found WSL without a GPU adapter: the Windows NVIDIA driver with WSL "
-                        "support is not installed, or the GPU is not passed to WSL"};
   return std::nullopt;
+}
+
+std::optional<ErrorMeaning> container_runtime_error(const std::string& l) {
+  if (l.find("unsatisfied condition: cuda>=") != std::string::npos) {
+    const std::size_t at = l.find("cuda>=") + 6;
+    std::size_t end = at;
+    while (end < l.size() && (std::isdigit(static_cast<unsigned char>(l[end])) || l[end] == '.')) ++end;
+    return ErrorMeaning{kClassSoftware, "container-driver-too-old", "high",
+                        "the container image asks for CUDA " + l.substr(at, end - at) +
+                            " or newer and the host's driver supports less, so the NVIDIA runtime would not start it: use an "
+                            "image built for the host's CUDA version (nvidia-smi's header shows it), or ask the provider for a "
+                            "host with a newer driver"};
+  }
+  // The NVIDIA Container Toolkit's runtime hook logs its mode first ("Auto-detected mode as 'legacy'",
+  // 'cdi', 'csv'); a prestart hook that exits with that as its stderr is the toolkit's hook failing
+  // before the container starts (its own reason, when the paste holds it, is read by the lines above
+  // and below).
+  if (l.find("auto-detected mode as '") != std::string::npos && l.find("hook") != std::string::npos)
+    return ErrorMeaning{kClassSoftware, "container-runtime-hook", "medium",
+                        "the NVIDIA container runtime's hook failed, so the container did not start (the driver on the host, "
+                        "the toolkit's configuration or its mode): the lines the hook printed after this one name the cause"};
+  for (const auto& m : kContainerMessages)
+    if (l.find(m.needle) != std::string::npos) return ErrorMeaning{kClassSoftware, m.kind, "high", m.meaning};
+  return container_cli_error(l);
 }
 
 // nvidia-smi itself not there: the shell's "nvidia-smi: command not found", a container runtime's
