@@ -225,9 +225,18 @@ std::optional<SmiMessage> nvidia_smi_message(std::string_view line) {
                        "the GPU fell off the bus (dmesg tells which)"},
                       "", "nvidia-smi: No devices were found", ""};
   if (const NvmlReturnCode* c = pynvml_code(line)) {
-    // At nvmlInit() (no GPU named) the machine's stack; about a handle, that GPU.
+    // The exception's line names neither the call nor, usually, the GPU: pynvml raises the same
+    // NVMLError_Unknown from nvmlInit() (the machine's stack) and from a query of one GPU
+    // (nvmlDeviceGetHandleByIndex, nvmlDeviceGetCpuAffinity: that GPU, or the query). A code whose
+    // meaning is the same at both (DriverNotLoaded, LibraryNotFound, a version mismatch) is read as
+    // such; one whose meaning differs is said with the ambiguity, never as the stack's fault.
     const std::string bus = first_bus_id(line);
     SmiMessage m = from_code(c, bus.empty(), std::string("pynvml ") + c->name, line);
+    if (bus.empty() && std::string_view(c->init_class) != c->gpu_class)
+      m.meaning = ErrorMeaning{kClassUnknown, "nvml-call-failed", "",
+                               std::string("an NVML call failed with ") + c->name +
+                                   "; the exception's line does not say whether it was NVML's start (the machine's stack) or a "
+                                   "query of one GPU (that GPU, or a query it does not support)"};
     m.source = std::string("pynvml: NVMLError (") + c->name + ")";
     m.gpu = bus;
     return m;

@@ -105,6 +105,13 @@ TEST(NvmlErrors, BindingsWordsForACodeAreThatCode) {
   EXPECT_EQ(nvidia_smi_message("NVMLError_LibRmVersionMismatch: RM has detected an NVML/RM version mismatch.")->meaning.kind,
             "driver-library-mismatch");
   EXPECT_FALSE(nvidia_smi_message("class NVMLError_Whatever(Exception): pass"));  // no such code
+  // NVML_ERROR_UNKNOWN means the stack at nvmlInit and the GPU at a query: the exception's line names
+  // neither the call nor the GPU (dmlcloud's nvmlDeviceGetHandleByIndex, imaginaire's
+  // nvmlDeviceGetCpuAffinity on WSL), so it decides nothing.
+  const auto unknown = nvidia_smi_message("pynvml.NVMLError_Unknown: Unknown Error");
+  ASSERT_TRUE(unknown);
+  EXPECT_EQ(unknown->meaning.cls, "unknown");
+  EXPECT_EQ(unknown->meaning.kind, "nvml-call-failed");
   // Every code of the table has a CamelCase twin pynvml would raise.
   for (const auto& c : nvml_return_codes()) {
     const std::string name(c.name);
