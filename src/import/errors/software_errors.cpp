@@ -50,6 +50,21 @@ constexpr std::array kDriverMessages = std::to_array<DriverMessage>({
     {"no firmware image found", "driver-firmware-missing", "kernel driver (NVRM): no firmware image found",
      "the NVIDIA kernel module cannot find its GSP firmware file (an incomplete driver install or upgrade): reinstall the driver "
      "package that matches the module"},
+    // The driver's tools saying the kernel module is not there: nvidia-settings ("ERROR: NVIDIA driver
+    // is not loaded"), nvidia-modprobe and older nvidia-smi ("NVIDIA: failed to load the NVIDIA kernel
+    // module.").
+    {"nvidia driver is not loaded", "driver-not-loaded", "NVIDIA driver tools: driver not loaded",
+     "the NVIDIA kernel module is not loaded (not installed or not built for the running kernel): install the driver for "
+     "this kernel, or load it (modprobe nvidia)"},
+    {"failed to load the nvidia kernel module", "driver-not-loaded", "nvidia-modprobe: kernel module not loaded",
+     "the NVIDIA kernel module could not be loaded (not built for the running kernel, or Secure Boot refused it unsigned): "
+     "rebuild or sign it, or install the driver for this kernel"},
+    // The module loaded but found no GPU it drives ("NVRM: No NVIDIA graphics adapter found!", and
+    // insmod's "Error inserting nvidia ...: No such device"): a GPU this driver branch does not
+    // support (a legacy card), or none passed into the VM.
+    {"no nvidia graphics adapter found", "driver-no-supported-gpu", "kernel driver (NVRM): no adapter found",
+     "the NVIDIA kernel module found no GPU it supports: a card older than this driver branch (NVIDIA's legacy driver list "
+     "names the branch for it), another driver bound to it, or no GPU passed into the VM"},
     // open-gpu-kernel-modules kernel-open/nvidia/nv.c: another kernel driver bound the GPUs first
     // ("... nouveau, rivafb, nvidiafb or rivatv was loaded and obtained ownership of the NVIDIA device(s)").
     {"nvidia probe routine was not called", "driver-not-bound", "kernel driver (NVRM): probe routine not called",
@@ -250,6 +265,22 @@ std::optional<ErrorMeaning> mig_without_instances(const std::string& l) {
   return ErrorMeaning{kClassSliced, "mig-without-instances", "medium",
                       "the GPU is in MIG mode with no GPU instance, so no program can use it: create instances (nvidia-smi "
                       "mig -cgi ... -C) or, for the whole card, turn MIG off (nvidia-smi -mig 0, with a GPU reset)"};
+}
+
+// The NVIDIA kernel module failed to build for the running kernel, in the installer's, DKMS's or
+// akmods' words (nvidia-installer: 'An error occurred while performing the step: "Building kernel
+// modules"'; DKMS: "Building DKMS module 'nvidia-367.35' ... FAILED!", "DKMS module 'nvidia...' failed
+// to build"; akmods: "Building and installing nvidia-kmod [FAILED]"): no driver will load until it
+// builds (a kernel newer than the driver branch supports, or missing kernel headers).
+std::optional<ErrorMeaning> driver_module_build_failed(const std::string& l) {
+  const bool installer = l.find("performing the step: \"building kernel modules\"") != std::string::npos ||
+                         l.find("nvidia kernel module was successfully built") != std::string::npos;
+  const bool packaged = (l.find("dkms") != std::string::npos || l.find("kmod") != std::string::npos) &&
+                        l.find("nvidia") != std::string::npos && l.find("fail") != std::string::npos;
+  if (!installer && !packaged) return std::nullopt;
+  return ErrorMeaning{kClassSoftware, "driver-module-build-failed", "high",
+                      "the NVIDIA kernel module did not build for the running kernel, so no driver can load: install the "
+                      "kernel headers, or a driver branch that supports this kernel (or boot the kernel the driver was built for)"};
 }
 
 std::optional<ErrorMeaning> gpu_answer_rejected(std::string_view line, const std::string& l) {
@@ -557,6 +588,7 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = driver_tool_missing(l)) return from_meaning(*m, "shell or container runtime: nvidia-smi missing", "");
   if (auto m = container_runtime_error(l)) return from_meaning(*m, "NVIDIA container runtime (nvidia-container-cli)", "");
   if (auto m = gpu_answer_rejected(line, l)) return from_meaning(*m, "XMRig: a GPU result failed the CPU's check", "");
+  if (auto m = driver_module_build_failed(l)) return from_meaning(*m, "driver install: the kernel module did not build", "");
   if (auto m = mig_without_instances(l)) return from_meaning(*m, "kernel driver (NVRM): MIG enabled, no GPU instance", "");
   if (auto m = gsp_firmware_not_loaded(l)) return from_meaning(*m, "kernel firmware loader: the driver's GSP firmware", "");
   if (auto m = gpu_arch_check(l)) return from_meaning(*m, "PyTorch TORCH_CHECK on the GPU's architecture", "");
