@@ -3,6 +3,7 @@
 #include "core/json_fields.hpp"
 #include "probe/usability.hpp"
 #include "text/format.hpp"
+#include "text/strings.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -35,14 +36,6 @@ constexpr FieldSpec kFields[] = {
 };
 
 std::string yes_no(bool b) { return b ? "on" : "off"; }
-
-// The value every board of the node has, or "mixed: a | b" when they disagree.
-std::string one_or_mixed(const std::set<std::string>& seen) {
-  if (seen.size() == 1) return *seen.begin();
-  std::string o = "mixed:";
-  for (const auto& v : seen) o += (o.size() > 6 ? " | " : " ") + v;
-  return o;
-}
 
 template <class T>
 std::optional<std::string> text_of(const std::optional<T>& v) {

@@ -1,6 +1,7 @@
 #include "probe/host_tuning.hpp"
 
 #include "host/proc_file.hpp"
+#include "text/strings.hpp"
 
 #include <cctype>
 #include <filesystem>
@@ -26,11 +27,7 @@ std::string governors(const fs::path& root) {
     if (n.rfind("cpu", 0) != 0 || n.size() < 4 || !std::isdigit(static_cast<unsigned char>(n[3]))) continue;
     if (auto g = first_word(read_proc_text((e.path() / "cpufreq/scaling_governor").string())); !g.empty()) seen.insert(g);
   }
-  if (seen.empty()) return "";
-  if (seen.size() == 1) return *seen.begin();
-  std::string o = "mixed:";
-  for (const auto& g : seen) o += (o.size() > 6 ? " | " : " ") + g;
-  return o;
+  return one_or_mixed(seen);
 }
 
 std::string iommu(const fs::path& root) {

@@ -45,4 +45,11 @@ std::string shell_words(const std::vector<std::string>& argv) {
   return out;
 }
 
+std::string one_or_mixed(const std::set<std::string>& seen) {
+  if (seen.size() <= 1) return seen.empty() ? "" : *seen.begin();
+  std::string o = "mixed:";
+  for (const auto& v : seen) o += (o.size() > 6 ? " | " : " ") + v;
+  return o;
+}
+
 }  // namespace gpuaudit

@@ -1,6 +1,7 @@
 // The small string helpers every room used to write again: ASCII lower case, trimming and splitting.
 #pragma once
 
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,6 +17,10 @@ std::string_view trim(std::string_view s);
 // A command line as a POSIX shell would take it back: words of letters, digits and -_./=:,+@%
 // as they are, every other word in single quotes ("sh -c 'echo hi'"; '' for an empty word).
 std::string shell_words(const std::vector<std::string>& argv);
+
+// The one value a set holds, or "mixed: a | b" when it holds several (a node's GPUs or CPUs that
+// disagree on a setting); "" for an empty set.
+std::string one_or_mixed(const std::set<std::string>& seen);
 
 // The pieces between the separators, each trimmed: "a | b|" -> {"a", "b", ""}; "" -> {""}.
 std::vector<std::string_view> split_trimmed(std::string_view s, char sep);

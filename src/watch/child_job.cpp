@@ -1,5 +1,7 @@
 #include "watch/child_job.hpp"
 
+#include "host/proc_file.hpp"
+
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -10,7 +12,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <iterator>
 
 namespace gpuaudit {
 
@@ -94,8 +95,7 @@ namespace {
 // A process already running that has ended: gone, or a zombie its parent has not reaped.
 bool process_ended(pid_t pid) {
   if (::kill(pid, 0) != 0 && errno == ESRCH) return true;
-  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-  std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+  const std::string text = read_proc_text("/proc/" + std::to_string(pid) + "/stat");
   const auto close = text.rfind(')');
   return close == std::string::npos || (close + 2 < text.size() && text[close + 2] == 'Z');
 }

@@ -25,6 +25,12 @@ TEST(TextStrings, SplitTrimmedKeepsEmptyPiecesAndTrimsEach) {
   EXPECT_EQ(split_trimmed("x,,y", ','), (V{"x", "", "y"}));
 }
 
+TEST(TextStrings, OneOrMixedNamesEveryValueWhenTheyDisagree) {
+  EXPECT_EQ(one_or_mixed({}), "");
+  EXPECT_EQ(one_or_mixed({"700"}), "700");
+  EXPECT_EQ(one_or_mixed({"700", "350"}), "mixed: 350 | 700");
+}
+
 TEST(TextStrings, ShellWordsQuoteOnlyWhatAShellWouldSplit) {
   EXPECT_EQ(gpuaudit::shell_words({"python", "-u", "train.py", "--lr=3e-4"}), "python -u train.py --lr=3e-4");
   EXPECT_EQ(gpuaudit::shell_words({"sh", "-c", "echo hi; exit 3"}), "sh -c 'echo hi; exit 3'");
