@@ -347,17 +347,18 @@ std::optional<ErrorMeaning> container_runtime_error(const std::string& l) {
                             "image built for the host's CUDA version (nvidia-smi's header shows it), or ask the provider for a "
                             "host with a newer driver"};
   }
+  for (const auto& m : kContainerMessages)
+    if (l.find(m.needle) != std::string::npos) return ErrorMeaning{kClassSoftware, m.kind, "high", m.meaning};
+  if (auto cause = container_cli_error(l)) return cause;
   // The NVIDIA Container Toolkit's runtime hook logs its mode first ("Auto-detected mode as 'legacy'",
   // 'cdi', 'csv'); a prestart hook that exits with that as its stderr is the toolkit's hook failing
-  // before the container starts (its own reason, when the paste holds it, is read by the lines above
-  // and below).
+  // before the container starts. Docker and containerd often join the hook's whole stderr into one
+  // line, so the hook's own reason (read above) wins and this is the fallback.
   if (l.find("auto-detected mode as '") != std::string::npos && l.find("hook") != std::string::npos)
     return ErrorMeaning{kClassSoftware, "container-runtime-hook", "medium",
                         "the NVIDIA container runtime's hook failed, so the container did not start (the driver on the host, "
                         "the toolkit's configuration or its mode): the lines the hook printed after this one name the cause"};
-  for (const auto& m : kContainerMessages)
-    if (l.find(m.needle) != std::string::npos) return ErrorMeaning{kClassSoftware, m.kind, "high", m.meaning};
-  return container_cli_error(l);
+  return std::nullopt;
 }
 
 // nvidia-smi itself not there: the shell's "nvidia-smi: command not found", a container runtime's

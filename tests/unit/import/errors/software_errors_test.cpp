@@ -366,6 +366,16 @@ TEST(SoftwareErrors, TheContainerRuntimesRefusalsAreSoftware) {
       {"nvidia-container-cli: requirement error: unsatisfied condition: cuda>=12.6,", "container-driver-too-old"},  // broken
       {"nvidia-container-cli: initialization error: nvml error: driver not loaded: unknown", "driver-not-loaded"},
       {"nvidia-container-cli: initialization error: WSL environment detected but no adapters were found: unknown", "no-device"},
+      // Docker and containerd join the hook's stderr into one line: the hook's own reason wins over its mode line.
+      {"docker: Error response from daemon: ... error running hook #0: error running hook: exit status 1, stdout: , stderr: "
+       "Auto-detected mode as 'legacy' nvidia-container-cli: initialization error: nvml error: driver not loaded: unknown.",
+       "driver-not-loaded"},
+      {"error running prestart hook #0: exit status 1, stdout: , stderr: Auto-detected mode as 'legacy' nvidia-container-cli: "
+       "requirement error: unsatisfied condition: cuda>=12.8, please update your driver",
+       "container-driver-too-old"},
+      {"error running prestart hook #0: exit status 1, stdout: , stderr: Auto-detected mode as 'legacy' nvidia-container-cli: "
+       "mount error: mount operation failed: /usr/bin/nvidia-smi: no such file or directory: unknown.",
+       "container-runtime-mount"},
   };
   expect_software(lines);
   const auto too_old = find_software_errors(std::string(lines[0].first) + "\n", "x");
