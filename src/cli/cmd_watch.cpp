@@ -65,7 +65,7 @@ WatchedGpus gpus_to_watch(const NvmlLoad& nvml, const ResultDocument& doc, const
   for (const auto& g : chosen) {
     if (!w.handles.count(g.index)) continue;
     WatchGpuTimeline t;
-    t.gpu = g.index, t.name = g.name, t.power_limit_w = g.power.limit_w;
+    t.gpu = g.index, t.name = g.name, t.power_limit_w = g.power.limit_w, t.numa_node = g.numa_node;
     if (g.mig.is_mig_device) w.mig_slices.insert(g.index);
     if (g.clocks.sm_max_mhz) t.sm_max_mhz = *g.clocks.sm_max_mhz;
     w.timelines.push_back(std::move(t));

@@ -135,25 +135,32 @@ std::vector<int> parse_cpu_list(const std::string& text) {
   return out;
 }
 
-CpuTopology read_cpu_topology(const std::string& root_s) {
+std::vector<NumaNode> read_numa_nodes(const std::string& root_s) {
   const fs::path root = root_s;
-  CpuTopology t;
-  t.allowed = allowed_cpus();
-  const std::set<int> allowed(t.allowed.begin(), t.allowed.end());
-
   std::error_code ec;
   std::vector<std::pair<int, fs::path>> node_dirs;
   for (const auto& e : fs::directory_iterator(root / "sys/devices/system/node", ec))
     if (int n = number_after(e.path().filename().string(), "node"); n >= 0) node_dirs.emplace_back(n, e.path());
   std::sort(node_dirs.begin(), node_dirs.end());
+  std::vector<NumaNode> nodes;
   for (const auto& [n, dir] : node_dirs) {
-    NumaNode node{n, {}};
     try {
-      for (int c : parse_cpu_list(read_first_line(dir / "cpulist")))
-        if (allowed.count(c)) node.cpus.push_back(c);
+      nodes.push_back({n, parse_cpu_list(read_first_line(dir / "cpulist"))});
     } catch (const std::invalid_argument&) {
       continue;
     }
+  }
+  return nodes;
+}
+
+CpuTopology read_cpu_topology(const std::string& root_s) {
+  const fs::path root = root_s;
+  CpuTopology t;
+  t.allowed = allowed_cpus();
+  const std::set<int> allowed(t.allowed.begin(), t.allowed.end());
+  for (NumaNode node : read_numa_nodes(root_s)) {
+    node.cpus.erase(std::remove_if(node.cpus.begin(), node.cpus.end(), [&](int c) { return !allowed.count(c); }),
+                    node.cpus.end());
     if (!node.cpus.empty()) t.nodes.push_back(std::move(node));
   }
   if (t.nodes.empty()) t.nodes.push_back({0, t.allowed});  // no NUMA information: one node

@@ -18,7 +18,7 @@ std::vector<int> parse_cpu_list(const std::string& text);
 
 struct NumaNode {
   int node = 0;
-  std::vector<int> cpus;  // the node's CPUs that this process may run on
+  std::vector<int> cpus;  // the node's CPUs (in CpuTopology: those that this process may run on)
 };
 
 struct CpuTopology {
@@ -27,6 +27,10 @@ struct CpuTopology {
   std::uint64_t llc_bytes_total = 0;  // sum over distinct last-level caches (0 when unknown)
   std::optional<double> cgroup_cpu_limit;  // cgroup v2 cpu.max quota/period, e.g. 2.5 CPUs
 };
+
+// Every NUMA node's CPUs as /sys/devices/system/node lists them, whatever this process may use
+// (empty without NUMA information; a node whose list is malformed is left out).
+std::vector<NumaNode> read_numa_nodes(const std::string& root = "/");
 
 // Reads the topology from `root` ("/" normally; a recorded tree in tests) and the affinity mask.
 CpuTopology read_cpu_topology(const std::string& root = "/");

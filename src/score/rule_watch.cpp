@@ -1,7 +1,8 @@
 // host-bound from `gpuaudit watch`: a GPU the renter's own job used but left waiting
 //   (watch/diagnose.hpp "starved": busy less than 85% of the run) is host-bound, with the host's
-//   cause the watch named (steal, swap, iowait, every CPU busy, one core) at medium confidence; with
-//   no cause the counters show ("unseen": the network, locks, the job's own pauses) at low.
+//   cause the watch named (steal, swap, iowait, the network at its link's rate, every CPU busy, one
+//   core) at medium confidence; with no cause the counters show ("unseen": the network below or at
+//   an unknown rate, locks, the job's own pauses) at low.
 //   sliced from the watch's `shared` diagnosis when another process held a compute context on the GPU
 //   before the job began (watch/gpu_tenants.hpp: a co-tenant time-slicing the card), medium; one that
 //   appeared during the run outside the job's tree may be the job's own through a launcher: a note.

@@ -4,6 +4,7 @@
 #include "probe/clock_reasons.hpp"
 #include "text/format.hpp"
 #include "watch/gpu_tenants.hpp"
+#include "watch/numa_placement.hpp"
 #include "watch/traffic_diagnoses.hpp"
 
 #include <algorithm>
@@ -19,9 +20,11 @@ std::string gpu_name(int gpu) { return "GPU " + std::to_string(gpu); }
 // The host's state over a set of intervals: means of what was read.
 struct HostMeans {
   std::optional<double> steal, iowait, busy, job_cores, swap_in, read_mbps, iops;
+  std::optional<double> busiest_core, run_queue, net_rx_mbps, net_tx_mbps;
 };
 
-std::optional<double> mean_of(const std::vector<const WatchHostPoint*>& pts, std::optional<double> WatchHostPoint::*f) {
+template <class T>
+std::optional<double> mean_of(const std::vector<const WatchHostPoint*>& pts, std::optional<T> WatchHostPoint::*f) {
   double sum = 0;
   int n = 0;
   for (const auto* p : pts)
@@ -34,7 +37,15 @@ HostMeans host_means(const std::vector<const WatchHostPoint*>& pts) {
   return {mean_of(pts, &WatchHostPoint::steal_pct),      mean_of(pts, &WatchHostPoint::iowait_pct),
           mean_of(pts, &WatchHostPoint::cpu_busy_pct),   mean_of(pts, &WatchHostPoint::job_cpu_cores),
           mean_of(pts, &WatchHostPoint::swap_in_per_s),  mean_of(pts, &WatchHostPoint::disk_read_mbps),
-          mean_of(pts, &WatchHostPoint::disk_iops)};
+          mean_of(pts, &WatchHostPoint::disk_iops),      mean_of(pts, &WatchHostPoint::busiest_core_pct),
+          mean_of(pts, &WatchHostPoint::run_queue),      mean_of(pts, &WatchHostPoint::net_rx_mbps),
+          mean_of(pts, &WatchHostPoint::net_tx_mbps)};
+}
+
+// The busier direction of the network as a share of the link's rate; nullopt without both.
+std::optional<double> net_link_share(const HostMeans& m, std::optional<double> link_mbit) {
+  if (!link_mbit || *link_mbit <= 0 || !m.net_rx_mbps || !m.net_tx_mbps) return std::nullopt;
+  return std::max(*m.net_rx_mbps, *m.net_tx_mbps) * 8 / *link_mbit;
 }
 
 std::string means_text(const HostMeans& m, std::optional<int> vcpus) {
@@ -43,6 +54,8 @@ std::string means_text(const HostMeans& m, std::optional<int> vcpus) {
     if (v) o += " " + text + ",";
   };
   add(m.busy, "CPUs " + fmt_num(m.busy.value_or(0), 0) + "% busy");
+  add(m.busiest_core, "the busiest core " + fmt_num(m.busiest_core.value_or(0), 0) + "%");
+  add(m.run_queue, fmt_num(m.run_queue.value_or(0), 1) + " threads runnable" + (vcpus ? " on " + std::to_string(*vcpus) + " CPUs" : ""));
   add(m.steal, "steal " + fmt_num(m.steal.value_or(0), 0) + "%");
   add(m.iowait, "iowait " + fmt_num(m.iowait.value_or(0), 0) + "%");
   add(m.job_cores, "the job on " + fmt_num(m.job_cores.value_or(0), 1) + " cores" +
@@ -50,18 +63,24 @@ std::string means_text(const HostMeans& m, std::optional<int> vcpus) {
   add(m.swap_in, fmt_num(m.swap_in.value_or(0), 0) + " pages/s swapped in");
   add(m.read_mbps, "disks " + fmt_num(m.read_mbps.value_or(0), 0) + " MB/s read, " +
                        fmt_num(m.iops.value_or(0), 0) + " IOPS");
+  add(m.net_rx_mbps, "network " + fmt_num(m.net_rx_mbps.value_or(0), 0) + " MB/s in, " +
+                         fmt_num(m.net_tx_mbps.value_or(0), 0) + " MB/s out");
   if (o.back() == ',') o.pop_back();
   return o;
 }
 
 // The host's cause of a GPU's idle intervals and the words that say it.
-std::pair<std::string, std::string> starved_cause(const HostMeans& m, std::optional<int> vcpus, const WatchRules& r) {
+std::pair<std::string, std::string> starved_cause(const HostMeans& m, const WatchRecord& rec, const WatchRules& r) {
+  const std::optional<int> vcpus = rec.vcpus;
   if (m.steal && *m.steal >= r.steal_pct)
     return {"steal", "the hypervisor took " + fmt_num(*m.steal, 0) + "% of the CPUs (steal): an oversold host"};
   if (m.swap_in && *m.swap_in >= r.swap_in_per_s)
     return {"swap", "the host was swapping (" + fmt_num(*m.swap_in, 0) + " pages/s in): too little memory for the job"};
   if (m.iowait && *m.iowait >= r.iowait_pct)
     return {"iowait", "the CPUs waited on storage (iowait " + fmt_num(*m.iowait, 0) + "%)"};
+  if (const auto net = net_link_share(m, rec.net_link_mbit); net && *net >= r.net_link_share)
+    return {"network", "the network ran at " + fmt_num(100 * *net, 0) + "% of its " + fmt_num(*rec.net_link_mbit / 1000, 1) +
+                           " Gb/s link: the job's input (or its gradients) cannot arrive faster"};
   if (m.busy && *m.busy >= r.cpu_saturated_pct)
     return {"cpu-saturated", "every CPU was busy (" + fmt_num(*m.busy, 0) +
                                  "%): the job's CPU work (loading, decoding, augmenting) cannot keep up"};
@@ -103,7 +122,7 @@ WatchDiagnosis busy_or_starved(const WatchRecord& r, const WatchGpuTimeline& g, 
   d.id = "starved";
   d.share = g.points.empty() ? 0 : static_cast<double>(idle.size()) / static_cast<double>(g.points.size());
   const HostMeans m = host_means(host_at(r, idle));
-  const auto [cause, words] = starved_cause(m, r.vcpus, rules);
+  const auto [cause, words] = starved_cause(m, r, rules);
   d.cause = cause;
   d.summary = gpu_name(g.gpu) + " waited " + pct(d.share) + " of the run: " + words;
   d.evidence.push_back(means_text(m, r.vcpus));
@@ -214,6 +233,7 @@ std::vector<WatchDiagnosis> diagnose_watch(const WatchRecord& r, const WatchRule
     if (auto p = pcie_bound(g)) out.push_back(*p);
     if (auto v = video_engine_busy(g)) out.push_back(*v);
   }
+  if (auto n = numa_far(r, used)) out.push_back(*n);
   if (!idle.empty()) {
     WatchDiagnosis d;
     d.id = used.empty() ? "no-gpu-work" : "idle-gpu";

@@ -4,13 +4,15 @@
 //   busy        a GPU the job used was busy (a kernel running) at least kBusyShare of the run.
 //   starved     a GPU the job used was busy less than that: the intervals it idled are read for
 //               the host's cause, in this order: steal (the hypervisor took the CPUs), swap (memory
-//               pressure), iowait (the CPUs waited on storage), cpu-saturated (every CPU busy),
+//               pressure), iowait (the CPUs waited on storage), network (the busier direction at
+//               kNetLinkShare of the link's rate), cpu-saturated (every CPU busy),
 //               one-core (the job ran on about one core of several: a single-threaded input
 //               pipeline), else unseen (network, locks or the job's own pauses: nothing the host
 //               counters show).
 //   throttled   in the intervals a GPU was busy, power or heat held its clocks for a kThrottleShare.
 //   shared      another process held a compute context on a watched GPU (watch/gpu_tenants.hpp).
 //   pcie-bound, video-engine-busy  the link or the video engines at their limit (watch/traffic_diagnoses.hpp).
+//   numa-far    the job ran on another NUMA node than its GPUs' (watch/numa_placement.hpp).
 //   idle-gpu    a GPU the job left idle while it used others.
 //   no-gpu-work every GPU stayed idle the whole run.
 //   slowed-down the job's metric in its last third fell below kSlowdownRatio of its first third.
@@ -33,6 +35,7 @@ struct WatchRules {
   double steal_pct = 10;        // mean steal in the idle intervals that names the hypervisor
   double swap_in_per_s = 10;    // pages swapped in per second that name memory pressure
   double iowait_pct = 20;       // mean iowait that names storage
+  double net_link_share = 0.7;  // the network's busier direction, of its link's rate, that names it
   double cpu_saturated_pct = 90;
   double one_core_low = 0.85, one_core_high = 1.15;  // the job's CPU cores that read as "one core"
   double throttle_share = 0.2;  // of the busy intervals

@@ -1,16 +1,15 @@
 #include "watch/gpu_tenants.hpp"
 
 #include "host/pid_namespace.hpp"
-#include "host/process_tree.hpp"
 #include "text/format.hpp"
 
 #include <algorithm>
 
 namespace gpuaudit {
 
-std::set<std::int64_t> job_process_ids(const std::vector<pid_t>& roots) {
+std::set<std::int64_t> job_process_ids(const std::vector<pid_t>& tree) {
   std::set<std::int64_t> ids;
-  for (pid_t p : process_trees(roots)) {
+  for (pid_t p : tree) {
     if (p <= 0) continue;
     ids.insert(p);
     if (const auto host = host_pid_of(p)) ids.insert(*host);

@@ -24,8 +24,9 @@
 
 namespace gpuaudit {
 
-// Every process of the trees under `roots`, by its id in this PID namespace and in the host's.
-std::set<std::int64_t> job_process_ids(const std::vector<pid_t>& roots);
+// Every process of the job's trees (HostCounters::job_pids), by its id in this PID namespace and in
+// the host's.
+std::set<std::int64_t> job_process_ids(const std::vector<pid_t>& tree);
 
 // Adds what NVML listed on the timeline's GPU at `t_s` to its processes (one more interval for a
 // process seen before); `job` is job_process_ids of the moment.

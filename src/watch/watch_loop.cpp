@@ -1,5 +1,6 @@
 #include "watch/watch_loop.hpp"
 
+#include "host/cpu_topology.hpp"
 #include "telemetry/summarize.hpp"
 #include "watch/gpu_tenants.hpp"
 #include "watch/host_counters.hpp"
@@ -11,6 +12,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <map>
 
 namespace gpuaudit {
 
@@ -62,6 +64,10 @@ class Sampler {
   Sampler(const ChildJob& job, WatchRecord& rec, const WatchTiming& timing, const WatchIo& io)
       : job_(job), rec_(rec), timing_(timing), io_(io), tick_hz_(static_cast<double>(::sysconf(_SC_CLK_TCK))),
         last_(read_host_counters(job.roots(), 0)), buckets_(rec.gpus.size()), next_host_(timing.host_interval_s) {
+    if (last_.net) rec_.net_link_mbit = last_.net->link_mbit;
+    if (const auto nodes = read_numa_nodes(); nodes.size() >= 2)  // on one node there is no far one
+      for (const auto& n : nodes)
+        for (int c : n.cpus) cpu_node_[c] = n.node;
     read_processes(0);  // before the job can have opened a context: what is there is another's
   }
 
@@ -88,6 +94,8 @@ class Sampler {
   void close_interval(double t) {
     const HostCounters now = read_host_counters(job_.roots(), t);
     rec_.host.push_back(host_point(last_, now, tick_hz_));
+    for (int cpu : now.job_cpus)
+      if (auto it = cpu_node_.find(cpu); it != cpu_node_.end()) rec_.host.back().job_numa_nodes.push_back(it->second);
     last_ = now;
     for (std::size_t i = 0; i < buckets_.size(); ++i) {
       if (!buckets_[i].empty()) {
@@ -110,7 +118,7 @@ class Sampler {
 
   void read_processes(double t) {
     if (!io_.read_processes) return;
-    const auto job = job_process_ids(job_.roots());
+    const auto job = job_process_ids(last_.job_pids);  // the tree read_host_counters walked just now
     for (auto& g : rec_.gpus) note_gpu_processes(g, io_.read_processes(g.gpu), job, t);
   }
 
@@ -125,6 +133,7 @@ class Sampler {
   double next_host_;  // the first host point closes the first interval
   double next_gpu_ = 0, next_checkpoint_ = 0;
   std::size_t pcie_turn_ = 0;  // the GPU whose PCIe traffic this interval reads
+  std::map<int, int> cpu_node_;  // CPU -> NUMA node, where the host has several
 };
 
 }  // namespace

@@ -16,6 +16,8 @@ namespace gpuaudit {
 struct WatchHostPoint {
   double t_s = 0;  // seconds since the job started, at the end of the interval
   std::optional<double> cpu_busy_pct;   // every CPU: user+nice+system+irq+softirq
+  std::optional<double> busiest_core_pct;  // the busiest one CPU's busy share: one thread at its limit reads ~100
+  std::optional<int> run_queue;         // threads runnable at the interval's end (/proc/stat procs_running)
   std::optional<double> steal_pct;      // the hypervisor's share
   std::optional<double> iowait_pct;
   std::optional<double> job_cpu_cores;  // the job's process tree: CPU seconds per second
@@ -26,10 +28,14 @@ struct WatchHostPoint {
   std::optional<double> disk_read_mbps;  // whole disks, all of them
   std::optional<double> disk_write_mbps;
   std::optional<double> disk_iops;       // reads + writes completed per second
+  std::optional<double> net_rx_mbps;     // MB/s received and sent through the counted interfaces
+  std::optional<double> net_tx_mbps;     // (watch/host_counters.hpp counted_interfaces)
+  std::vector<int> job_numa_nodes;       // the NUMA node of each job process's last CPU (empty on one node)
   json extra;
 };
-GA_JSON_TYPE(WatchHostPoint, t_s, cpu_busy_pct, steal_pct, iowait_pct, job_cpu_cores, job_threads, job_processes,
-             mem_available_pct, swap_in_per_s, disk_read_mbps, disk_write_mbps, disk_iops)
+GA_JSON_TYPE(WatchHostPoint, t_s, cpu_busy_pct, busiest_core_pct, run_queue, steal_pct, iowait_pct, job_cpu_cores,
+             job_threads, job_processes, mem_available_pct, swap_in_per_s, disk_read_mbps, disk_write_mbps, disk_iops,
+             net_rx_mbps, net_tx_mbps, job_numa_nodes)
 
 // One GPU over one interval, from the NVML samples taken in it.
 struct WatchGpuPoint {
@@ -72,11 +78,12 @@ struct WatchGpuTimeline {
   std::string name;
   std::optional<double> power_limit_w;
   std::optional<double> sm_max_mhz;
+  std::optional<int> numa_node;  // the GPU's (sysfs), where the host has several
   std::vector<WatchGpuPoint> points;
   std::vector<WatchGpuProcess> processes;  // empty where NVML's process lists were not read
   json extra;
 };
-GA_JSON_TYPE(WatchGpuTimeline, gpu, name, power_limit_w, sm_max_mhz, points, processes)
+GA_JSON_TYPE(WatchGpuTimeline, gpu, name, power_limit_w, sm_max_mhz, numa_node, points, processes)
 
 struct WatchMetricPoint {
   double t_s = 0;
@@ -86,7 +93,7 @@ GA_JSON_VALUE(WatchMetricPoint, t_s, value)
 
 // One conclusion about the job (watch/diagnose.hpp says each rule).
 struct WatchDiagnosis {
-  std::string id;  // busy | starved | throttled | shared | pcie-bound | video-engine-busy | idle-gpu | slowed-down | no-gpu-work | host
+  std::string id;  // busy | starved | throttled | shared | pcie-bound | video-engine-busy | numa-far | idle-gpu | slowed-down | no-gpu-work | host
   std::optional<int> gpu;
   std::string cause;    // starved: steal | iowait | swap | cpu-saturated | one-core | unseen; throttled: power | thermal | other
   std::string summary;  // one line
@@ -120,6 +127,7 @@ struct WatchRecord {
   double host_interval_s = 0.5;
   double gpu_interval_s = 0.1;
   std::optional<int> vcpus;            // CPUs the job may use
+  std::optional<double> net_link_mbit;  // the counted interfaces' link rate, Mb/s, where each says it
   std::string gpu_unread;              // why the GPUs could not be read ("" when they were)
   std::string metric_regex;
   std::string metric_unit;
@@ -131,6 +139,6 @@ struct WatchRecord {
   json extra;
 };
 GA_JSON_TYPE(WatchRecord, command, attached_pid, attached_pids, still_running, started_utc, elapsed_s, finished, exit_code, signal, host_interval_s,
-             gpu_interval_s, vcpus, gpu_unread, metric_regex, metric_unit, metric, host, gpus, diagnoses, cost)
+             gpu_interval_s, vcpus, net_link_mbit, gpu_unread, metric_regex, metric_unit, metric, host, gpus, diagnoses, cost)
 
 }  // namespace gpuaudit

@@ -69,10 +69,41 @@ TEST(WatchDiagnose, StarvedNamesTheHostCauseInItsOrder) {
   EXPECT_EQ(starved_cause(with([](WatchHostPoint& h) { h.steal_pct = 25, h.iowait_pct = 40; })), "steal");
   EXPECT_EQ(starved_cause(with([](WatchHostPoint& h) { h.swap_in_per_s = 500, h.iowait_pct = 40; })), "swap");
   EXPECT_EQ(starved_cause(with([](WatchHostPoint& h) { h.iowait_pct = 40; })), "iowait");
+  // No link rate in the record (a virtual NIC says none): the network's bytes are evidence, never a cause.
+  EXPECT_EQ(starved_cause(with([](WatchHostPoint& h) { h.net_rx_mbps = 1200, h.net_tx_mbps = 5; })), "unseen");
   EXPECT_EQ(starved_cause(with([](WatchHostPoint& h) { h.cpu_busy_pct = 97; })), "cpu-saturated");
   EXPECT_EQ(starved_cause(with([](WatchHostPoint& h) { h.job_cpu_cores = 1.02; })), "one-core");
   EXPECT_EQ(starved_cause(with([](WatchHostPoint& h) { h.job_cpu_cores = 1.02; }), 1), "unseen");
   EXPECT_EQ(starved_cause(quiet), "unseen");
+}
+
+// The busier direction at 70% of the link's rate or more names the network (after the storage);
+// below it, the traffic and the cores are said as evidence of an "unseen" cause.
+TEST(WatchDiagnose, TheNetworkAtItsLinksRateIsACause) {
+  auto net = [](double rx) {
+    return [rx](int i) {
+      WatchHostPoint h = quiet(i);
+      h.net_rx_mbps = rx, h.net_tx_mbps = 3, h.busiest_core_pct = 35, h.run_queue = 4;
+      return h;
+    };
+  };
+  WatchRecord r = record(20, [](int i) { return i % 2 ? 95.0 : 5.0; }, net(1150));  // 9.2 Gb/s of 10
+  r.net_link_mbit = 10000;
+  auto ds = diagnose_watch(r);
+  const auto* d = find(ds, "starved");
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->cause, "network");
+  EXPECT_NE(d->summary.find("92% of its 10.0 Gb/s link"), std::string::npos) << d->summary;
+  r = record(20, [](int i) { return i % 2 ? 95.0 : 5.0; }, net(300));  // 2.4 Gb/s of 10
+  r.net_link_mbit = 10000;
+  ds = diagnose_watch(r);
+  d = find(ds, "starved");
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->cause, "unseen");
+  ASSERT_EQ(d->evidence.size(), 2u);
+  EXPECT_NE(d->evidence[1].find("network 300 MB/s in, 3 MB/s out"), std::string::npos) << d->evidence[1];
+  EXPECT_NE(d->evidence[1].find("the busiest core 35%"), std::string::npos) << d->evidence[1];
+  EXPECT_NE(d->evidence[1].find("4.0 threads runnable on 16 CPUs"), std::string::npos) << d->evidence[1];
 }
 
 TEST(WatchDiagnose, BurstsAreEvidence) {

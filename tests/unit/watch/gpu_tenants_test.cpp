@@ -1,6 +1,7 @@
 // Whose the processes on a watched GPU are, and the `shared` diagnosis (watch/gpu_tenants.hpp).
 #include "watch/gpu_tenants.hpp"
 
+#include "host/process_tree.hpp"
 #include "watch/child_job.hpp"
 
 #include <gtest/gtest.h>
@@ -22,7 +23,7 @@ TEST(GpuTenants, TheJobsTreeIsKnownByItsIdsHere) {
   const auto job = start_job({"sh", "-c", "sleep 2 & sleep 2; wait"}, false, why);
   ASSERT_TRUE(job) << why;
   ::usleep(200 * 1000);
-  const auto ids = job_process_ids({job->pid});
+  const auto ids = job_process_ids(process_trees({job->pid}));
   EXPECT_TRUE(ids.count(job->pid));
   EXPECT_GE(ids.size(), 2u);  // the shell and its sleeps
   EXPECT_FALSE(ids.count(::getpid()));

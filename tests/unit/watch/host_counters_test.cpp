@@ -49,6 +49,15 @@ TEST(HostCounters, ProcessStatReadsPastANameWithSpacesAndParentheses) {
   ASSERT_TRUE(t);
   EXPECT_EQ(t->ticks, 1600u);  // its own 1290 and 310 of children it reaped
   EXPECT_EQ(t->threads, 17);
+  EXPECT_FALSE(t->cpu);  // the line above stops before field 39
+  // A whole line, this build machine's /proc/1/stat: the last CPU it ran on is field 39 (proc(5)).
+  const std::string whole =
+      "1 (process_api) S 0 0 0 0 -1 4194560 14718 4556047 0 706 38 58 22362 1390 10 -10 16 0 6 45719552 2633 "
+      "18446744073709551615 1 1 0 0 0 0 0 4096 1256 0 0 0 17 1 0 0 0 0 0 0 0 0 0 0 0 0 0";
+  const auto w = parse_process_stat(whole);
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->cpu, 1);
+  EXPECT_EQ(w->threads, 16);
   EXPECT_FALSE(parse_process_stat("4242 (cut"));
   EXPECT_FALSE(parse_process_stat("4242 (x) S 1 2"));
 }
@@ -73,6 +82,50 @@ TEST(HostCounters, PointBetweenTwoReadings) {
   EXPECT_NEAR(*p.disk_iops, 200.0, 1e-9);
 }
 
+// /proc/net/dev as this build machine's kernel printed it (a virtio NIC, lo, an ifb), then two lines
+// made up for the edges: one with no space after the colon (as kernels print a counter too wide for
+// its column) and one cut short.
+TEST(HostCounters, NetDevInterfacesAndWhichCount) {
+  const std::string text =
+      "Inter-|   Receive                                                |  Transmit\n"
+      " face |bytes    packets errs drop fifo frame compressed multicast|bytes    packets errs drop fifo colls carrier compressed\n"
+      "    lo:    3267      29    0    0    0     0          0         0     3267      29    0    0    0     0       0          0\n"
+      "  ifb0:       0       0    0    0    0     0          0         0        0       0    0    0    0     0       0          0\n"
+      "  eth0: 9831823     453    0    0    0     0          0         0    34023     421    0    0    0     0       0          0\n"
+      "  eth1:4294967296 9 0 0 0 0 0 0 17 1 0 0 0 0 0 0\n"
+      "  cut: 1 2 3\n";
+  const auto all = parse_net_dev(text);
+  ASSERT_EQ(all.size(), 4u);  // the cut line is left out
+  EXPECT_EQ(all[2].name, "eth0");
+  EXPECT_EQ(all[2].rx_bytes, 9831823u);
+  EXPECT_EQ(all[2].tx_bytes, 34023u);
+  EXPECT_EQ(all[3].rx_bytes, 4294967296u);
+  // Physical ones only, where there are any; else everything but the loopback.
+  const auto physical = counted_interfaces(all, {"eth0"});
+  ASSERT_EQ(physical.size(), 1u);
+  EXPECT_EQ(physical[0].name, "eth0");
+  EXPECT_EQ(counted_interfaces(all, {}).size(), 3u);
+  EXPECT_TRUE(parse_net_dev("garbage\n").empty());
+}
+
+TEST(HostCounters, RunQueueAndEachCoresShare) {
+  EXPECT_EQ(parse_procs_running("cpu  1 2 3 4\nctxt 9\nprocs_running 3\nprocs_blocked 0\n"), 3);
+  EXPECT_FALSE(parse_procs_running("cpu  1 2 3 4\n"));
+  HostCounters a, b;
+  a.t_s = 0, b.t_s = 1;
+  a.cores = {CpuTimes{"cpu0", 0, 0, 0, 0}, CpuTimes{"cpu1", 0, 0, 0, 0}};
+  b.cores = {CpuTimes{"cpu0", 95, 0, 0, 5}, CpuTimes{"cpu1", 10, 0, 0, 90}};  // one core at its limit
+  b.procs_running = 2;
+  a.net = NetTotals{1000, 0, 10000.0};
+  b.net = NetTotals{1000 + 250000000, 2000000, 10000.0};
+  const WatchHostPoint p = host_point(a, b, 100);
+  EXPECT_NEAR(*p.busiest_core_pct, 95.0, 1e-9);
+  EXPECT_EQ(p.run_queue, 2);
+  EXPECT_NEAR(*p.net_rx_mbps, 250.0, 1e-9);
+  EXPECT_NEAR(*p.net_tx_mbps, 2.0, 1e-9);
+  EXPECT_FALSE(host_point(HostCounters{}, b, 100).net_rx_mbps);
+}
+
 TEST(HostCounters, AProcessThatExitedGivesNoNegativeCpu) {
   HostCounters a, b;
   a.t_s = 0, b.t_s = 1;
@@ -86,6 +139,9 @@ TEST(HostCounters, ReadsThisProcessTree) {
   EXPECT_GE(*c.job_processes, 1);
   EXPECT_GE(c.job_threads.value_or(0), 1);
   EXPECT_TRUE(c.cpu);
+  EXPECT_FALSE(c.cores.empty());
+  EXPECT_GE(c.procs_running.value_or(0), 1);  // this one, reading
+  EXPECT_EQ(c.job_pids.front(), ::getpid());
 }
 
 }  // namespace
