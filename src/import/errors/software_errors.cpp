@@ -79,8 +79,12 @@ constexpr std::array kDriverMessages = std::to_array<DriverMessage>({
      "runtime (--gpus)"},
     // FFmpeg's NVENC encoder (libavcodec/nvenc.c, nvenc_check_capabilities' caller): "Driver does not
     // support the required nvenc API version. Required: 12.1 Found: 12.0", then "The minimum required
-    // Nvidia driver for nvenc is 530.41.03 or newer": the Video Codec SDK API FFmpeg was built for needs
+    // Nvidia driver for nvenc is 530.41.03 or newer" (nvenc_print_driver_requirement, also printed
+    // alone when the encode library did not load): the Video Codec SDK API FFmpeg was built for needs
     // a newer driver than the one loaded.
+    {"the minimum required nvidia driver for nvenc is", "driver-too-old", "FFmpeg: NVENC needs a newer driver",
+     "the NVIDIA driver is older than this FFmpeg's NVENC needs (or not installed): install the driver the line names, or an "
+     "FFmpeg built with older nv-codec-headers"},
     {"driver does not support the required nvenc api version", "driver-too-old", "FFmpeg NVENC: driver older than its API",
      "the driver is older than the NVENC API the program (its FFmpeg) was built against: update the driver to the version the "
      "next line of the log names, or use a build made for an older Video Codec SDK"},
@@ -150,6 +154,20 @@ constexpr std::array kBuildMessages = std::to_array<DriverMessage>({
     {"sm version not supported in this nvrtc version", "toolchain-too-old", "TensorRT: GPU newer than its NVRTC",
      "the TensorRT release in use predates this GPU's architecture (its NVRTC cannot compile for it): install a TensorRT "
      "release whose support matrix lists this GPU's compute capability"},
+    // NVRTC refusing the --gpu-architecture (-arch) value a program's runtime compilation asked for
+    // (PyTorch's jiterator, CuPy's kernels): the values each NVRTC release accepts are those its
+    // User Guide lists under "Supported Compile Options", so a GPU newer than the NVRTC the program
+    // bundles is refused before any kernel is built.
+    {"invalid value for --gpu-architecture", "toolchain-too-old", "NVRTC: GPU architecture unknown to this release",
+     "the NVRTC the program compiles its kernels with (the CUDA toolkit's runtime compiler, often bundled with the "
+     "framework) does not know this GPU's architecture: install a build of the framework for a newer CUDA (or a newer "
+     "nvidia-cuda-nvrtc package)"},
+    // cuDF's start-up check (python/cudf/cudf/utils/_numba.py, _get_ptx_file): no PTX file it ships is
+    // for the GPU's compute capability or an older one, i.e. the GPU is older than the RAPIDS build
+    // supports (RAPIDS' system requirements name the oldest architecture of each release).
+    {"installation is missing the necessary ptx files", "gpu-arch-unsupported", "cuDF: no PTX for this GPU's architecture",
+     "the installed cuDF (RAPIDS) has no code for a GPU this old: RAPIDS' system requirements name the oldest compute "
+     "capability each release supports; use a newer GPU, or an older RAPIDS release that still supports this one"},
 });
 
 // A program built or installed without CUDA, which then runs on the CPU (or not at all): the GPU is
@@ -291,6 +309,55 @@ std::optional<ErrorMeaning> gpu_answer_rejected(std::string_view line, const std
                       "a result the GPU returned failed the program's own check on the CPU (XMRig re-hashes each one): the GPU "
                       "computed a wrong answer; reset its clocks and memory to stock and watch its temperature, then run "
                       "`gpuaudit check` for the card's own verdict"};
+}
+
+// FFmpeg's loader of the driver's libraries (nv-codec-headers' dynlink_loader.h: "Cannot load %s" with
+// NVENC_LIBNAME nvEncodeAPI64.dll / libnvidia-encode.so.1, CUVID_LIBNAME nvcuvid.dll / libnvcuvid.so.1,
+// CUDA_LIBNAME nvcuda.dll / libcuda.so.1): the NVIDIA driver installs all of them, so one missing is no
+// driver installed, or a container started without the driver's video capability
+// (NVIDIA_DRIVER_CAPABILITIES with "video", docs/video-engines.md).
+std::optional<ErrorMeaning> ffmpeg_driver_library_missing(const std::string& l) {
+  if (l.find("cannot load ") == std::string::npos) return std::nullopt;
+  for (const char* lib : {"nvencodeapi64.dll", "nvencodeapi.dll", "libnvidia-encode.so", "nvcuvid.dll", "libnvcuvid.so",
+                          "nvcuda.dll", "libcuda.so"})
+    if (l.find(lib) != std::string::npos)
+      return ErrorMeaning{kClassSoftware, "driver-library-missing", "high",
+                          std::string("FFmpeg could not load the NVIDIA driver's library ") + lib +
+                              ": no NVIDIA driver is installed, or the container was started without the driver's video "
+                              "capability (NVIDIA_DRIVER_CAPABILITIES=video,compute,utility or all)"};
+  return std::nullopt;
+}
+
+// RAPIDS' memory manager (RMM, include/rmm/detail/error.hpp): RMM_EXPECTS throws "RMM failure at:
+// FILE:LINE: reason", its allocators rmm::out_of_memory / rmm::bad_alloc. A pool at its maximum or a
+// device allocation refused is the program's memory budget, like cudaErrorMemoryAllocation: never
+// the card's fault on its own.
+std::optional<ErrorMeaning> rmm_error(const std::string& l) {
+  if (l.find("rmm failure at") == std::string::npos && l.find("rmm::bad_alloc") == std::string::npos &&
+      l.find("rmm::out_of_memory") == std::string::npos)
+    return std::nullopt;
+  const bool oom = l.find("out_of_memory") != std::string::npos || l.find("maximum pool size exceeded") != std::string::npos ||
+                   l.find("out of memory") != std::string::npos;
+  return ErrorMeaning{kClassProgram, oom ? "out-of-memory" : "allocator-error", "",
+                      oom ? "RAPIDS' memory manager (RMM) refused an allocation: its pool reached the maximum it was given, "
+                            "or the GPU's memory was full; a smaller batch or partition, or a larger pool"
+                          : "RAPIDS' memory manager (RMM) refused a request (its own check, named on the line)"};
+}
+
+// Direct3D's device-lost codes (Microsoft's DXGI_ERROR reference: 0x887A0005 DXGI_ERROR_DEVICE_REMOVED,
+// 0x887A0006 DEVICE_HUNG, 0x887A0007 DEVICE_RESET, 0x887A0020 DRIVER_INTERNAL_ERROR): the GPU stopped
+// answering a Windows program (a timeout and driver reset, a driver crash, a driver update, or the
+// card failing). The code alone does not say which, so it decides nothing; DXGI_ERROR_DEVICE_REMOVED's
+// reason (GetDeviceRemovedReason) and the Windows event log would.
+std::optional<ErrorMeaning> dxgi_device_lost(const std::string& l) {
+  for (const char* code : {"0x887a0005", "0x887a0006", "0x887a0007", "0x887a0020", "dxgi_error_device_removed",
+                           "dxgi_error_device_hung", "dxgi_error_device_reset", "dxgi_error_driver_internal_error"})
+    if (l.find(code) != std::string::npos)
+      return ErrorMeaning{kClassUnknown, "device-removed", "",
+                          "Direct3D lost the GPU (removed, hung, reset or a driver internal error): a driver timeout and "
+                          "reset, a driver crash or update, or the card failing; the code alone does not say which "
+                          "(Windows' event log and the device-removed reason would)"};
+  return std::nullopt;
 }
 
 // The container runtime's fixed sentences, each its own class of set-up fault (the NVIDIA Container
@@ -590,6 +657,9 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = container_runtime_error(l)) return from_meaning(*m, "NVIDIA container runtime (nvidia-container-cli)", "");
   if (auto m = gpu_answer_rejected(line, l)) return from_meaning(*m, "XMRig: a GPU result failed the CPU's check", "");
   if (auto m = driver_module_build_failed(l)) return from_meaning(*m, "driver install: the kernel module did not build", "");
+  if (auto m = ffmpeg_driver_library_missing(l)) return from_meaning(*m, "FFmpeg: a driver library missing", "");
+  if (auto m = rmm_error(l)) return from_meaning(*m, "RAPIDS memory manager (RMM)", "");
+  if (auto m = dxgi_device_lost(l)) return from_meaning(*m, "Direct3D (DXGI): device lost", "");
   if (auto m = mig_without_instances(l)) return from_meaning(*m, "kernel driver (NVRM): MIG enabled, no GPU instance", "");
   if (auto m = gsp_firmware_not_loaded(l)) return from_meaning(*m, "kernel firmware loader: the driver's GSP firmware", "");
   if (auto m = gpu_arch_check(l)) return from_meaning(*m, "PyTorch TORCH_CHECK on the GPU's architecture", "");

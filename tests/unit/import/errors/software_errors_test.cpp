@@ -429,3 +429,34 @@ TEST(SoftwareErrors, ANewerPtxOrNvmlBindingThanTheDriverIsSoftware) {
   };
   expect_software(lines);
 }
+
+// Lines of the 2026-12-27/28 sweeps' missed and refused cases, each its program's own words (cited in
+// software_errors.cpp): NVRTC refusing the architecture, cuDF without PTX for an old GPU, FFmpeg
+// without the driver's encode library or with too old a driver: software.
+TEST(SoftwareErrors, NvrtcCudfAndFfmpegInTheirOwnWords) {
+  const std::pair<const char*, const char*> lines[] = {
+      {"cupy.cuda.compiler.CompileException: nvrtc: error: invalid value for --gpu-architecture (-arch)", "toolchain-too-old"},
+      {"nvrtc: error: invalid value for --gpu-architecture (-arch)", "toolchain-too-old"},
+      {"RuntimeError: This cuDF installation is missing the necessary PTX files that are <=50.", "gpu-arch-unsupported"},
+      {"Cannot load nvEncodeAPI64.dll", "driver-library-missing"},
+      {"[h264_nvenc @ 0x5581] Cannot load libnvidia-encode.so.1", "driver-library-missing"},
+      {"[hevc_nvenc @ 000001e5ca609280] The minimum required Nvidia driver for nvenc is 436.15 or newer", "driver-too-old"},
+  };
+  expect_software(lines);
+  EXPECT_TRUE(find_software_errors("Cannot load the config file\n", "x").empty());
+}
+
+// RMM's errors are the program's memory budget; Direct3D's device-lost codes decide nothing alone.
+TEST(SoftwareErrors, RmmIsTheProgramsAndDxgiDeviceLostIsUnknown) {
+  const auto rmm = find_software_errors(
+      "MemoryError: std::bad_alloc: RMM failure at:/home/adolf/cupoch/third_party/rmm/include/rmm/mr/device/"
+      "pool_memory_resource.hpp:179: Maximum pool size exceeded\n",
+      "x");
+  ASSERT_EQ(rmm.size(), 1u);
+  EXPECT_EQ(rmm[0].cls, "program");
+  EXPECT_EQ(rmm[0].kind, "out-of-memory");
+  const auto dxgi = find_software_errors("d3d11: failed to create buffer (target 0x1 mode 0 size 3456) [0x887A0005]\n", "x");
+  ASSERT_EQ(dxgi.size(), 1u);
+  EXPECT_EQ(dxgi[0].cls, "unknown");
+  EXPECT_EQ(dxgi[0].kind, "device-removed");
+}
