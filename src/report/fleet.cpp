@@ -9,6 +9,7 @@
 #include "report/fleet_stragglers.hpp"
 #include "report/healthy_reference.hpp"
 #include "report/soak_series.hpp"
+#include "watch/watch_document.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -245,6 +246,8 @@ RunDigest digest_run(const std::string& path, const ResultDocument& d, const std
   r.created_utc = d.created_utc;
   r.soak = read_soak(d);
   r.has_soak = r.soak.has_value();
+  r.watch = read_watch(d);
+  r.has_watch = r.watch.has_value();
   return r;
 }
 

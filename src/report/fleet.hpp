@@ -5,6 +5,7 @@
 
 #include "core/result.hpp"
 #include "soak/timeline.hpp"
+#include "watch/watch_record.hpp"
 
 #include <cstdint>
 #include <limits>
@@ -89,6 +90,8 @@ struct RunDigest {
   std::string headline;
   bool has_soak = false;
   std::optional<SoakRecord> soak;  // the timeline, while the report still draws it (see keep_soak)
+  bool has_watch = false;
+  std::optional<WatchRecord> watch;  // `gpuaudit watch`'s timelines, kept as the soak's are
 };
 class HealthyReference;
 // healthy: fills Row::healthy of per-GPU rows (the HTML's mark); null leaves them NaN.

@@ -8,6 +8,7 @@
 #include "text/format.hpp"
 #include "report/soak_series.hpp"
 #include "report/svg_chart.hpp"
+#include "report/watch_series.hpp"
 
 #include <algorithm>
 #include <set>
@@ -360,6 +361,40 @@ void soak_section(std::ostringstream& o, const FleetReport& r, const std::vector
   o << "</section>\n";
 }
 
+// `gpuaudit watch` documents: the job, what the watch concluded, and its timelines on one time axis.
+void watch_section(std::ostringstream& o, const FleetReport& r, const std::vector<RunDigest>& runs,
+                   const HtmlOptions& opt, size_t& charts) {
+  std::vector<std::pair<const Group*, size_t>> watched;
+  for (const auto& g : r.groups)
+    for (size_t i : g.runs)
+      if (runs[i].has_watch) watched.push_back({&g, i});
+  if (watched.empty()) return;
+  o << "<section id=\"watch\">\n<h2>Watched jobs</h2>\n<p>Your own job under <code>gpuaudit watch</code>: the GPUs, "
+       "the host and the job's rate on one time axis; a triangle on the time axis marks where a clock-event reason "
+       "(throttling) began.</p>\n";
+  if (watched.size() > opt.max_soak_runs)
+    o << "<p class=\"note\">" << watched.size() << " runs watched a job; the first " << opt.max_soak_runs
+      << " are drawn.</p>\n";
+  for (size_t k = 0; k < watched.size() && k < opt.max_soak_runs; ++k) {
+    const auto& [g, i] = watched[k];
+    if (!runs[i].watch) continue;  // not kept: only the drawn ones are
+    const WatchRecord& w = *runs[i].watch;
+    o << "<h3>" << esc(g->label) << " &mdash; " << esc(runs[i].path) << "</h3>\n<p>Job: <code>" << esc(join(w.command, " "))
+      << "</code>, " << fmt_num(w.elapsed_s, 0) << " s"
+      << (w.exit_code ? ", exit " + std::to_string(*w.exit_code) : std::string()) << "</p>\n";
+    if (!w.diagnoses.empty()) {
+      o << "<ul>\n";
+      for (const auto& d : w.diagnoses) o << "<li><strong>" << esc(d.id) << "</strong>: " << esc(d.summary) << "</li>\n";
+      o << "</ul>\n";
+    }
+    for (const XYChart& c : watch_charts(w, charts)) {
+      ++charts;
+      o << "<figure>\n<figcaption>" << esc(c.title) << "</figcaption>\n" << svg_line_chart(c) << "</figure>\n";
+    }
+  }
+  o << "</section>\n";
+}
+
 void documents_section(std::ostringstream& o, const FleetReport& r, const std::vector<RunDigest>& runs) {
   o << "<section id=\"documents\">\n<h2>Documents</h2>\n";
   for (const auto& g : r.groups) {
@@ -408,6 +443,7 @@ std::string fleet_html(const FleetReport& r, const std::vector<RunDigest>& runs,
   figure_charts(o, r, charts);
   scatter_section(o, r, runs, charts);
   soak_section(o, r, runs, opt, charts);
+  watch_section(o, r, runs, opt, charts);
   documents_section(o, r, runs);
   o << "</main>\n<footer>Made by gpuaudit " << esc(GPUAUDIT_VERSION);
   if (!opt.generated_utc.empty()) o << " at " << esc(opt.generated_utc);

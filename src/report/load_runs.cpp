@@ -21,13 +21,13 @@ namespace {
 
 // A report needs each figure's summary, not its samples, telemetry or the raw JSON every level of
 // the model keeps in `extra` (round-tripping unknown fields). Dropping them cuts the memory of a
-// thousand documents roughly tenfold; only extra.soak (the timeline) is kept.
+// thousand documents roughly tenfold; only extra.soak and extra.watch (the timelines) are kept.
 void slim_for_report(ResultDocument& d) {
-  json soak;
+  json kept = json::object();
   if (d.extra.is_object())
-    if (auto it = d.extra.find("soak"); it != d.extra.end()) soak = std::move(*it);
-  d.extra = json::object();
-  if (!soak.is_null()) d.extra["soak"] = std::move(soak);
+    for (const char* key : {"soak", "watch"})
+      if (auto it = d.extra.find(key); it != d.extra.end()) kept[key] = std::move(*it);
+  d.extra = std::move(kept);
   for (auto& b : d.benchmarks) {
     b.samples = {};
     b.telemetry.reset();
@@ -132,7 +132,7 @@ std::vector<RunDigest> load_run_digests(const std::vector<std::string>& paths, c
   const std::vector<fs::path> files = list_result_files(paths);
   std::vector<RunDigest> out;
   out.reserve(files.size());
-  std::map<std::vector<std::string>, size_t> soak_kept;
+  std::map<std::vector<std::string>, size_t> soak_kept, watch_kept;
   stream_documents(
       files, {.skip_invalid = opt.skip_invalid},
       [&group_by, healthy, &opt](const fs::path& p, ResultDocument& doc) {
@@ -141,6 +141,7 @@ std::vector<RunDigest> load_run_digests(const std::vector<std::string>& paths, c
       },
       [&](const fs::path&, RunDigest& d) {
         if (d.soak && soak_kept[d.key_values]++ >= keep_soak) d.soak.reset();
+        if (d.watch && watch_kept[d.key_values]++ >= keep_soak) d.watch.reset();
         out.push_back(std::move(d));
       });
   if (out.empty()) throw input_error("no readable result documents to report on");

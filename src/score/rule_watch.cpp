@@ -11,27 +11,12 @@
 //   `telemetry/under-load` rows the power, thermal and clock rules judge (watch/under_load_rows.hpp).
 #include "core/finding_ids.hpp"
 #include "score/rules.hpp"
-#include "watch/watch_record.hpp"
+#include "watch/watch_document.hpp"
 
 namespace gpuaudit {
 
-namespace {
-
-// The document's watch record; nullopt when there is none or it cannot be read.
-std::optional<WatchRecord> watch_of(const ResultDocument& doc) {
-  const auto it = doc.extra.find("watch");
-  if (it == doc.extra.end() || !it->is_object()) return std::nullopt;
-  try {
-    return it->get<WatchRecord>();
-  } catch (const std::exception&) {
-    return std::nullopt;  // a foreign or damaged section: judged as absent, never a crash
-  }
-}
-
-}  // namespace
-
 void rule_watch(const DocScoring& d, const Thresholds&, std::vector<Verdict>& out) {
-  const auto w = watch_of(*d.doc);
+  const auto w = read_watch(*d.doc);
   if (!w) return;
   const std::string job = "while `gpuaudit watch` ran the job (" + std::to_string(static_cast<long>(w->elapsed_s)) + " s)";
   for (const auto& diag : w->diagnoses) {
