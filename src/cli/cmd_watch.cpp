@@ -18,6 +18,7 @@
 #include "telemetry/nvml_reading.hpp"
 #include "text/terminal.hpp"
 #include "watch/diagnose.hpp"
+#include "watch/progress_line.hpp"
 #include "watch/under_load_rows.hpp"
 #include "watch/watch_figures.hpp"
 #include "watch/watch_loop.hpp"
@@ -41,6 +42,27 @@ struct WatchArgs {
   bool verdict_exit = false;
   std::vector<int> pids;           // --pid: watch processes already running, as one job
   bool all_gpu_processes = false;  // every process NVML lists on the watched GPUs at the start
+  bool progress = false;           // a live status line on the terminal
+};
+
+// --progress: one status line on the terminal (stderr), redrawn at each interval and cleared before
+// the job's output passes through and at the end. Off when stderr is not a terminal.
+class StatusLine {
+ public:
+  explicit StatusLine(bool wanted) : on_(wanted && ::isatty(STDERR_FILENO) == 1) {}
+  bool on() const { return on_; }
+  void show(const WatchRecord& r, std::optional<double> metric_now) {
+    put("\r\033[K" + progress_line(r, metric_now, terminal_width(STDERR_FILENO)));
+    shown_ = true;
+  }
+  void clear() {
+    if (shown_) put("\r\033[K");
+    shown_ = false;
+  }
+
+ private:
+  static void put(const std::string& s) { (void)!::write(STDERR_FILENO, s.data(), s.size()); }
+  bool on_ = false, shown_ = false;
 };
 
 // The GPUs to watch: their timelines (name, limits) and NVML handles; `why` when none can be read.
@@ -203,7 +225,8 @@ int run_watch(const WatchArgs& a, std::vector<std::string> command) {
   save(rec);  // an unwritable path fails now (exit 5), before the job starts
 
   std::string why;
-  const auto job = attached ? attached : start_job(command, metric != nullptr, why);
+  StatusLine status(a.progress);  // its line needs the job's output to pass through gpuaudit
+  const auto job = attached ? attached : start_job(command, metric != nullptr || status.on(), why);
   if (!job) {
     rec.finished = true, rec.exit_code = 127;
     save(rec);
@@ -213,7 +236,12 @@ int run_watch(const WatchArgs& a, std::vector<std::string> command) {
   WatchIo io = gpu_readers(nvml, gpus);
   io.metric = metric.get();
   io.checkpoint = save;
+  if (status.on()) {
+    io.progress = [&status](const WatchRecord& r, std::optional<double> m) { status.show(r, m); };
+    io.before_output = [&status] { status.clear(); };
+  }
   rec = watch_until_done(*job, std::move(rec), {.host_interval_s = a.interval_s, .gpu_interval_s = a.gpu_interval_s}, io);
+  status.clear();
   rec.diagnoses = diagnose_watch(rec);
   if (doc.price_per_hour) rec.cost = watch_cost(rec, *doc.price_per_hour, currency);
   for (auto& row : under_load_rows(rec)) doc.benchmarks.push_back(std::move(row));
@@ -256,6 +284,9 @@ const RegisterCommand watch_cmd{
            ->check(CLI::PositiveNumber);
        sub.add_flag("--all-gpu-processes", a->all_gpu_processes,
                     "Watch every process that holds a context on the watched GPUs now, as one job (until all end or Ctrl-C)");
+       sub.add_flag("--progress", a->progress,
+                    "On a terminal, a live status line (GPUs, CPU, the job's metric); the job's output then passes "
+                    "through gpuaudit, as with --metric");
        sub.add_flag("--verdict-exit", a->verdict_exit, "Exit 1 when a diagnosis is not `busy`, instead of the job's code");
        CLI::App* app = &sub;
        return [a, app] {

@@ -44,11 +44,13 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 // Copies what is waiting on `fd` to `to` and the scanner; false at end of file.
-bool pump(int fd, int to, MetricScanner* metric, double t_s) {
+bool pump(int fd, int to, const WatchIo& io, double t_s) {
+  MetricScanner* metric = io.metric;
   char buf[8192];
   const ssize_t n = ::read(fd, buf, sizeof buf);
   if (n < 0) return errno == EINTR || errno == EAGAIN;
   if (n == 0) return false;
+  if (io.before_output) io.before_output();
   for (ssize_t off = 0; off < n;) {
     const ssize_t w = ::write(to, buf + off, static_cast<std::size_t>(n - off));
     if (w < 0 && errno == EINTR) continue;
@@ -80,6 +82,11 @@ class Sampler {
     if (t >= next_host_) {
       close_interval(t);
       next_host_ = std::max(next_host_ + timing_.host_interval_s, t);
+      if (io_.progress) {
+        std::optional<double> metric_now;
+        if (io_.metric && !io_.metric->points().empty()) metric_now = io_.metric->points().back().value;
+        io_.progress(rec_, metric_now);
+      }
     }
     if (io_.checkpoint && t >= next_checkpoint_) {
       rec_.elapsed_s = t;
@@ -157,7 +164,7 @@ WatchRecord watch_job(const ChildJob& job, WatchRecord rec, const WatchTiming& t
     const int ready = ::poll(p, n, static_cast<int>(std::ceil(wait_s * 1000)));
     for (nfds_t k = 0; ready > 0 && k < n; ++k)
       if (p[k].revents & (POLLIN | POLLHUP | POLLERR))
-        if (!pump(fds[which[k]], to[which[k]], io.metric, now_s())) ::close(fds[which[k]]), fds[which[k]] = -1;
+        if (!pump(fds[which[k]], to[which[k]], io, now_s())) ::close(fds[which[k]]), fds[which[k]] = -1;
   }
   const double end = now_s();
   // What the job wrote just before it ended; a process it left running may hold the pipe open, so
@@ -165,7 +172,7 @@ WatchRecord watch_job(const ChildJob& job, WatchRecord rec, const WatchTiming& t
   for (int i = 0; i < 2; ++i)
     if (fds[i] >= 0) {
       pollfd p{fds[i], POLLIN, 0};
-      while (::poll(&p, 1, 0) > 0 && (p.revents & POLLIN) && pump(fds[i], to[i], io.metric, end)) {
+      while (::poll(&p, 1, 0) > 0 && (p.revents & POLLIN) && pump(fds[i], to[i], io, end)) {
       }
       ::close(fds[i]);
     }

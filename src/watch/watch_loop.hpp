@@ -14,6 +14,7 @@
 
 #include <atomic>
 #include <functional>
+#include <optional>
 #include <span>
 
 namespace gpuaudit {
@@ -35,6 +36,10 @@ struct WatchIo {
   std::function<GpuIntervalReading(int gpu, bool pcie)> read_interval;
   MetricScanner* metric = nullptr;                        // null: no --metric (output not captured)
   std::function<void(const WatchRecord&)> checkpoint;     // may be empty
+  // At each host interval's end: the record so far and the last --metric reading (--progress's
+  // status line); and before the job's captured output is copied out (the line is cleared). May be empty.
+  std::function<void(const WatchRecord&, std::optional<double> metric_now)> progress;
+  std::function<void()> before_output;
   int out_fd = 1, err_fd = 2;                             // where the job's captured output is copied
   const std::atomic<bool>* stop = nullptr;                // set: stop watching (an attached job runs on)
 };
