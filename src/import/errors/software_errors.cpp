@@ -7,6 +7,7 @@
 // weak: a later line's name or message for the same error replaces it.
 #include "import/errors/software_errors.hpp"
 
+#include "core/parse_number.hpp"
 #include "import/errors/cuda_errors.hpp"
 #include "import/errors/nvml_errors.hpp"
 #include "text/strings.hpp"
@@ -105,7 +106,10 @@ constexpr std::array kNoGpuMessages = std::to_array<DriverMessage>({
     {"no compatible gpus were discovered", "no-device", "Ollama: no compatible GPU", ""},
     // stable-diffusion-webui's start-up check of torch.cuda.is_available(); ggml's CUDA back-end.
     {"torch is not able to use gpu", "no-device", "stable-diffusion-webui: torch cannot use the GPU", ""},
-    {"no cuda devices found", "no-device", "a program: no CUDA device found", ""},
+    {"no cuda devices", "no-device", "a program: no CUDA device found", ""},
+    // GPU databases at start-up: HeavyDB/MapD ("No GPUs detected, falling back to CPU mode");
+    // PG-Strom says "No CUDA devices, PG-Strom was disabled" (the needle above).
+    {"no gpus detected", "no-device", "a program: no GPU detected", ""},
     {"nvidia gpu not found", "no-device", "a program: no NVIDIA GPU found", ""},
     {"no nvidia gpu found", "no-device", "a program: no NVIDIA GPU found", ""},
     // triton/runtime/driver.py: no backend found a GPU ("0 active drivers ([]). There should only be one.").
@@ -516,7 +520,8 @@ std::optional<Match> by_name(std::string_view line) {
 }
 
 // A CUDA driver API call that failed with its CUresult as a number: "cuInit failed with error: 34"
-// (CP2K), "cuCtxCreate returned 2", "cuMemAlloc ... error=2". The driver's functions are "cu" and a
+// (CP2K), "cuCtxCreate returned 2", "cuMemAlloc ... error=2", glog's CHECK of it ("Check failed:
+// cuDeviceGetCount(&n) == CUDA_SUCCESS (3 == 0)": the value, then the expected). The driver's functions are "cu" and a
 // capitalised word (cuda.h: cuInit, cuCtxCreate, cuMemAlloc, cuModuleLoad); the libraries' names
 // (cuDNN, cuBLAS, cuFFT) are capitals throughout and are not taken. The number is looked up in
 // cuda.h's CUresult, never cudaError_t: the two enumerations differ.
@@ -527,7 +532,8 @@ std::optional<Match> driver_call_failed(std::string_view line, const std::string
         std::islower(static_cast<unsigned char>(line[at + 3])) && (at == 0 || !ident_char(line[at - 1])))
       break;
   if (at + 3 >= line.size()) return std::nullopt;
-  for (const std::string_view key : {std::string_view("error"), std::string_view("returned"), std::string_view("err=")}) {
+  for (const std::string_view key :
+       {std::string_view("error"), std::string_view("returned"), std::string_view("err="), std::string_view("== cuda_success")}) {
     for (std::size_t k = l.find(key, at); k != std::string::npos; k = l.find(key, k + 1)) {
       std::size_t i = k + key.size();
       while (i < l.size() && (l[i] == ' ' || l[i] == ':' || l[i] == '=' || l[i] == '(')) ++i;
@@ -539,6 +545,23 @@ std::optional<Match> driver_call_failed(std::string_view line, const std::string
       for (const auto& c : cuda_driver_errors())
         if (c.number == n && n != 0) return from_cuda(c);
     }
+  }
+  return std::nullopt;
+}
+
+// Numba's driver wrapper (numba/cuda/cudadrv/driver.py) raises CudaAPIError(retcode, msg) with the
+// CUresult the driver call returned, printed "CudaAPIError(217, 'Call to ... results in ...')" or
+// "CudaAPIError: [217] Call to ...": the number is cuda.h's, whatever name numba's table had for it.
+std::optional<Match> numba_api_error(const std::string& l) {
+  for (const std::string_view key : {std::string_view("cudaapierror("), std::string_view("cudaapierror: [")}) {
+    const std::size_t k = l.find(key);
+    if (k == std::string::npos) continue;
+    const std::size_t from = k + key.size();
+    const std::size_t to = std::min(l.find_first_not_of("0123456789", from), l.size());
+    const auto n = parse_integer<int>(std::string_view(l).substr(from, to - from));
+    if (!n || *n == 0) continue;
+    for (const auto& c : cuda_driver_errors())
+      if (c.number == *n) return from_cuda(c);
   }
   return std::nullopt;
 }
@@ -675,6 +698,7 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
                           "");
   if (auto m = by_name(line)) return m;
   if (auto m = driver_call_failed(line, l)) return m;
+  if (auto m = numba_api_error(l)) return m;
   if (auto m = by_message(line, l)) return m;
   return by_number(l);
 }

@@ -446,6 +446,30 @@ TEST(SoftwareErrors, NvrtcCudfAndFfmpegInTheirOwnWords) {
   EXPECT_TRUE(find_software_errors("Cannot load the config file\n", "x").empty());
 }
 
+// The 2026-12-31 sweep's GPU databases: glog's CHECK of a driver call with its CUresult, numba's
+// CudaAPIError number (cuda.h's, whatever name numba gave it), and the engines' words for no GPU.
+TEST(SoftwareErrors, GlogChecksNumbaApiErrorsAndTheEnginesNoGpuWords) {
+  const auto check = find_software_errors(
+      "2020-06-04T12:10:19.043938 F 8143 NativeCodegen.cpp:630 Check failed: cuDeviceGetCount(&device_count) == "
+      "CUDA_SUCCESS (3 == 0) \n",
+      "x");
+  ASSERT_EQ(check.size(), 1u);
+  EXPECT_NE(check[0].source.find("CUDA_ERROR_NOT_INITIALIZED"), std::string::npos) << check[0].source;
+  const auto numba = find_software_errors(
+      "Exception: CudaAPIError(217, 'Call to call_cuIpcOpenMemHandle results in UNKNOWN_CUDA_ERROR')\n", "x");
+  ASSERT_EQ(numba.size(), 1u);
+  EXPECT_EQ(numba[0].cls, "no-peer");
+  EXPECT_EQ(find_software_errors("numba.cuda.cudadrv.driver.CudaAPIError: [2] Call to cuMemAlloc results in "
+                                 "CUDA_ERROR_OUT_OF_MEMORY\n",
+                                 "x")[0].cls,
+            "program");
+  const std::pair<const char*, const char*> lines[] = {
+      {"E0511 11:10:42.262192 16533 MapDHandler.cpp:282] No GPUs detected, falling back to CPU mode", "no-device"},
+      {"2016-03-20 17:18:52.317 UTC   FATAL:  No CUDA devices, PG-Strom was disabled", "no-device"},
+  };
+  expect_software(lines);
+}
+
 // RMM's errors are the program's memory budget; Direct3D's device-lost codes decide nothing alone.
 TEST(SoftwareErrors, RmmIsTheProgramsAndDxgiDeviceLostIsUnknown) {
   const auto rmm = find_software_errors(
