@@ -137,17 +137,17 @@ std::optional<double> stated_gb(std::string_view key) {
 }
 
 // The names NVIDIA's driver prints (driver_gpu_names.hpp) that start with a cut name as the
-// baseline `b` does but are another model the baselines do not describe (not one of b's names, nor
-// a name whose stated size does not fit the card's memory): a cut name is that baseline only when
-// there is none.
-std::vector<std::string> unbaselined_models_starting_with(const Card& card, const Baseline& b) {
+// baseline `b` does but are another model the baselines do not describe (not a name of any baseline
+// in `set`: those were weighed against the card's memory already, nor a name whose stated size does
+// not fit the card's memory): a cut name is that baseline only when there is none.
+std::vector<std::string> unbaselined_models_starting_with(const Card& card, const BaselineSet& set) {
   std::vector<std::string> out;
   for (std::string_view n : driver_gpu_names()) {
     const std::string k = name_key(n);
     if (k.size() <= card.name_key.size() || k.compare(0, card.name_key.size(), card.name_key) != 0 ||
         n.size() <= card.display_name.size())
       continue;
-    if (has_name(b, k)) continue;
+    if (std::any_of(set.models.begin(), set.models.end(), [&](const Baseline& b) { return has_name(b, k); })) continue;
     if (const auto gb = stated_gb(k); gb && card.memory_gib) {
       const double ratio = *card.memory_gib / (*gb * 1e9 / 1073741824.0);
       if (ratio < kMemoryRatioLow || ratio > kMemoryRatioHigh) continue;
@@ -573,7 +573,7 @@ BaselineMatch match_baseline(const BaselineSet& set, const GpuInfo& gpu) {
         if (!std::isinf(memory_distance(*b, *card.memory_gib))) fit.push_back(b);
     }
     m.note = "nvidia-smi name \"" + gpu.name + "\" is cut by the table";
-    const std::vector<std::string> rivals = fit.size() == 1 ? unbaselined_models_starting_with(card, *fit.front()) : std::vector<std::string>{};
+    const std::vector<std::string> rivals = fit.size() == 1 ? unbaselined_models_starting_with(card, set) : std::vector<std::string>{};
     if (fit.size() == 1 && !rivals.empty()) {
       m.method = "none";
       m.cut_name_ambiguous = true;

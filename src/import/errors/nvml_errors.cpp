@@ -135,6 +135,23 @@ const NvmlReturnCode* pynvml_code(std::string_view line) {
   return nullptr;
 }
 
+// go-nvml's Return constants are NVML's names without "NVML_" (nvml.ERROR_LIBRARY_NOT_FOUND), and
+// %v prints that name: "error initializing NVML: ERROR_LIBRARY_NOT_FOUND" (NVIDIA's Kubernetes
+// device plugin and DRA driver). Taken only on a line that speaks of NVML, and not as part of a
+// longer name (NVML_ERROR_*, CUDA_ERROR_*, Windows' ERROR_FILE_NOT_FOUND on a line without NVML).
+const NvmlReturnCode* go_nvml_code(std::string_view line, const std::string& lower_line) {
+  if (lower_line.find("nvml") == std::string::npos) return nullptr;
+  for (std::size_t at = line.find("ERROR_"); at != std::string_view::npos; at = line.find("ERROR_", at + 1)) {
+    if (at > 0 && (std::isalnum(static_cast<unsigned char>(line[at - 1])) || line[at - 1] == '_')) continue;
+    std::size_t end = at;
+    while (end < line.size() && (std::isupper(static_cast<unsigned char>(line[end])) || line[end] == '_')) ++end;
+    const std::string want = "NVML_" + std::string(line.substr(at, end - at));
+    for (const auto& c : kCodes)
+      if (want == c.name) return &c;
+  }
+  return nullptr;
+}
+
 SmiMessage from_code(const NvmlReturnCode* c, bool init, const std::string& what, std::string_view line) {
   SmiMessage m;
   m.gpu = init ? "" : first_bus_id(line);
@@ -224,20 +241,22 @@ std::optional<SmiMessage> nvidia_smi_message(std::string_view line) {
                        "nvidia-smi sees no GPU although its driver answers: the devices are not passed into the VM or container, or "
                        "the GPU fell off the bus (dmesg tells which)"},
                       "", "nvidia-smi: No devices were found", ""};
-  if (const NvmlReturnCode* c = pynvml_code(line)) {
+  const NvmlReturnCode* binding = pynvml_code(line);
+  const bool go = !binding && (binding = go_nvml_code(line, l)) != nullptr;
+  if (const NvmlReturnCode* c = binding) {
     // The exception's line names neither the call nor, usually, the GPU: pynvml raises the same
     // NVMLError_Unknown from nvmlInit() (the machine's stack) and from a query of one GPU
     // (nvmlDeviceGetHandleByIndex, nvmlDeviceGetCpuAffinity: that GPU, or the query). A code whose
     // meaning is the same at both (DriverNotLoaded, LibraryNotFound, a version mismatch) is read as
     // such; one whose meaning differs is said with the ambiguity, never as the stack's fault.
     const std::string bus = first_bus_id(line);
-    SmiMessage m = from_code(c, bus.empty(), std::string("pynvml ") + c->name, line);
+    SmiMessage m = from_code(c, bus.empty(), std::string(go ? "go-nvml " : "pynvml ") + c->name, line);
     if (bus.empty() && std::string_view(c->init_class) != c->gpu_class)
       m.meaning = ErrorMeaning{kClassUnknown, "nvml-call-failed", "",
                                std::string("an NVML call failed with ") + c->name +
                                    "; the exception's line does not say whether it was NVML's start (the machine's stack) or a "
                                    "query of one GPU (that GPU, or a query it does not support)"};
-    m.source = std::string("pynvml: NVMLError (") + c->name + ")";
+    m.source = std::string(go ? "go-nvml: Return (" : "pynvml: NVMLError (") + c->name + ")";
     m.gpu = bus;
     return m;
   }

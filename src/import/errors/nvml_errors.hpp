@@ -37,7 +37,7 @@ std::span<const NvmlReturnCode> nvml_return_codes();
 const NvmlReturnCode* nvml_code_with_text(std::string_view text);  // case-insensitive, ignoring a trailing '.'
 
 // One of nvidia-smi's messages anywhere in `line` (or an NVML binding's words for a code: go-nvml's
-// "could not load NVML library", pynvml's NVMLError_<CodeName>), with the class it is evidence of;
+// "could not load NVML library" and ERROR_<NAME>, pynvml's NVMLError_<CodeName>), with the class it is evidence of;
 // `gpu` is the PCI bus id it names ("" if none).
 struct SmiMessage {
   ErrorMeaning meaning;

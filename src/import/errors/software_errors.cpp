@@ -315,6 +315,28 @@ std::optional<ErrorMeaning> gpu_answer_rejected(std::string_view line, const std
                       "`gpuaudit check` for the card's own verdict"};
 }
 
+// The open-source nouveau driver bound to the GPU: lsmod's line for it ("nouveau  1638400  1"), or
+// nvidia-installer refusing to install beside it ("The Nouveau kernel driver is currently in use by
+// your system. This driver is incompatible with the NVIDIA driver, and must be disabled before
+// proceeding."). CUDA, NVML and nvidia-smi need NVIDIA's own driver: where nouveau drives the GPU,
+// none of them can.
+std::optional<ErrorMeaning> nouveau_in_use(std::string_view line, const std::string& l) {
+  const bool installer = l.find("nouveau kernel driver is currently in use") != std::string::npos;
+  std::size_t i = 0;
+  while (i < line.size() && line[i] == ' ') ++i;
+  bool lsmod = line.substr(i).starts_with("nouveau ") || line.substr(i).starts_with("nouveau\t");
+  if (lsmod) {
+    std::size_t j = i + 7;
+    while (j < line.size() && (line[j] == ' ' || line[j] == '\t')) ++j;
+    lsmod = j < line.size() && std::isdigit(static_cast<unsigned char>(line[j]));  // its size column
+  }
+  if (!installer && !lsmod) return std::nullopt;
+  return ErrorMeaning{kClassSoftware, "nouveau-in-use", installer ? "high" : "medium",
+                      "the open-source nouveau driver drives the GPU, and CUDA, NVML and nvidia-smi need NVIDIA's own driver: "
+                      "blacklist nouveau, rebuild the initramfs and install NVIDIA's driver (its install guide's "
+                      "\"Disabling Nouveau\" step)"};
+}
+
 // FFmpeg's loader of the driver's libraries (nv-codec-headers' dynlink_loader.h: "Cannot load %s" with
 // NVENC_LIBNAME nvEncodeAPI64.dll / libnvidia-encode.so.1, CUVID_LIBNAME nvcuvid.dll / libnvcuvid.so.1,
 // CUDA_LIBNAME nvcuda.dll / libcuda.so.1): the NVIDIA driver installs all of them, so one missing is no
@@ -440,7 +462,10 @@ std::optional<ErrorMeaning> container_runtime_error(const std::string& l) {
 std::optional<ErrorMeaning> driver_tool_missing(const std::string& l) {
   if (l.find("nvidia-smi") == std::string::npos) return std::nullopt;
   // dash's "sh: 1: nvidia-smi: not found" and scripts' "nvidia-smi not found" too.
-  if (l.find("command not found") == std::string::npos && l.find("executable file not found") == std::string::npos &&
+  // Rust's std::process error: "failed to execute nvidia-smi at /usr/bin/nvidia-smi: No such file or
+  // directory (os error 2)" (the container runtime's failed mount of it is its own class, below).
+  const bool no_file = l.find("no such file or directory") != std::string::npos && l.find("mount") == std::string::npos;
+  if (l.find("command not found") == std::string::npos && l.find("executable file not found") == std::string::npos && !no_file &&
       l.find("is not recognized as an internal or external command") == std::string::npos &&
       l.find("nvidia-smi: not found") == std::string::npos && l.find("nvidia-smi not found") == std::string::npos)
     return std::nullopt;
@@ -681,6 +706,7 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = gpu_answer_rejected(line, l)) return from_meaning(*m, "XMRig: a GPU result failed the CPU's check", "");
   if (auto m = driver_module_build_failed(l)) return from_meaning(*m, "driver install: the kernel module did not build", "");
   if (auto m = ffmpeg_driver_library_missing(l)) return from_meaning(*m, "FFmpeg: a driver library missing", "");
+  if (auto m = nouveau_in_use(line, l)) return from_meaning(*m, "the nouveau driver in use", "");
   if (auto m = rmm_error(l)) return from_meaning(*m, "RAPIDS memory manager (RMM)", "");
   if (auto m = dxgi_device_lost(l)) return from_meaning(*m, "Direct3D (DXGI): device lost", "");
   if (auto m = mig_without_instances(l)) return from_meaning(*m, "kernel driver (NVRM): MIG enabled, no GPU instance", "");
@@ -707,11 +733,11 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
 // own statuses: "CUBLAS_STATUS_ALLOC_FAILED"; the toolkit's other math libraries, cuSOLVER, cuFFT,
 // cuSPARSE, cuRAND, cuTENSOR, as a missing "libcusolver.so.10" names them; NVRTC; TensorRT, whose logger tags its lines "[TRT]"; the
 // Video Codec SDK's NVENC, NVDEC/CUVID and nvJPEG, as FFmpeg names its h264_nvenc and h264_cuvid), its GPU manager's (DCGM: `dcgmi diag` errors name no
-// GPU otherwise), and its Jetson modules' (NVIDIA Jetson Linux Developer Guide: Jetson, Tegra and its
+// GPU otherwise), nouveau (the open-source driver of NVIDIA's GPUs), and its Jetson modules' (NVIDIA Jetson Linux Developer Guide: Jetson, Tegra and its
 // flash tools tegraflash/tegrarcm/tegradevflash, L4T; the integrated GPU's driver nvgpu and its chips
 // as nvgpu names them: gk20a TK1, gm20b TX1, gp10b TX2, gv11b Xavier, ga10b Orin).
-constexpr std::array<const char*, 29> kGpuWords{
-    "nvidia", "cuda",  "gpu",   "nvml",     "nccl",  "dcgm",   "cublas", "cudnn", "cusolver", "cufft",
+constexpr std::array<const char*, 30> kGpuWords{
+    "nvidia", "cuda",  "gpu",   "nvml",     "nccl",  "dcgm",   "cublas", "cudnn", "cusolver", "cufft", "nouveau",
     "cusparse", "curand", "cutensor", "nvrtc", "tensorrt", "[trt]", "nvenc", "nvdec", "cuvid", "nvjpeg",
     "jetson", "tegra", "l4t",   "nvgpu",    "gk20a", "gm20b",  "gp10b",  "gv11b", "ga10b"};
 constexpr std::array<const char*, 7> kWrongWords{"error", "fail", "warn", "unable", "cannot", "not ", "no "};

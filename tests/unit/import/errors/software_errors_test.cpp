@@ -458,7 +458,7 @@ TEST(SoftwareErrors, GlogChecksNumbaApiErrorsAndTheEnginesNoGpuWords) {
   const auto numba = find_software_errors(
       "Exception: CudaAPIError(217, 'Call to call_cuIpcOpenMemHandle results in UNKNOWN_CUDA_ERROR')\n", "x");
   ASSERT_EQ(numba.size(), 1u);
-  EXPECT_EQ(numba[0].cls, "no-peer");
+  EXPECT_EQ(numba[0].cls, "no-peer-access");
   EXPECT_EQ(find_software_errors("numba.cuda.cudadrv.driver.CudaAPIError: [2] Call to cuMemAlloc results in "
                                  "CUDA_ERROR_OUT_OF_MEMORY\n",
                                  "x")[0].cls,
@@ -468,6 +468,27 @@ TEST(SoftwareErrors, GlogChecksNumbaApiErrorsAndTheEnginesNoGpuWords) {
       {"2016-03-20 17:18:52.317 UTC   FATAL:  No CUDA devices, PG-Strom was disabled", "no-device"},
   };
   expect_software(lines);
+}
+
+// The 2026-12-30/32 sweeps: go-nvml's bare code names, nouveau bound to the GPU (lsmod's line,
+// nvidia-installer's refusal), and Rust's words for an nvidia-smi that is not there.
+TEST(SoftwareErrors, GoNvmlNamesNouveauAndRustsMissingNvidiaSmi) {
+  const std::pair<const char*, const char*> lines[] = {
+      {"Error: error creating driver: error enumerating all possible devices: error enumerating GPUs and MIG devices: error "
+       "initializing NVML: ERROR_LIBRARY_NOT_FOUND",
+       "nvml-missing"},
+      {"nouveau              1638400  1", "nouveau-in-use"},
+      {"ERROR: The Nouveau kernel driver is currently in use by your system.  This driver is incompatible with the NVIDIA "
+       "driver, and must be disabled before proceeding.",
+       "nouveau-in-use"},
+      {"2025-05-12T19:18:12.229644Z DEBUG  failed to execute nvidia-smi at /usr/bin/nvidia-smi: No such file or directory (os "
+       "error 2)",
+       "driver-tools-missing"},
+  };
+  expect_software(lines);
+  EXPECT_TRUE(find_software_errors("copy failed: ERROR_FILE_NOT_FOUND\n", "x").empty());  // no NVML on the line
+  EXPECT_TRUE(find_software_errors("modprobe -r nouveau && echo done\n", "x").empty() ||
+              find_software_errors("modprobe -r nouveau && echo done\n", "x")[0].kind != "nouveau-in-use");
 }
 
 // RMM's errors are the program's memory budget; Direct3D's device-lost codes decide nothing alone.
