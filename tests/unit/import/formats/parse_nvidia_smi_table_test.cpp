@@ -186,6 +186,16 @@ TEST(BaselineMatchCutName, TheMemoryPicksBetweenTheP100PcieBoards) {
   EXPECT_EQ(big.baseline->id, "tesla-p100-pcie-16gb");
 }
 
+// The rivals that block a cut name are only names no baseline describes: "GeForce RTX 208..." at 11 GiB
+// (the old table; darknet #3395's RTX 2080 Ti) is blocked by the 2080 with Max-Q Design, which states no
+// memory, never by the 2080 SUPER, whose baseline was already weighed against the 11 GiB and did not fit.
+TEST(BaselineMatchCutName, ABaselinesNameIsNoRival) {
+  const BaselineMatch m = match_baseline(repo_baselines(), cut("GeForce RTX 208...", 11264));
+  EXPECT_FALSE(m.matched()) << m.note;
+  EXPECT_NE(m.note.find("Max-Q"), std::string::npos) << m.note;
+  EXPECT_EQ(m.note.find("2080 SUPER"), std::string::npos) << m.note;
+}
+
 TEST(BaselineMatchCutName, ACutNameOtherRealModelsShareIsNotPicked) {
   // tests/data/imports/nvidia-smi-table/rtx2080super-610-kmd-load.txt: "NVIDIA GeForce RTX 2080 ...", 8192 MiB. The
   // name goes on past "2080 ", so not the 2080 itself; of the baselines only the SUPER has 8 GB (the Ti has 11), but
