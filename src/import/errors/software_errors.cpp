@@ -10,6 +10,7 @@
 #include "core/parse_number.hpp"
 #include "import/errors/cuda_errors.hpp"
 #include "import/errors/nvml_errors.hpp"
+#include "import/errors/opencl_errors.hpp"
 #include "text/strings.hpp"
 
 #include <algorithm>
@@ -714,6 +715,9 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = gpu_arch_check(l)) return from_meaning(*m, "PyTorch TORCH_CHECK on the GPU's architecture", "");
   if (auto m = vfio_group_not_viable(l)) return from_meaning(*m, "QEMU VFIO: IOMMU group not viable", "");
   if (auto m = nvml_symbol_missing(l)) return from_meaning(*m, "dynamic loader: an NVML function missing", "");
+  if (auto m = opencl_error(line, l))
+    return from_meaning(m->meaning, std::string("OpenCL: ") + m->code->name,
+                        std::string("CL/cl.h: ") + m->code->name + " (" + std::to_string(m->code->number) + ")");
   for (const auto& p : kPeerMessages)
     if (l.find(p.needle) != std::string::npos && (p.needle[0] != ')' || l.find("peer access from") != std::string::npos))
       return from_meaning(ErrorMeaning{kClassNoPeer, p.kind, p.confidence, p.meaning},
