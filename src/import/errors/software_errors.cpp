@@ -316,6 +316,24 @@ std::optional<ErrorMeaning> gpu_answer_rejected(std::string_view line, const std
                       "`gpuaudit check` for the card's own verdict"};
 }
 
+// NVIDIA's OpenGL shader compiler (in its driver) reports a shader's errors in the Cg compiler's
+// form, "<string>(<line>) : error C<nnnn>: <text>" ("0(261) : error C5208: Sampler needs to be a
+// uniform ..."), in a program's shader info log: the program's shader, not the machine.
+std::optional<ErrorMeaning> nvidia_shader_error(std::string_view line) {
+  for (std::size_t at = line.find(") : error C"); at != std::string_view::npos; at = line.find(") : error C", at + 1)) {
+    std::size_t open = at;
+    while (open > 0 && std::isdigit(static_cast<unsigned char>(line[open - 1]))) --open;
+    const std::size_t code = at + 11;
+    std::size_t end = code;
+    while (end < line.size() && std::isdigit(static_cast<unsigned char>(line[end]))) ++end;
+    if (open == at || open == 0 || line[open - 1] != '(' || end - code != 4 || end >= line.size() || line[end] != ':') continue;
+    return ErrorMeaning{kClassProgram, "shader-compile-error", "",
+                        "NVIDIA's OpenGL shader compiler rejected one of the program's shaders (error C" +
+                            std::string(line.substr(code, 4)) + "): the program's shader, not the machine"};
+  }
+  return std::nullopt;
+}
+
 // The open-source nouveau driver bound to the GPU: lsmod's line for it ("nouveau  1638400  1"), or
 // nvidia-installer refusing to install beside it ("The Nouveau kernel driver is currently in use by
 // your system. This driver is incompatible with the NVIDIA driver, and must be disabled before
@@ -708,6 +726,7 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = driver_module_build_failed(l)) return from_meaning(*m, "driver install: the kernel module did not build", "");
   if (auto m = ffmpeg_driver_library_missing(l)) return from_meaning(*m, "FFmpeg: a driver library missing", "");
   if (auto m = nouveau_in_use(line, l)) return from_meaning(*m, "the nouveau driver in use", "");
+  if (auto m = nvidia_shader_error(line)) return from_meaning(*m, "NVIDIA's GLSL compiler", "");
   if (auto m = rmm_error(l)) return from_meaning(*m, "RAPIDS memory manager (RMM)", "");
   if (auto m = dxgi_device_lost(l)) return from_meaning(*m, "Direct3D (DXGI): device lost", "");
   if (auto m = mig_without_instances(l)) return from_meaning(*m, "kernel driver (NVRM): MIG enabled, no GPU instance", "");

@@ -487,6 +487,15 @@ TEST(SoftwareErrors, GoNvmlNamesNouveauAndRustsMissingNvidiaSmi) {
   };
   expect_software(lines);
   EXPECT_TRUE(find_software_errors("copy failed: ERROR_FILE_NOT_FOUND\n", "x").empty());  // no NVML on the line
+  // NVIDIA's GLSL compiler in a journal (heavyai/heavydb #296): the program's shader.
+  const auto shader = find_software_errors(
+      "12\u6708 11 01:11:18 madpsvr mapd_server[5104]: 0(261) : error C5208: Sampler needs to be a uniform (global or "
+      "parameter to main), need to inline function or resolve conditional expression\n",
+      "x");
+  ASSERT_EQ(shader.size(), 1u);
+  EXPECT_EQ(shader[0].cls, "program");
+  EXPECT_EQ(shader[0].kind, "shader-compile-error");
+  EXPECT_TRUE(find_software_errors("see f(x) : error C++ is hard\n", "x").empty());
   EXPECT_TRUE(find_software_errors("modprobe -r nouveau && echo done\n", "x").empty() ||
               find_software_errors("modprobe -r nouveau && echo done\n", "x")[0].kind != "nouveau-in-use");
 }
