@@ -6,6 +6,7 @@
 #include "text/figure_format.hpp"
 #include "report/fleet_render.hpp"
 #include "text/format.hpp"
+#include "report/reason_markers.hpp"
 #include "report/soak_series.hpp"
 #include "report/svg_chart.hpp"
 #include "report/watch_series.hpp"
@@ -327,15 +328,7 @@ void soak_section(std::ostringstream& o, const FleetReport& r, const std::vector
         o << "<p>GPU " << sg.gpu << ": <strong>" << esc(sg.decay->verdict) << "</strong> &mdash; "
           << esc(sg.decay->summary) << "</p>\n";
       if (!sg.error.empty()) o << "<p>GPU " << sg.gpu << " stopped: " << esc(sg.error) << "</p>\n";
-      std::vector<std::string> previous;
-      for (const auto& p : sg.points) {
-        if (!p.reasons.empty() && p.reasons != previous) {
-          std::string t = "GPU " + std::to_string(sg.gpu) + " at " + fmt_num(p.t_s, p.t_s >= 10 ? 0 : 1) + " s:";
-          for (const auto& x : p.reasons) t += " " + x;
-          markers.push_back({p.t_s, t});
-        }
-        previous = p.reasons;
-      }
+      add_reason_markers(sg.gpu, sg.points, markers);
     }
     for (const auto& m : soak_metrics()) {
       XYChart c;

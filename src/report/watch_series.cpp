@@ -1,6 +1,6 @@
 #include "report/watch_series.hpp"
 
-#include "text/format.hpp"
+#include "report/reason_markers.hpp"
 
 #include <functional>
 #include <optional>
@@ -30,20 +30,9 @@ std::vector<Series> gpu_series(const WatchRecord& r, GpuField f) {
   return out;
 }
 
-// Where a GPU's clock-event reasons changed to a non-empty set.
 std::vector<Marker> reason_markers(const WatchRecord& r) {
   std::vector<Marker> out;
-  for (const auto& g : r.gpus) {
-    std::vector<std::string> previous;
-    for (const auto& p : g.points) {
-      if (!p.reasons.empty() && p.reasons != previous) {
-        std::string t = "GPU " + std::to_string(g.gpu) + " at " + fmt_num(p.t_s, p.t_s >= 10 ? 0 : 1) + " s:";
-        for (const auto& x : p.reasons) t += " " + x;
-        out.push_back({p.t_s, t});
-      }
-      previous = p.reasons;
-    }
-  }
+  for (const auto& g : r.gpus) add_reason_markers(g.gpu, g.points, out);
   return out;
 }
 
