@@ -758,11 +758,18 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
 // Video Codec SDK's NVENC, NVDEC/CUVID and nvJPEG, as FFmpeg names its h264_nvenc and h264_cuvid), its GPU manager's (DCGM: `dcgmi diag` errors name no
 // GPU otherwise), nouveau (the open-source driver of NVIDIA's GPUs), and its Jetson modules' (NVIDIA Jetson Linux Developer Guide: Jetson, Tegra and its
 // flash tools tegraflash/tegrarcm/tegradevflash, L4T; the integrated GPU's driver nvgpu and its chips
-// as nvgpu names them: gk20a TK1, gm20b TX1, gp10b TX2, gv11b Xavier, ga10b Orin).
-constexpr std::array<const char*, 30> kGpuWords{
+// as nvgpu names them: gk20a TK1, gm20b TX1, gp10b TX2, gv11b Xavier, ga10b Orin); its Windows driver's
+// files, which a crash record names without the word NVIDIA (nvlddmkm.sys the kernel-mode driver,
+// nvoglv64.dll OpenGL, nvwgf2umx.dll Direct3D, nvapi64.dll NVAPI); the GPU's own APIs, OpenGL and
+// Vulkan, whose errors ("Using glBindFramebuffer with no OpenGL context") name no vendor, with the
+// GL client library's and VirtualGL's tags ("libGL error: failed to load driver", "[VGL] ERROR");
+// a GPU passed through to a VM (vfio, "/dev/vfio/N"); and NVIDIA's PCI vendor id 0x10DE in the
+// kernel's modalias form ("pci:v000010DEd00002236...", the form lspci writes [10de:2236]).
+constexpr std::array<const char*, 40> kGpuWords{
     "nvidia", "cuda",  "gpu",   "nvml",     "nccl",  "dcgm",   "cublas", "cudnn", "cusolver", "cufft", "nouveau",
     "cusparse", "curand", "cutensor", "nvrtc", "tensorrt", "[trt]", "nvenc", "nvdec", "cuvid", "nvjpeg",
-    "jetson", "tegra", "l4t",   "nvgpu",    "gk20a", "gm20b",  "gp10b",  "gv11b", "ga10b"};
+    "jetson", "tegra", "l4t",   "nvgpu",    "gk20a", "gm20b",  "gp10b",  "gv11b", "ga10b", "nvlddmkm", "nvoglv",
+    "nvwgf2um", "nvapi", "opengl", "vulkan", "libgl", "[vgl]", "vfio", "v000010de"};
 constexpr std::array<const char*, 7> kWrongWords{"error", "fail", "warn", "unable", "cannot", "not ", "no "};
 
 }  // namespace

@@ -285,6 +285,14 @@ TEST(SoftwareErrors, AGpuMentionQuotesTheLineThatSoundsWrongElseTheFirst) {
   EXPECT_TRUE(gpu_mention("# R32 (release), REVISION: 4.3 of L4T\n", "x"));
   EXPECT_TRUE(gpu_mention("[22794.631495] id 20 (gp10b_507) min 666354 max 666396 refs 1\n", "x"));
   EXPECT_TRUE(gpu_mention("Flashing Jetson Nano failed\n", "x"));
+  // NVIDIA's Windows driver files in a crash record, and the GPU's APIs' own errors (2026-12-33 sweep).
+  EXPECT_TRUE(gpu_mention("Faulting module name: nvoglv64.dll, version: 32.0.15.7324, time stamp: 0x68225dd8\n", "x"));
+  EXPECT_TRUE(gpu_mention("RuntimeError: Using glBindFramebuffer with no OpenGL context.\n", "x"));
+  // VirtualGL and the GL client library; a GPU passed through to a VM; NVIDIA's vendor id in a modalias (2026-12-34/35).
+  EXPECT_TRUE(gpu_mention("libGL error: failed to load driver: swrast\n", "x"));
+  EXPECT_TRUE(gpu_mention("[VGL] ERROR: Could not open display :0.\n", "x"));
+  EXPECT_TRUE(gpu_mention("qemu: vfio 0000:01:00.0: failed to open /dev/vfio/1: Device or resource busy\n", "x"));
+  EXPECT_TRUE(gpu_mention("MODALIAS=pci:v000010DEd00002236sv000010DEsd000014BBbc03sc02i00\n", "x"));
   EXPECT_FALSE(gpu_mention("[0000.125] I> MB1 (version: 1.4.0.1)\n", "x"));  // a boot loader's line names no NVIDIA word
   EXPECT_FALSE(gpu_mention("", "x"));
 }
