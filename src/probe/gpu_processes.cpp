@@ -36,12 +36,45 @@ void read_list(Fn fn, nvmlDevice_t d, const char* type, std::vector<GpuProcess>&
   }
 }
 
+const char* codec_name(nvmlEncoderType_t t) {
+  switch (t) {
+    case NVML_ENCODER_QUERY_H264: return "H.264";
+    case NVML_ENCODER_QUERY_HEVC: return "HEVC";
+    case NVML_ENCODER_QUERY_AV1: return "AV1";
+    default: return "unknown";
+  }
+}
+
+// NVML's encoder sessions: a process not on the lists above joins as "E", its session kept.
+void read_encoder_sessions(const NvmlApi& api, nvmlDevice_t d, std::vector<GpuProcess>& out) {
+  if (!api.nvmlDeviceGetEncoderSessions) return;
+  unsigned count = 0;
+  nvmlReturn_t r = api.nvmlDeviceGetEncoderSessions(d, &count, nullptr);  // the count first
+  if ((r != NVML_SUCCESS && r != NVML_ERROR_INSUFFICIENT_SIZE) || count == 0) return;
+  std::vector<nvmlEncoderSessionInfo_t> infos(count + 4);
+  count = static_cast<unsigned>(infos.size());
+  if (api.nvmlDeviceGetEncoderSessions(d, &count, infos.data()) != NVML_SUCCESS) return;
+  for (unsigned i = 0; i < count && i < infos.size(); ++i) {
+    const nvmlEncoderSessionInfo_t& s = infos[i];
+    const auto pid = static_cast<std::int64_t>(s.pid);
+    if (std::any_of(out.begin(), out.end(), [&](const GpuProcess& p) { return p.pid == pid; })) continue;
+    GpuProcess p;
+    p.pid = pid;
+    p.type = "E";
+    p.extra = json::object();
+    p.extra["encoder"] = {{"codec", codec_name(s.codecType)}, {"width", s.hResolution}, {"height", s.vResolution},
+                          {"fps", s.averageFps}, {"latency_us", s.averageLatency}};
+    out.push_back(std::move(p));
+  }
+}
+
 }  // namespace
 
 std::vector<GpuProcess> read_gpu_processes(const NvmlApi& api, nvmlDevice_t device, bool read_names) {
   std::vector<GpuProcess> out;
   read_list(api.nvmlDeviceGetComputeRunningProcesses, device, "C", out);
   read_list(api.nvmlDeviceGetGraphicsRunningProcesses, device, "G", out);
+  read_encoder_sessions(api, device, out);
   if (read_names)
     for (auto& p : out) {
       std::string comm = read_proc_text("/proc/" + std::to_string(*p.pid) + "/comm");

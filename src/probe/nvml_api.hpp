@@ -37,7 +37,8 @@ namespace gpuaudit {
   X(nvmlDeviceGetComputeRunningProcesses) X(nvmlDeviceGetGraphicsRunningProcesses)              \
   X(nvmlDeviceGetEncoderStats) X(nvmlDeviceGetFBCStats) X(nvmlDeviceGetPcieThroughput)                     \
   X(nvmlDeviceGetEncoderUtilization) X(nvmlDeviceGetDecoderUtilization) X(nvmlDeviceGetVbiosVersion)         \
-  X(nvmlDeviceGetInforomImageVersion) X(nvmlDeviceGetGspFirmwareVersion) X(nvmlDeviceGetApplicationsClock)
+  X(nvmlDeviceGetInforomImageVersion) X(nvmlDeviceGetGspFirmwareVersion) X(nvmlDeviceGetApplicationsClock)     \
+  X(nvmlDeviceGetEncoderSessions)
 
 struct NvmlApi {
 #define GA_NVML_MEMBER(fn) decltype(&::fn) fn = nullptr;

@@ -27,6 +27,7 @@ CoTenants co_tenants(const GpuInfo& gpu) {
     if (p.pid) detail = "pid " + std::to_string(*p.pid);
     if (p.used_memory_bytes)
       detail += (detail.empty() ? "" : ", ") + fmt_num(static_cast<double>(*p.used_memory_bytes) / kGiB, 1) + " GiB";
+    if (p.type == "E") detail += std::string(detail.empty() ? "" : ", ") + "a video encoder session";  // probe/gpu_processes.hpp
     if (!detail.empty()) line += " (" + detail + ")";
     const bool graphics_only = p.type == "G";
     std::string& into = graphics_only ? c.graphics : c.compute;

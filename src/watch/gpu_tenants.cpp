@@ -41,6 +41,7 @@ namespace {
 std::string process_words(const WatchGpuProcess& p) {
   std::string o = (p.name.empty() ? "a process" : p.name) + " (pid " + std::to_string(p.pid);
   if (p.max_memory_bytes) o += ", " + fmt_num(static_cast<double>(*p.max_memory_bytes) / (1024.0 * 1024 * 1024), 1) + " GiB";
+  if (p.type == "E") o += ", a video encoder session";  // probe/gpu_processes.hpp: an encoder-only tenant
   return o + ")";
 }
 

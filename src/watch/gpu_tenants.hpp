@@ -9,7 +9,9 @@
 //   shared (appeared)        one appeared during the run outside the job's tree: another tenant, or
 //                            the job's own work started through something outside its tree (docker
 //                            run, a server the job calls). Said, not judged.
-// Graphics-only processes (a display server) are listed in the record and never make `shared`.
+// Graphics-only processes (a display server) are listed in the record and never make `shared`; a
+// process with only a video encoder session open ("E", probe/gpu_processes.hpp) does: it shares
+// the GPU's NVENC engines, which the process lists alone would miss.
 #pragma once
 
 #include "core/result.hpp"

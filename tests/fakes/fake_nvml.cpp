@@ -301,6 +301,21 @@ nvmlReturn_t f_encoder_stats(nvmlDevice_t h, unsigned* sessions, unsigned* fps, 
   *latency_us = d->encoder_latency_us;
   return NVML_SUCCESS;
 }
+// NVML's two-call pattern: a count with no buffer, INSUFFICIENT_SIZE when the buffer is too small.
+nvmlReturn_t f_encoder_sessions(nvmlDevice_t h, unsigned* count, nvmlEncoderSessionInfo_t* infos) {
+  LOCK();
+  DEVICE(h);
+  if (!d->has_session_stats) return NVML_ERROR_NOT_SUPPORTED;
+  const auto n = static_cast<unsigned>(d->encoder_session_list.size());
+  if (!infos || *count < n) {
+    const bool asked = infos != nullptr || *count != 0;
+    *count = n;
+    return asked && n > 0 ? NVML_ERROR_INSUFFICIENT_SIZE : NVML_SUCCESS;
+  }
+  *count = n;
+  for (unsigned i = 0; i < n; ++i) infos[i] = d->encoder_session_list[i];
+  return NVML_SUCCESS;
+}
 nvmlReturn_t f_fbc_stats(nvmlDevice_t h, nvmlFBCStats_t* s) {
   LOCK();
   DEVICE(h);
@@ -463,6 +478,7 @@ NvmlApi install(FakeSystem& sys) {
   api.nvmlDeviceGetPcieThroughput = f_pcie_throughput;
   api.nvmlDeviceGetEncoderStats = f_encoder_stats;
   api.nvmlDeviceGetFBCStats = f_fbc_stats;
+  api.nvmlDeviceGetEncoderSessions = f_encoder_sessions;
   api.nvmlDeviceGetVbiosVersion = f_vbios;
   api.nvmlDeviceGetInforomImageVersion = f_inforom_image;
   api.nvmlDeviceGetGspFirmwareVersion = f_gsp_firmware;

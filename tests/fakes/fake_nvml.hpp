@@ -62,6 +62,7 @@ struct FakeDevice {
   bool has_session_stats = true;  // false: NVML refuses the encoder and FBC stats (NOT_SUPPORTED)
   unsigned encoder_sessions = 0, encoder_fps = 0, encoder_latency_us = 0;
   unsigned fbc_sessions = 0, fbc_fps = 0, fbc_latency_us = 0;
+  std::vector<nvmlEncoderSessionInfo_t> encoder_session_list;  // nvmlDeviceGetEncoderSessions
 };
 
 struct FakeSystem {

@@ -63,6 +63,18 @@ TEST(GpuTenants, AComputeProcessThereBeforeTheJobSharesTheGpu) {
       << d->evidence[0];
 }
 
+// An encoder-only tenant (NVML's encoder sessions; no compute context) shares the GPU's NVENC.
+TEST(GpuTenants, AnEncoderSessionThereBeforeTheJobSharesTheGpu) {
+  WatchGpuTimeline g;
+  g.points.resize(2);
+  note_gpu_processes(g, {listed(500, "E")}, {}, 0);
+  note_gpu_processes(g, {listed(500, "E"), listed(300, "C")}, {300}, 0.5);
+  const auto d = shared_gpu(g);
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->cause, "before-the-job");
+  EXPECT_NE(d->evidence[0].find("a video encoder session), type E"), std::string::npos) << d->evidence[0];
+}
+
 TEST(GpuTenants, OneThatAppearedIsSaidAsPossiblyTheJobsOwn) {
   WatchGpuTimeline g;
   note_gpu_processes(g, {listed(300, "C")}, {300}, 0);
