@@ -149,27 +149,13 @@ std::optional<ProcessTimes> parse_process_stat(const std::string& stat) {
 
 namespace {
 
-// The counted interfaces' bytes, and their link rate where each says it (a virtual NIC often says
-// -1 or nothing: then the rate is unknown).
-std::optional<NetTotals> read_net() {
-  const auto all = parse_net_dev(read_proc_text("/proc/net/dev"));
-  if (all.empty()) return std::nullopt;
-  std::vector<std::string> physical;
-  std::error_code ec;
-  for (const auto& n : all)
-    if (std::filesystem::exists("/sys/class/net/" + n.name + "/device", ec)) physical.push_back(n.name);
-  const auto counted = counted_interfaces(all, physical);
-  if (counted.empty()) return std::nullopt;
+// The planned interfaces' bytes now; one gone since the plan is left out.
+std::optional<NetTotals> read_net(const NetPlan& plan) {
+  if (plan.names.empty()) return std::nullopt;
   NetTotals t;
-  double link = 0;
-  bool every_rate = true;
-  for (const auto& n : counted) {
-    t.rx_bytes += n.rx_bytes, t.tx_bytes += n.tx_bytes;
-    const auto mbit = parse_integer<long>(trim(read_proc_text("/sys/class/net/" + n.name + "/speed")));
-    if (mbit && *mbit > 0) link += static_cast<double>(*mbit);
-    else every_rate = false;
-  }
-  if (every_rate) t.link_mbit = link;
+  for (const auto& n : parse_net_dev(read_proc_text("/proc/net/dev")))
+    if (std::find(plan.names.begin(), plan.names.end(), n.name) != plan.names.end())
+      t.rx_bytes += n.rx_bytes, t.tx_bytes += n.tx_bytes;
   return t;
 }
 
@@ -195,7 +181,26 @@ void read_job(HostCounters& c, const std::vector<pid_t>& job) {
 
 }  // namespace
 
-HostCounters read_host_counters(const std::vector<pid_t>& job, double t_s) {
+NetPlan plan_net() {
+  const auto all = parse_net_dev(read_proc_text("/proc/net/dev"));
+  std::vector<std::string> physical;
+  std::error_code ec;
+  for (const auto& n : all)
+    if (std::filesystem::exists("/sys/class/net/" + n.name + "/device", ec)) physical.push_back(n.name);
+  NetPlan plan;
+  double link = 0;
+  bool every_rate = true;
+  for (const auto& n : counted_interfaces(all, physical)) {
+    plan.names.push_back(n.name);
+    const auto mbit = parse_integer<long>(trim(read_proc_text("/sys/class/net/" + n.name + "/speed")));
+    if (mbit && *mbit > 0) link += static_cast<double>(*mbit);
+    else every_rate = false;
+  }
+  if (!plan.names.empty() && every_rate) plan.link_mbit = link;
+  return plan;
+}
+
+HostCounters read_host_counters(const std::vector<pid_t>& job, double t_s, const NetPlan& net) {
   HostCounters c;
   c.t_s = t_s;
   const std::string stat = read_proc_text("/proc/stat");
@@ -207,7 +212,7 @@ HostCounters read_host_counters(const std::vector<pid_t>& job, double t_s) {
   c.mem_available_pct = parse_mem_available_pct(read_proc_text("/proc/meminfo"));
   c.pswpin = parse_pswpin(read_proc_text("/proc/vmstat"));
   c.disks = parse_diskstats(read_proc_text("/proc/diskstats"));
-  c.net = read_net();
+  c.net = read_net(net);
   read_job(c, job);
   return c;
 }

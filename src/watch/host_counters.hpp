@@ -29,9 +29,15 @@ struct NetInterface {
   std::uint64_t rx_bytes = 0, tx_bytes = 0;
 };
 
-// The interfaces counted (below), summed, and their link rate where every one of them says it.
+// The counted interfaces' bytes (below), summed.
 struct NetTotals {
   std::uint64_t rx_bytes = 0, tx_bytes = 0;
+};
+
+// Which interfaces a run counts and their link rate where every one of them says it: which are
+// physical and how fast they are does not change while a job runs, so `watch` reads it once.
+struct NetPlan {
+  std::vector<std::string> names;
   std::optional<double> link_mbit;  // /sys/class/net/NAME/speed summed, Mb/s
 };
 
@@ -78,8 +84,13 @@ std::vector<NetInterface> counted_interfaces(const std::vector<NetInterface>& al
 // and parentheses: the fields are read after its last ')').
 std::optional<ProcessTimes> parse_process_stat(const std::string& stat);
 
-// Reads every counter now; `job` holds the roots of the job's trees (empty or 0: none).
-HostCounters read_host_counters(const std::vector<pid_t>& job, double t_s);
+// Reads /proc/net/dev and /sys/class/net once: the interfaces to count, and their link rate (a
+// virtual NIC often says -1 or nothing: then the rate is unknown).
+NetPlan plan_net();
+
+// Reads every counter now; `job` holds the roots of the job's trees (empty or 0: none); `net`
+// names the interfaces whose bytes are summed (plan_net).
+HostCounters read_host_counters(const std::vector<pid_t>& job, double t_s, const NetPlan& net);
 
 // The point between two readings: shares and rates per second. `tick_hz` is sysconf(_SC_CLK_TCK).
 WatchHostPoint host_point(const HostCounters& before, const HostCounters& after, double tick_hz);

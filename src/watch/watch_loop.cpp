@@ -65,8 +65,8 @@ class Sampler {
  public:
   Sampler(const ChildJob& job, WatchRecord& rec, const WatchTiming& timing, const WatchIo& io)
       : job_(job), rec_(rec), timing_(timing), io_(io), tick_hz_(static_cast<double>(::sysconf(_SC_CLK_TCK))),
-        last_(read_host_counters(job.roots(), 0)), buckets_(rec.gpus.size()), next_host_(timing.host_interval_s) {
-    if (last_.net) rec_.net_link_mbit = last_.net->link_mbit;
+        net_(plan_net()), last_(read_host_counters(job.roots(), 0, net_)), buckets_(rec.gpus.size()), next_host_(timing.host_interval_s) {
+    rec_.net_link_mbit = net_.link_mbit;
     if (const auto nodes = read_numa_nodes(); nodes.size() >= 2)  // on one node there is no far one
       for (const auto& n : nodes)
         for (int c : n.cpus) cpu_node_[c] = n.node;
@@ -99,7 +99,7 @@ class Sampler {
   }
 
   void close_interval(double t) {
-    const HostCounters now = read_host_counters(job_.roots(), t);
+    const HostCounters now = read_host_counters(job_.roots(), t, net_);
     rec_.host.push_back(host_point(last_, now, tick_hz_));
     for (int cpu : now.job_cpus)
       if (auto it = cpu_node_.find(cpu); it != cpu_node_.end()) rec_.host.back().job_numa_nodes.push_back(it->second);
@@ -135,6 +135,7 @@ class Sampler {
   const WatchTiming& timing_;
   const WatchIo& io_;
   double tick_hz_;
+  NetPlan net_;  // read once: the interfaces counted and their link rate
   HostCounters last_;
   std::vector<std::vector<TelemetrySample>> buckets_;
   double next_host_;  // the first host point closes the first interval

@@ -116,8 +116,8 @@ TEST(HostCounters, RunQueueAndEachCoresShare) {
   a.cores = {CpuTimes{"cpu0", 0, 0, 0, 0}, CpuTimes{"cpu1", 0, 0, 0, 0}};
   b.cores = {CpuTimes{"cpu0", 95, 0, 0, 5}, CpuTimes{"cpu1", 10, 0, 0, 90}};  // one core at its limit
   b.procs_running = 2;
-  a.net = NetTotals{1000, 0, 10000.0};
-  b.net = NetTotals{1000 + 250000000, 2000000, 10000.0};
+  a.net = NetTotals{1000, 0};
+  b.net = NetTotals{1000 + 250000000, 2000000};
   const WatchHostPoint p = host_point(a, b, 100);
   EXPECT_NEAR(*p.busiest_core_pct, 95.0, 1e-9);
   EXPECT_EQ(p.run_queue, 2);
@@ -134,7 +134,7 @@ TEST(HostCounters, AProcessThatExitedGivesNoNegativeCpu) {
 }
 
 TEST(HostCounters, ReadsThisProcessTree) {
-  const HostCounters c = read_host_counters({::getpid()}, 0);
+  const HostCounters c = read_host_counters({::getpid()}, 0, plan_net());
   ASSERT_TRUE(c.job_processes);
   EXPECT_GE(*c.job_processes, 1);
   EXPECT_GE(c.job_threads.value_or(0), 1);
