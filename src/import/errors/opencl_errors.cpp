@@ -1,6 +1,6 @@
 #include "import/errors/opencl_errors.hpp"
 
-#include "core/parse_number.hpp"
+#include "text/number_after.hpp"
 
 #include <array>
 #include <cctype>
@@ -116,18 +116,8 @@ const OpenClCode* by_number_in(std::string_view line, const std::string& l) {
   for (std::size_t at = line.find("cl"); at != std::string_view::npos && !call; at = line.find("cl", at + 1))
     call = (at == 0 || !ident(line[at - 1])) && at + 2 < line.size() && std::isupper(static_cast<unsigned char>(line[at + 2]));
   if (!call && l.find("opencl") == std::string::npos) return nullptr;
-  for (const std::string_view key : {std::string_view("error"), std::string_view("code"), std::string_view("returned"),
-                                     std::string_view("failed")}) {
-    for (std::size_t k = l.find(key); k != std::string::npos; k = l.find(key, k + 1)) {
-      std::size_t i = k + key.size();
-      while (i < l.size() && (l[i] == ' ' || l[i] == ':' || l[i] == '=' || l[i] == '(')) ++i;
-      if (i + 1 >= l.size() || l[i] != '-' || !std::isdigit(static_cast<unsigned char>(l[i + 1]))) continue;
-      std::size_t end = i + 1;
-      while (end < l.size() && std::isdigit(static_cast<unsigned char>(l[end]))) ++end;
-      if (const auto n = parse_integer<int>(std::string_view(l).substr(i, end - i)))
-        if (const OpenClCode* c = by_number(*n)) return c;
-    }
-  }
+  for (const long n : numbers_after(l, {"error", "code", "returned", "failed"}, {" :=(", true, 9, ""}))
+    if (const OpenClCode* c = by_number(static_cast<int>(n))) return c;
   return nullptr;
 }
 

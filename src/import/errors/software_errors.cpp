@@ -7,10 +7,10 @@
 // weak: a later line's name or message for the same error replaces it.
 #include "import/errors/software_errors.hpp"
 
-#include "core/parse_number.hpp"
 #include "import/errors/cuda_errors.hpp"
 #include "import/errors/nvml_errors.hpp"
 #include "import/errors/opencl_errors.hpp"
+#include "text/number_after.hpp"
 #include "text/strings.hpp"
 
 #include <algorithm>
@@ -576,20 +576,9 @@ std::optional<Match> driver_call_failed(std::string_view line, const std::string
         std::islower(static_cast<unsigned char>(line[at + 3])) && (at == 0 || !ident_char(line[at - 1])))
       break;
   if (at + 3 >= line.size()) return std::nullopt;
-  for (const std::string_view key :
-       {std::string_view("error"), std::string_view("returned"), std::string_view("err="), std::string_view("== cuda_success")}) {
-    for (std::size_t k = l.find(key, at); k != std::string::npos; k = l.find(key, k + 1)) {
-      std::size_t i = k + key.size();
-      while (i < l.size() && (l[i] == ' ' || l[i] == ':' || l[i] == '=' || l[i] == '(')) ++i;
-      if (i >= l.size() || !std::isdigit(static_cast<unsigned char>(l[i]))) continue;
-      int n = 0;
-      std::size_t digits = 0;
-      while (i < l.size() && std::isdigit(static_cast<unsigned char>(l[i])) && digits < 4) n = n * 10 + (l[i++] - '0'), ++digits;
-      if (i < l.size() && (std::isdigit(static_cast<unsigned char>(l[i])) || l[i] == '.')) continue;
-      for (const auto& c : cuda_driver_errors())
-        if (c.number == n && n != 0) return from_cuda(c);
-    }
-  }
+  for (const long n : numbers_after(l, {"error", "returned", "err=", "== cuda_success"}, {" :=(", false, 4, "."}, at))
+    for (const auto& c : cuda_driver_errors())
+      if (c.number == n && n != 0) return from_cuda(c);
   return std::nullopt;
 }
 
@@ -597,16 +586,9 @@ std::optional<Match> driver_call_failed(std::string_view line, const std::string
 // CUresult the driver call returned, printed "CudaAPIError(217, 'Call to ... results in ...')" or
 // "CudaAPIError: [217] Call to ...": the number is cuda.h's, whatever name numba's table had for it.
 std::optional<Match> numba_api_error(const std::string& l) {
-  for (const std::string_view key : {std::string_view("cudaapierror("), std::string_view("cudaapierror: [")}) {
-    const std::size_t k = l.find(key);
-    if (k == std::string::npos) continue;
-    const std::size_t from = k + key.size();
-    const std::size_t to = std::min(l.find_first_not_of("0123456789", from), l.size());
-    const auto n = parse_integer<int>(std::string_view(l).substr(from, to - from));
-    if (!n || *n == 0) continue;
+  for (const long n : numbers_after(l, {"cudaapierror(", "cudaapierror: ["}, {"", false, 9, ""}))
     for (const auto& c : cuda_driver_errors())
-      if (c.number == *n) return from_cuda(c);
-  }
+      if (c.number == n && n != 0) return from_cuda(c);
   return std::nullopt;
 }
 
@@ -664,21 +646,12 @@ std::optional<Match> by_message(std::string_view line, const std::string& l) {
 // that mentions CUDA.
 std::optional<Match> by_number(const std::string& l) {
   if (l.find("cuda") == std::string::npos) return std::nullopt;
-  for (const std::string_view key : {std::string_view("code="), std::string_view("returned "), std::string_view("error code "),
-                                     std::string_view("error ("), std::string_view("error "), std::string_view("err=")}) {
-    for (std::size_t at = l.find(key); at != std::string::npos; at = l.find(key, at + 1)) {
-      std::size_t i = at + key.size();
-      if (i >= l.size() || !std::isdigit(static_cast<unsigned char>(l[i]))) continue;
-      int n = 0;
-      std::size_t digits = 0;
-      while (i < l.size() && std::isdigit(static_cast<unsigned char>(l[i])) && digits < 6) n = n * 10 + (l[i++] - '0'), ++digits;
-      if (i < l.size() && (std::isdigit(static_cast<unsigned char>(l[i])) || l[i] == '.' || l[i] == ':')) continue;  // a version, a time
-      const CudaErrorCode* c = n == 0 ? nullptr : cuda_runtime_error(n);
-      if (!c) continue;
-      Match m = from_cuda(*c);
-      m.weak = true;
-      return m;
-    }
+  for (const long n : numbers_after(l, {"code=", "returned ", "error code ", "error (", "error ", "err="}, {"", false, 6, ".:"})) {
+    const CudaErrorCode* c = n == 0 ? nullptr : cuda_runtime_error(static_cast<int>(n));
+    if (!c) continue;
+    Match m = from_cuda(*c);
+    m.weak = true;
+    return m;
   }
   return std::nullopt;
 }
