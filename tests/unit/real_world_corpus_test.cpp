@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -168,6 +169,31 @@ TEST(RealWorldCorpus, EveryCaseIsCompleteAndTraceable) {
     for (const auto& v : x.must_not) EXPECT_TRUE(kVerdicts.count(v)) << id << ": unknown verdict " << v;
     EXPECT_FALSE(x.must_not.count(x.verdict)) << id << ": must_not contains the verdict";
   }
+}
+
+
+// The README's table of cases per expected verdict is the case files' count, row for row
+// (scripts/data/corpus_counts.py rewrites it), and every case has its row in the main table.
+TEST(RealWorldCorpus, TheReadmeCountsAreTheCaseFiles) {
+  std::map<std::string, int> counted;
+  int total = 0;
+  for (const auto& id : case_ids()) ++counted[expected_of(read_json(kCorpus / id / "case.json")).verdict], ++total;
+  std::ifstream in(kCorpus / "README.md");
+  std::map<std::string, int> said;
+  std::string line, total_line;
+  std::set<std::string> rows;
+  bool in_table = false;
+  while (std::getline(in, line)) {
+    if (line.rfind("Cases per expected verdict (", 0) == 0) total_line = line, in_table = true;
+    else if (line.rfind("| `", 0) == 0) rows.insert(line.substr(3, line.find('`', 3) - 3));
+    else if (in_table && line.rfind("| ", 0) == 0 && line.find(" | ---") == std::string::npos && line != "| verdict | cases |") {
+      const auto bar = line.find(" | ", 2);
+      said[line.substr(2, bar - 2)] = std::stoi(line.substr(bar + 3));
+    } else if (in_table && !said.empty() && line.rfind("|", 0) != 0) in_table = false;
+  }
+  EXPECT_EQ(said, counted);
+  EXPECT_EQ(total_line, "Cases per expected verdict (" + std::to_string(total) + " in all):");
+  for (const auto& id : case_ids()) EXPECT_TRUE(rows.count(id)) << id << " has no row in README.md";
 }
 
 }  // namespace
