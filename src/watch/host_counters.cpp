@@ -170,7 +170,7 @@ void read_job(HostCounters& c, const std::vector<pid_t>& job) {
     ticks += t->ticks;
     threads += t->threads;
     ++processes;
-    if (t->cpu) c.job_cpus.push_back(*t->cpu);
+    if (t->cpu) c.job_cpus.emplace_back(p, *t->cpu);
   }
   if (processes > 0) {
     c.job_ticks = ticks;

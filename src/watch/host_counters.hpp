@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace gpuaudit {
@@ -61,7 +62,7 @@ struct HostCounters {
   std::vector<pid_t> job_pids;  // the job's trees at this reading (read once per interval)
   std::optional<std::uint64_t> job_ticks;  // the job's tree, summed
   std::optional<int> job_threads, job_processes;
-  std::vector<int> job_cpus;  // the CPU each of the job's processes last ran on
+  std::vector<std::pair<pid_t, int>> job_cpus;  // each of the job's processes and the CPU it last ran on
 };
 
 // MemAvailable as a share of MemTotal; nullopt when either is missing.

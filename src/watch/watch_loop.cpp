@@ -1,6 +1,7 @@
 #include "watch/watch_loop.hpp"
 
 #include "host/cpu_topology.hpp"
+#include "host/pid_namespace.hpp"
 #include "telemetry/summarize.hpp"
 #include "watch/gpu_tenants.hpp"
 #include "watch/host_counters.hpp"
@@ -101,8 +102,9 @@ class Sampler {
   void close_interval(double t) {
     const HostCounters now = read_host_counters(job_.roots(), t, net_);
     rec_.host.push_back(host_point(last_, now, tick_hz_));
-    for (int cpu : now.job_cpus)
-      if (auto it = cpu_node_.find(cpu); it != cpu_node_.end()) rec_.host.back().job_numa_nodes.push_back(it->second);
+    for (const auto& [pid, cpu] : now.job_cpus)  // NVML's pid for each: numa-far pairs a process with its GPUs
+      if (auto it = cpu_node_.find(cpu); it != cpu_node_.end())
+        rec_.host.back().job_places.push_back({host_pid_of(pid).value_or(pid), it->second});
     last_ = now;
     for (std::size_t i = 0; i < buckets_.size(); ++i) {
       if (!buckets_[i].empty()) {

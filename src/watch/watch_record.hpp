@@ -13,6 +13,13 @@
 
 namespace gpuaudit {
 
+// Where one of the job's processes last ran, on a host of several NUMA nodes.
+struct WatchProcessPlace {
+  std::int64_t pid = 0;  // as NVML names it: the host PID namespace's id where /proc says it
+  int node = 0;          // the NUMA node of the CPU it last ran on
+};
+GA_JSON_VALUE(WatchProcessPlace, pid, node)
+
 struct WatchHostPoint {
   double t_s = 0;  // seconds since the job started, at the end of the interval
   std::optional<double> cpu_busy_pct;   // every CPU: user+nice+system+irq+softirq
@@ -30,12 +37,12 @@ struct WatchHostPoint {
   std::optional<double> disk_iops;       // reads + writes completed per second
   std::optional<double> net_rx_mbps;     // MB/s received and sent through the counted interfaces
   std::optional<double> net_tx_mbps;     // (watch/host_counters.hpp counted_interfaces)
-  std::vector<int> job_numa_nodes;       // the NUMA node of each job process's last CPU (empty on one node)
+  std::vector<WatchProcessPlace> job_places;  // where each job process last ran (empty on one node)
   json extra;
 };
 GA_JSON_TYPE(WatchHostPoint, t_s, cpu_busy_pct, busiest_core_pct, run_queue, steal_pct, iowait_pct, job_cpu_cores,
              job_threads, job_processes, mem_available_pct, swap_in_per_s, disk_read_mbps, disk_write_mbps, disk_iops,
-             net_rx_mbps, net_tx_mbps, job_numa_nodes)
+             net_rx_mbps, net_tx_mbps, job_places)
 
 // One GPU over one interval, from the NVML samples taken in it.
 struct WatchGpuPoint {
