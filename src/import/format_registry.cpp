@@ -1,7 +1,9 @@
 // The import formats' registry, provenance records and text normalisation (import.hpp).
 #include "import/import.hpp"
+#include "text/escape.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 namespace gpuaudit::imports {
 
@@ -89,6 +91,25 @@ std::string unquote_markdown(std::string text) {
   return out;
 }
 
+// A paste that went through HTML (an e-mail reply to a GitHub thread, a web page's source) has its
+// markup escaped: "<gpu&gt;", "&nbsp; &nbsp; <timestamp&gt;". No tool writes either: &nbsp; is no
+// XML entity (an XML document cannot hold it undeclared) and a tag is never closed by an entity,
+// while a real document's values may hold an escaped &amp; or &lt;, which must stay escaped. So
+// the text is unescaped only when it holds an &nbsp; or a line opens a tag that "&gt;" closes.
+bool escaped_markup(std::string_view text) {
+  if (text.find("&nbsp;") != std::string_view::npos) return true;
+  for (std::size_t gt = text.find("&gt;"); gt != std::string_view::npos; gt = text.find("&gt;", gt + 4)) {
+    const std::size_t line = text.rfind('\n', gt) + 1;  // npos + 1 == 0: the first line
+    const std::size_t lt = text.rfind('<', gt);
+    if (lt == std::string_view::npos || lt < line || lt + 1 >= gt) continue;
+    const char c = text[lt + 1];
+    if ((std::isalpha(static_cast<unsigned char>(c)) || c == '?' || c == '!' || c == '/') &&
+        text.substr(lt, gt - lt).find('>') == std::string_view::npos)
+      return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::string normalize_text(std::string_view raw) {
@@ -123,7 +144,8 @@ std::string normalize_text(std::string_view raw) {
       ++i;
     }
   }
-  return unquote_markdown(std::move(out));
+  out = unquote_markdown(std::move(out));
+  return escaped_markup(out) ? html_unescape(out) : out;
 }
 
 }  // namespace gpuaudit::imports

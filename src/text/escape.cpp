@@ -1,6 +1,7 @@
 #include "text/escape.hpp"
 
 #include <string>
+#include <utility>
 
 namespace gpuaudit {
 
@@ -95,6 +96,26 @@ std::string controls_shown(const std::string& s, Keep keep) {
 
 std::string terminal_text(std::string_view text) {
   return controls_shown(valid_utf8(text), [](char c) { return c == '\n' || c == '\t'; });
+}
+
+std::string html_unescape(std::string_view s) {
+  static constexpr std::pair<std::string_view, char> kEntities[] = {
+      {"&lt;", '<'}, {"&gt;", '>'}, {"&amp;", '&'}, {"&quot;", '"'}, {"&#39;", '\''}, {"&apos;", '\''}, {"&nbsp;", ' '}};
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    bool replaced = false;
+    if (s[i] == '&')
+      for (const auto& [entity, c] : kEntities)
+        if (s.compare(i, entity.size(), entity) == 0) {
+          out += c;
+          i += entity.size() - 1;
+          replaced = true;
+          break;
+        }
+    if (!replaced) out += s[i];
+  }
+  return out;
 }
 
 std::string xml_escape(std::string_view text) {

@@ -24,6 +24,10 @@ std::string terminal_text(std::string_view s);
 // forbids are dropped (any of these makes a JUnit file unreadable).
 std::string xml_escape(std::string_view s);
 
+// The reverse of xml_escape for text that went through HTML: &lt; &gt; &amp; &quot; &#39; &apos;
+// become their characters and &nbsp; a space; any other '&' stays as written.
+std::string html_unescape(std::string_view s);
+
 // For a Markdown table cell: HTML-escaped (GitHub renders inline HTML), and the characters that
 // start Markdown syntax or end a cell (| ` * _ [ ] ~ \) backslash-escaped; newlines become spaces.
 std::string markdown_escape(std::string_view s);

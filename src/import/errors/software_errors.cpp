@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstring>
 #include <optional>
 #include <span>
 
@@ -113,6 +114,8 @@ constexpr std::array kNoGpuMessages = std::to_array<DriverMessage>({
     {"no gpus detected", "no-device", "a program: no GPU detected", ""},
     {"nvidia gpu not found", "no-device", "a program: no NVIDIA GPU found", ""},
     {"no nvidia gpu found", "no-device", "a program: no NVIDIA GPU found", ""},
+    // CatBoost's GPU training ("CatboostError: .../train_model.cpp:738: GPU Device not found.").
+    {"gpu device not found", "no-device", "a program: no GPU device found", ""},
     // triton/runtime/driver.py: no backend found a GPU ("0 active drivers ([]). There should only be one.").
     {"0 active drivers ([])", "no-device", "Triton: no active GPU driver", ""},
     // torch/utils/cpp_extension.py, _find_cuda_home(): printed when CUDA_HOME exists but
@@ -201,6 +204,16 @@ constexpr std::array kCpuOnlyMessages = std::to_array<DriverMessage>({
     {"requested cuda support with the --mca mpi_cuda_support", "build-without-cuda", "Open MPI: built without CUDA support",
      "the Open MPI library was built without CUDA support, so GPU buffers cannot be passed to MPI: use an Open MPI built "
      "--with-cuda (or over a CUDA-enabled UCX), or copy the buffers to the host before MPI calls"},
+    // The phrase many libraries share for their CPU-only build ("This CTranslate2 package was not
+    // compiled with CUDA support", dlib's "dlib was not compiled with CUDA support", torchmcubes',
+    // Madrona's), and OpenCV's (modules/core/include/opencv2/core/private.cuda.hpp, throw_no_cuda:
+    // "The library is compiled without CUDA support").
+    {"not compiled with cuda support", "build-without-cuda", "a library built without CUDA",
+     "a library the program uses was built without CUDA (the line names it), so that part runs on the CPU or not at all: "
+     "install the library's CUDA build"},
+    {"compiled without cuda support", "build-without-cuda", "a library built without CUDA",
+     "a library the program uses was built without CUDA (the line names it), so that part runs on the CPU or not at all: "
+     "install the library's CUDA build"},
     {"cannot dlopen some gpu libraries", "cuda-library-missing", "TensorFlow: CUDA libraries not found",
      "TensorFlow could not load a CUDA library it needs (the lines above name it) and runs on the CPU: install the CUDA and "
      "cuDNN versions its build expects, or tensorflow[and-cuda]"},
@@ -211,11 +224,24 @@ constexpr std::array kCpuOnlyMessages = std::to_array<DriverMessage>({
 // driver not installed, or a container started without the NVIDIA runtime, whatever program asked;
 // go-nvml (the Kubernetes device plugin, DCGM's Go bindings) says "could not load NVML library".
 // The CUDA toolkit's libraries (libcudart, libcublas) are not here: a program's own environment.
+// On Windows the same two are nvml.dll and nvcuda.dll (the CUDA Programming Guide's driver API
+// library there), and LoadLibrary has no fixed text: the program says it failed to open or load it.
+bool windows_library_not_loaded(const std::string& l, std::string_view dll) {
+  if (l.find(dll) == std::string::npos) return false;
+  for (const char* words : {"failed to open", "failed to load", "could not load", "cannot load", "unable to load", "not found",
+                            "error loading", "could not open"})
+    if (l.find(words) != std::string::npos) return true;
+  return false;
+}
+
 std::optional<ErrorMeaning> driver_library_missing(const std::string& l) {
-  const bool nvml = l.find("libnvidia-ml.so") != std::string::npos || l.find("could not load nvml library") != std::string::npos;
-  const bool cuda = l.find("libcuda.so") != std::string::npos;
+  const bool windows_nvml = windows_library_not_loaded(l, "nvml.dll"), windows_cuda = windows_library_not_loaded(l, "nvcuda.dll");
+  const bool nvml = l.find("libnvidia-ml.so") != std::string::npos || l.find("could not load nvml library") != std::string::npos ||
+                    windows_nvml;
+  const bool cuda = l.find("libcuda.so") != std::string::npos || windows_cuda;
   if (!nvml && !cuda) return std::nullopt;
-  if (l.find("cannot open shared object file") == std::string::npos && l.find("could not load nvml library") == std::string::npos)
+  if (l.find("cannot open shared object file") == std::string::npos && l.find("could not load nvml library") == std::string::npos &&
+      !windows_nvml && !windows_cuda)
     return std::nullopt;
   return ErrorMeaning{kClassSoftware, nvml ? "nvml-missing" : "driver-library-missing", "high",
                       std::string("the driver's user-space library (") + (nvml ? "libnvidia-ml" : "libcuda") +
@@ -265,6 +291,41 @@ std::optional<ErrorMeaning> nvml_symbol_missing(const std::string& l) {
   return ErrorMeaning{kClassSoftware, "nvml-too-old", "high",
                       "the program's NVML binding calls a function the driver's libnvidia-ml does not have: the driver is "
                       "older than the binding expects: update the driver, or pin an older binding (pynvml, nvidia-ml-py)"};
+}
+
+// A CUDA library loaded at run time that lacks a function the program was built to call, in the
+// dynamic loader's words ("undefined symbol: cudnnGetVersion") or a loader's of its own (XLA:
+// "cudaGetErrorString symbol not found"). A runtime or math-library function (cuda*, cublas*,
+// cudnn*, cufft*, curand*, cusolver*, cusparse*, nccl*): the program and the CUDA libraries it found
+// are of different versions. A driver API function (cuInit, cuMemAlloc_v2: "cu" and a capital):
+// libcuda, the driver's, is older than the CUDA the program was built for (CUDA's compatibility
+// guide: a newer runtime needs a driver at least as new, unless the compat package provides it).
+bool ident_char(char c);
+
+std::optional<ErrorMeaning> cuda_symbol_missing(std::string_view line, const std::string& l) {
+  std::size_t at = std::string::npos;
+  if (const std::size_t k = l.find("undefined symbol: "); k != std::string::npos) at = k + 18;
+  else if (const std::size_t k2 = l.find(" symbol not found"); k2 != std::string::npos) {
+    at = k2;
+    while (at > 0 && ident_char(l[at - 1])) --at;
+  }
+  if (at == std::string::npos || at + 3 >= l.size()) return std::nullopt;
+  std::size_t end = at;
+  while (end < line.size() && ident_char(line[end])) ++end;
+  const std::string name(line.substr(at, end - at));
+  if (name.size() > 2 && name[0] == 'c' && name[1] == 'u' && std::isupper(static_cast<unsigned char>(name[2])))
+    return ErrorMeaning{kClassSoftware, "driver-too-old", "high",
+                        "the program calls a CUDA driver function (" + name +
+                            ") the installed driver's libcuda does not have: the driver is older than the CUDA the program was "
+                            "built for: update the driver (or use a build of the program for the driver's CUDA version)"};
+  for (const char* prefix : {"cuda", "cublas", "cudnn", "cufft", "curand", "cusolver", "cusparse", "nccl", "nvrtc"})
+    if (l.compare(at, std::strlen(prefix), prefix) == 0)
+      return ErrorMeaning{kClassSoftware, "cuda-library-mismatch", "medium",
+                          "a CUDA library the program loaded lacks a function it was built to call (" + name +
+                              "): the program and the CUDA libraries it found are of different versions (an older copy "
+                              "earlier on the library path, or a package built for another CUDA): install the versions the "
+                              "program was built with"};
+  return std::nullopt;
 }
 
 // The NVIDIA container runtime's hook (libnvidia-container, "nvidia-container-cli: <stage> error:
@@ -607,7 +668,7 @@ std::size_t words(std::string_view s) {
 // anywhere when it has four words or more.
 std::optional<Match> by_message(std::string_view line, const std::string& l) {
   const bool cuda_line = l.find("cuda") != std::string::npos || l.find("-> ") != std::string::npos;
-  // Where a tool puts the message: after ": ", "-> ", an opening quote, "cuda error", or the word
+  // Where a tool puts the message: after ": ", "-> ", an opening quote, "cuda error", "failed", or the word
   // "CUDA" itself (PyTorch's "CUDA out of memory. Tried to allocate ...", "CUDA unknown error - ...").
   std::vector<std::size_t> starts;
   if (cuda_line)
@@ -615,6 +676,10 @@ std::optional<Match> by_message(std::string_view line, const std::string& l) {
       if (l[i] == '\'' || l[i] == '"' || l[i] == '`') starts.push_back(i + 1);
       else if (l.compare(i, 2, ": ") == 0 || l.compare(i, 3, "-> ") == 0) starts.push_back(i + (l[i] == ':' ? 2 : 3));
       else if (l.compare(i, 11, "cuda error ") == 0) starts.push_back(i + 11);
+      // After a call's failure, unpunctuated: "cudaGetDeviceCount failed initialization error"
+      // (AutoDock-GPU), "CUDA failed with error out of memory" (CTranslate2's CUDA_CHECK).
+      else if (l.compare(i, 18, "failed with error ") == 0) starts.push_back(i + 18);
+      else if (l.compare(i, 7, "failed ") == 0 && (i == 0 || l[i - 1] == ' ')) starts.push_back(i + 7);
       else if (l.compare(i, 5, "cuda ") == 0 && (i == 0 || !ident_char(l[i - 1]))) starts.push_back(i + 5);
     }
   // The runtime's messages lower-cased once, without their final period (every line asks).
@@ -707,6 +772,7 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = gpu_arch_check(l)) return from_meaning(*m, "PyTorch TORCH_CHECK on the GPU's architecture", "");
   if (auto m = vfio_group_not_viable(l)) return from_meaning(*m, "QEMU VFIO: IOMMU group not viable", "");
   if (auto m = nvml_symbol_missing(l)) return from_meaning(*m, "dynamic loader: an NVML function missing", "");
+  if (auto m = cuda_symbol_missing(line, l)) return from_meaning(*m, "dynamic loader: a CUDA function missing", "");
   if (auto m = opencl_error(line, l))
     return from_meaning(m->meaning, std::string("OpenCL: ") + m->code->name,
                         std::string("CL/cl.h: ") + m->code->name + " (" + std::to_string(m->code->number) + ")");

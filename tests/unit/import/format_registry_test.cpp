@@ -529,5 +529,18 @@ TEST(NormalizeText, ABlockQuotedPasteIsUnquoted) {
   EXPECT_EQ(normalize_text("> a\nb\n"), "> a\nb\n");
 }
 
+TEST(NormalizeText, APasteThatWentThroughHtmlIsUnescaped) {
+  // https://github.com/1Panel-dev/1Panel/issues/11910 (an e-mail reply's paste, first lines verbatim).
+  const std::string raw =
+      "<?xml version=\"1.0\" ?&gt;\n"
+      "<nvidia_smi_log&gt;\n"
+      "&nbsp; &nbsp; <driver_version&gt;591.74</driver_version&gt;\n";
+  EXPECT_EQ(normalize_text(raw), "<?xml version=\"1.0\" ?>\n<nvidia_smi_log>\n    <driver_version>591.74</driver_version>\n");
+  // A real document's escaped values stay escaped: no tag is closed by an entity, no &nbsp;.
+  const std::string xml = "<gpu>\n<product_name>A &amp; B &lt;x&gt;</product_name>\n</gpu>\n";
+  EXPECT_EQ(normalize_text(xml), xml);
+  EXPECT_EQ(normalize_text("a &gt; b\n"), "a &gt; b\n");
+}
+
 }  // namespace
 }  // namespace gpuaudit::imports

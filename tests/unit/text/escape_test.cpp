@@ -60,3 +60,8 @@ TEST(ReportEscaping, EscapeFunctions) {
   EXPECT_EQ(csv_text("@SUM(A1)"), "'@SUM(A1)");
 }
 
+TEST(ReportEscaping, HtmlUnescapeReversesXmlEscape) {
+  EXPECT_EQ(html_unescape(xml_escape("a<b>&\"c'")), "a<b>&\"c'");
+  EXPECT_EQ(html_unescape("&nbsp;&apos;&copy; & &amp"), " '&copy; & &amp");  // unknown or cut entities stay
+}
+

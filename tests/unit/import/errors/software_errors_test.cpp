@@ -522,3 +522,39 @@ TEST(SoftwareErrors, RmmIsTheProgramsAndDxgiDeviceLostIsUnknown) {
   EXPECT_EQ(dxgi[0].cls, "unknown");
   EXPECT_EQ(dxgi[0].kind, "device-removed");
 }
+
+// Classes read from the 2026-12-36..40 sweeps' lines: a library's CPU-only build in the phrase many
+// share, a CUDA library or the driver lacking a function the program calls, the Windows names of
+// the driver's libraries, a CUDA call's message after "failed", and CatBoost's no-device words.
+TEST(SoftwareErrors, CpuOnlyLibrariesMissingFunctionsAndWindowsDriverLibraries) {
+  const std::pair<const char*, const char*> lines[] = {
+      {"ValueError: This CTranslate2 package was not compiled with CUDA support", "build-without-cuda"},
+      {"error: (-216:No CUDA support) The library is compiled without CUDA support in function 'throw_no_cuda'",
+       "build-without-cuda"},
+      {"INTERNAL: CustomCall failed: jaxlib/gpu/prng_kernels.cc:33: operation gpuGetLastError() failed: cudaGetErrorString "
+       "symbol not found.",
+       "cuda-library-mismatch"},
+      {"OSError: /opt/conda/lib/libtorch_cuda.so: undefined symbol: cudnnGetVersion", "cuda-library-mismatch"},
+      {"ImportError: /usr/lib/libfoo.so: undefined symbol: cuDevicePrimaryCtxRelease_v2", "driver-too-old"},
+      {"10:31:07:WARNING:FS01:Failed to open dynamic library 'nvcuda.dll': The specified module could not be found.",
+       "driver-library-missing"},
+      {"CatboostError: catboost/cuda/cuda_lib/cuda_manager.cpp:738: GPU Device not found.", "no-device"},
+  };
+  expect_software(lines);
+  // Not a CUDA function: a C++ library's own symbol says nothing about CUDA.
+  EXPECT_TRUE(find_software_errors("ImportError: libfoo.so: undefined symbol: _ZN3c104impl8GPUTrace\n", "x").empty() ||
+              find_software_errors("ImportError: libfoo.so: undefined symbol: _ZN3c104impl8GPUTrace\n", "x")[0].kind !=
+                  "cuda-library-mismatch");
+}
+
+TEST(SoftwareErrors, TheRuntimesMessageAfterACallThatFailed) {
+  const std::pair<const char*, const char*> lines[] = {
+      {"cudaGetDeviceCount failed initialization error", "cudaErrorInitializationError"},
+      {"RuntimeError: CUDA failed with error out of memory", "cudaErrorMemoryAllocation"},
+  };
+  for (const auto& [line, name] : lines) {
+    const auto e = find_software_errors(std::string(line) + "\n", "x");
+    ASSERT_EQ(e.size(), 1u) << line;
+    EXPECT_NE(e[0].source.find(name), std::string::npos) << line << " -> " << e[0].source;
+  }
+}
