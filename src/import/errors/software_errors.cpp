@@ -538,21 +538,39 @@ std::optional<ErrorMeaning> container_runtime_error(const std::string& l) {
 // 'exec: "nvidia-smi": executable file not found in $PATH', Windows' "is not recognized as an
 // internal or external command". The driver installs nvidia-smi beside its libraries, and NVIDIA's
 // container runtime mounts it into a container started with the GPUs (its "utility" capability),
-// so where it is missing the driver is not installed or the container got no GPU.
+// so where it is missing the driver is not installed or the container got no GPU. The same for the
+// driver's MPS tools, nvidia-cuda-mps-control and -server (libnvidia-container's nvc_info.c mounts
+// them with the "compute" capability).
 std::optional<ErrorMeaning> driver_tool_missing(const std::string& l) {
-  if (l.find("nvidia-smi") == std::string::npos) return std::nullopt;
+  const char* tool = l.find("nvidia-smi") != std::string::npos                ? "nvidia-smi"
+                     : l.find("nvidia-cuda-mps-control") != std::string::npos ? "nvidia-cuda-mps-control"
+                     : l.find("nvidia-cuda-mps-server") != std::string::npos  ? "nvidia-cuda-mps-server"
+                                                                               : nullptr;
+  if (!tool) return std::nullopt;
   // dash's "sh: 1: nvidia-smi: not found" and scripts' "nvidia-smi not found" too.
   // Rust's std::process error: "failed to execute nvidia-smi at /usr/bin/nvidia-smi: No such file or
   // directory (os error 2)" (the container runtime's failed mount of it is its own class, below).
+  const std::string t(tool);
   const bool no_file = l.find("no such file or directory") != std::string::npos && l.find("mount") == std::string::npos;
   if (l.find("command not found") == std::string::npos && l.find("executable file not found") == std::string::npos && !no_file &&
       l.find("is not recognized as an internal or external command") == std::string::npos &&
-      l.find("nvidia-smi: not found") == std::string::npos && l.find("nvidia-smi not found") == std::string::npos)
+      l.find(t + ": not found") == std::string::npos && l.find(t + " not found") == std::string::npos)
     return std::nullopt;
   return ErrorMeaning{kClassSoftware, "driver-tools-missing", "medium",
-                      "nvidia-smi is not on this machine or not in this container: the NVIDIA driver is not installed, or the "
-                      "container was started without the GPUs and the NVIDIA runtime (docker --gpus all; the runtime mounts "
-                      "nvidia-smi with the driver's libraries)"};
+                      t + " is not on this machine or not in this container: the NVIDIA driver is not installed, or the "
+                          "container was started without the GPUs and the NVIDIA runtime (docker --gpus all; the runtime mounts "
+                          "the driver's tools with its libraries)"};
+}
+
+// MPS's control program finding no control daemon ("Cannot find MPS control daemon process", the
+// words nvidia-cuda-mps-control prints when a command is sent and no daemon runs): the job asked
+// for MPS and it is not started (NVIDIA's MPS guide: nvidia-cuda-mps-control -d starts it).
+std::optional<ErrorMeaning> mps_daemon_missing(const std::string& l) {
+  if (l.find("cannot find mps control daemon") == std::string::npos) return std::nullopt;
+  return ErrorMeaning{kClassSoftware, "mps-not-running", "medium",
+                      "the job talks to CUDA MPS and no MPS control daemon answers it: none was started, it exited, or it "
+                      "listens in another CUDA_MPS_PIPE_DIRECTORY; start it (nvidia-cuda-mps-control -d, as NVIDIA's MPS "
+                      "guide says) where the job runs, or run the job without MPS"};
 }
 
 // Lines that say two GPUs have no peer access: NCCL's INFO lines (transport/p2p.cc and its
@@ -758,7 +776,8 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
     if (l.find(d.needle) != std::string::npos)
       return from_meaning(ErrorMeaning{kClassSoftware, d.kind, "medium", kProgramSeesNoGpu}, d.source, "");
   if (auto m = driver_library_missing(l)) return from_meaning(*m, "dynamic loader: a driver library missing", "");
-  if (auto m = driver_tool_missing(l)) return from_meaning(*m, "shell or container runtime: nvidia-smi missing", "");
+  if (auto m = driver_tool_missing(l)) return from_meaning(*m, "shell or container runtime: a driver tool missing", "");
+  if (auto m = mps_daemon_missing(l)) return from_meaning(*m, "CUDA MPS: no control daemon", "");
   if (auto m = container_runtime_error(l)) return from_meaning(*m, "NVIDIA container runtime (nvidia-container-cli)", "");
   if (auto m = gpu_answer_rejected(line, l)) return from_meaning(*m, "XMRig: a GPU result failed the CPU's check", "");
   if (auto m = driver_module_build_failed(l)) return from_meaning(*m, "driver install: the kernel module did not build", "");

@@ -525,8 +525,9 @@ TEST(SoftwareErrors, RmmIsTheProgramsAndDxgiDeviceLostIsUnknown) {
 
 // Classes read from the 2026-12-36..40 sweeps' lines: a library's CPU-only build in the phrase many
 // share, a CUDA library or the driver lacking a function the program calls, the Windows names of
-// the driver's libraries, a CUDA call's message after "failed", and CatBoost's no-device words.
-TEST(SoftwareErrors, CpuOnlyLibrariesMissingFunctionsAndWindowsDriverLibraries) {
+// the driver's libraries, a CUDA call's message after "failed", CatBoost's no-device words, and
+// the MPS tools missing or their daemon not running.
+TEST(SoftwareErrors, CpuOnlyLibrariesMissingFunctionsWindowsDriverLibrariesAndMps) {
   const std::pair<const char*, const char*> lines[] = {
       {"ValueError: This CTranslate2 package was not compiled with CUDA support", "build-without-cuda"},
       {"error: (-216:No CUDA support) The library is compiled without CUDA support in function 'throw_no_cuda'",
@@ -539,6 +540,8 @@ TEST(SoftwareErrors, CpuOnlyLibrariesMissingFunctionsAndWindowsDriverLibraries) 
       {"10:31:07:WARNING:FS01:Failed to open dynamic library 'nvcuda.dll': The specified module could not be found.",
        "driver-library-missing"},
       {"CatboostError: catboost/cuda/cuda_lib/cuda_manager.cpp:738: GPU Device not found.", "no-device"},
+      {"./entrypoint.sh: line 5: nvidia-cuda-mps-control: command not found", "driver-tools-missing"},
+      {"Cannot find MPS control daemon process", "mps-not-running"},
   };
   expect_software(lines);
   // Not a CUDA function: a C++ library's own symbol says nothing about CUDA.
