@@ -7,13 +7,16 @@
 
 namespace gpuaudit {
 
-std::set<std::int64_t> job_process_ids(const std::vector<pid_t>& tree) {
+std::map<pid_t, std::int64_t> job_host_ids(const std::vector<pid_t>& tree) {
+  std::map<pid_t, std::int64_t> ids;
+  for (pid_t p : tree)
+    if (p > 0) ids[p] = host_pid_of(p).value_or(p);
+  return ids;
+}
+
+std::set<std::int64_t> job_process_ids(const std::map<pid_t, std::int64_t>& host_ids) {
   std::set<std::int64_t> ids;
-  for (pid_t p : tree) {
-    if (p <= 0) continue;
-    ids.insert(p);
-    if (const auto host = host_pid_of(p)) ids.insert(*host);
-  }
+  for (const auto& [pid, host] : host_ids) ids.insert({pid, host});
   return ids;
 }
 

@@ -20,15 +20,19 @@
 #include <sys/types.h>
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <set>
 #include <vector>
 
 namespace gpuaudit {
 
-// Every process of the job's trees (HostCounters::job_pids), by its id in this PID namespace and in
-// the host's.
-std::set<std::int64_t> job_process_ids(const std::vector<pid_t>& tree);
+// Each process of the job's trees (HostCounters::job_pids) with its id in the host's PID namespace,
+// the one NVML names it by (its own where /proc gives no other): one read of /proc/PID/status each.
+std::map<pid_t, std::int64_t> job_host_ids(const std::vector<pid_t>& tree);
+
+// Every id the job's processes have, in this PID namespace and in the host's (job_host_ids).
+std::set<std::int64_t> job_process_ids(const std::map<pid_t, std::int64_t>& host_ids);
 
 // Adds what NVML listed on the timeline's GPU at `t_s` to its processes (one more interval for a
 // process seen before); `job` is job_process_ids of the moment.

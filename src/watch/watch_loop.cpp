@@ -1,7 +1,6 @@
 #include "watch/watch_loop.hpp"
 
 #include "host/cpu_topology.hpp"
-#include "host/pid_namespace.hpp"
 #include "telemetry/summarize.hpp"
 #include "watch/gpu_tenants.hpp"
 #include "watch/host_counters.hpp"
@@ -14,6 +13,7 @@
 #include <chrono>
 #include <cmath>
 #include <map>
+#include <optional>
 
 namespace gpuaudit {
 
@@ -102,10 +102,13 @@ class Sampler {
   void close_interval(double t) {
     const HostCounters now = read_host_counters(job_.roots(), t, net_);
     rec_.host.push_back(host_point(last_, now, tick_hz_));
-    for (const auto& [pid, cpu] : now.job_cpus)  // NVML's pid for each: numa-far pairs a process with its GPUs
-      if (auto it = cpu_node_.find(cpu); it != cpu_node_.end())
-        rec_.host.back().job_places.push_back({host_pid_of(pid).value_or(pid), it->second});
     last_ = now;
+    host_ids_.reset();
+    for (const auto& [pid, cpu] : last_.job_cpus)  // NVML's pid for each: numa-far pairs a process with its GPUs
+      if (auto it = cpu_node_.find(cpu); it != cpu_node_.end()) {
+        const auto host = host_ids().find(pid);
+        rec_.host.back().job_places.push_back({host != host_ids().end() ? host->second : pid, it->second});
+      }
     for (std::size_t i = 0; i < buckets_.size(); ++i) {
       if (!buckets_[i].empty()) {
         rec_.gpus[i].points.push_back(fold_gpu_samples(buckets_[i], t));
@@ -127,8 +130,15 @@ class Sampler {
 
   void read_processes(double t) {
     if (!io_.read_processes) return;
-    const auto job = job_process_ids(last_.job_pids);  // the tree read_host_counters walked just now
+    const auto job = job_process_ids(host_ids());
     for (auto& g : rec_.gpus) note_gpu_processes(g, io_.read_processes(g.gpu), job, t);
+  }
+
+  // The host PID namespace's id of each process of the tree read_host_counters walked last, read at
+  // most once per interval (numa-far's places and NVML's process lists both ask).
+  const std::map<pid_t, std::int64_t>& host_ids() {
+    if (!host_ids_) host_ids_ = job_host_ids(last_.job_pids);
+    return *host_ids_;
   }
 
  private:
@@ -139,6 +149,7 @@ class Sampler {
   double tick_hz_;
   NetPlan net_;  // read once: the interfaces counted and their link rate
   HostCounters last_;
+  std::optional<std::map<pid_t, std::int64_t>> host_ids_;  // of last_'s tree, once asked
   std::vector<std::vector<TelemetrySample>> buckets_;
   double next_host_;  // the first host point closes the first interval
   double next_gpu_ = 0, next_checkpoint_ = 0;

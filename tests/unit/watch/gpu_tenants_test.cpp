@@ -23,7 +23,7 @@ TEST(GpuTenants, TheJobsTreeIsKnownByItsIdsHere) {
   const auto job = start_job({"sh", "-c", "sleep 2 & sleep 2; wait"}, false, why);
   ASSERT_TRUE(job) << why;
   ::usleep(200 * 1000);
-  const auto ids = job_process_ids(process_trees({job->pid}));
+  const auto ids = job_process_ids(job_host_ids(process_trees({job->pid})));
   EXPECT_TRUE(ids.count(job->pid));
   EXPECT_GE(ids.size(), 2u);  // the shell and its sleeps
   EXPECT_FALSE(ids.count(::getpid()));
