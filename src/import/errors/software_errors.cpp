@@ -190,6 +190,9 @@ constexpr std::array kBuildMessages = std::to_array<DriverMessage>({
 // support with the --mca mpi_cuda_support 1 flag / but the library was not compiled with any
 // support."; Open MPI's docs, "How do I build Open MPI with CUDA-aware support?": configure
 // --with-cuda, or a UCX built with CUDA).
+constexpr const char* kLibraryWithoutCuda =
+    "a library the program uses was built without CUDA (the line names it), so that part runs on the CPU or not at all: "
+    "install the library's CUDA build";
 constexpr std::array kCpuOnlyMessages = std::to_array<DriverMessage>({
     {"torch not compiled with cuda enabled", "build-without-cuda", "PyTorch: a CPU-only build",
      "the installed PyTorch is a CPU-only build: install a CUDA wheel (pytorch.org's selector gives the command for the "
@@ -208,12 +211,8 @@ constexpr std::array kCpuOnlyMessages = std::to_array<DriverMessage>({
     // compiled with CUDA support", dlib's "dlib was not compiled with CUDA support", torchmcubes',
     // Madrona's), and OpenCV's (modules/core/include/opencv2/core/private.cuda.hpp, throw_no_cuda:
     // "The library is compiled without CUDA support").
-    {"not compiled with cuda support", "build-without-cuda", "a library built without CUDA",
-     "a library the program uses was built without CUDA (the line names it), so that part runs on the CPU or not at all: "
-     "install the library's CUDA build"},
-    {"compiled without cuda support", "build-without-cuda", "a library built without CUDA",
-     "a library the program uses was built without CUDA (the line names it), so that part runs on the CPU or not at all: "
-     "install the library's CUDA build"},
+    {"not compiled with cuda support", "build-without-cuda", "a library built without CUDA", kLibraryWithoutCuda},
+    {"compiled without cuda support", "build-without-cuda", "a library built without CUDA", kLibraryWithoutCuda},
     {"cannot dlopen some gpu libraries", "cuda-library-missing", "TensorFlow: CUDA libraries not found",
      "TensorFlow could not load a CUDA library it needs (the lines above name it) and runs on the CPU: install the CUDA and "
      "cuDNN versions its build expects, or tensorflow[and-cuda]"},
