@@ -154,7 +154,7 @@ void rule_software(const DocScoring& d, const Thresholds& /*t*/, std::vector<Ver
   if (f.confidence.empty()) return;
   if (driver_cuda) f.figures["cuda_driver_version"] = *driver_cuda;
   if (!error_meaning.empty())
-    f.summary = "The software stack stopped the tool before it could use the GPU: " + error_meaning + "." +
+    f.summary = "The software stack, not the GPU, is at fault: " + error_meaning + "." +
                 (compat_summary.empty() ? "" : " Also: " + compat_summary + ".");
   else
     f.summary = compat_summary + ".";

@@ -9,6 +9,7 @@
 
 #include "import/errors/cuda_errors.hpp"
 #include "import/errors/nvml_errors.hpp"
+#include "import/errors/nccl_messages.hpp"
 #include "import/errors/opencl_errors.hpp"
 #include "text/number_after.hpp"
 #include "text/strings.hpp"
@@ -142,6 +143,24 @@ constexpr std::array kBuildMessages = std::to_array<DriverMessage>({
     {"is not defined for option 'gpu-name'", "toolchain-too-old", "ptxas: unknown GPU architecture",
      "the CUDA toolkit's ptxas does not know this GPU's architecture (the toolkit is older than the GPU): install a newer CUDA "
      "toolkit"},
+    // PyTorch's start-up check (torch/cuda/__init__.py, _check_capability's old_gpu_warn: "Found GPU%d %s
+    // which is of cuda capability %d.%d. PyTorch no longer supports this GPU because it is too old.
+    // The minimum cuda capability supported by this library is %d.%d."): a GPU older than the oldest
+    // architecture the wheel was built for; its kernels then fail with no kernel image.
+    {"pytorch no longer supports this gpu because it is too old", "gpu-arch-unsupported", "PyTorch: GPU older than the build",
+     "the installed PyTorch has no code for a GPU this old (its compute capability is below the build's minimum): install "
+     "an older PyTorch release built for this architecture, or use a newer GPU"},
+    // TensorFlow's device filter (tensorflow/core/common_runtime/gpu/gpu_device.cc: "Ignoring visible
+    // gpu device (...) with Cuda compute capability %s. The minimum required Cuda capability is %s."
+    // and "... with Cuda multiprocessor count: %d. The minimum required count is %d. You can adjust
+    // this requirement with the env var TF_MIN_GPU_MULTIPROCESSOR_COUNT."): TensorFlow leaves the GPU
+    // out and runs on the CPU.
+    {"the minimum required cuda capability is", "gpu-arch-unsupported", "TensorFlow: GPU below the build's minimum",
+     "TensorFlow ignores this GPU: its compute capability is below the minimum the installed build supports, so the work "
+     "runs on the CPU: install a TensorFlow release built for this architecture, or use a newer GPU"},
+    {"with cuda multiprocessor count", "gpu-too-small", "TensorFlow: GPU below the minimum SM count",
+     "TensorFlow ignores this GPU because it has fewer multiprocessors (SMs) than its default minimum, so the work runs on "
+     "the CPU: set TF_MIN_GPU_MULTIPROCESSOR_COUNT to the GPU's SM count to use it"},
     // FlashAttention's check of the GPU's architecture (csrc/flash_attn/flash_api.cpp:
     // TORCH_CHECK(is_sm90 || is_sm8x, "FlashAttention only supports Ampere GPUs or newer.")); its
     // older builds' check without a message reads as PyTorch words it: "Expected is_sm8x || is_sm75
@@ -348,6 +367,19 @@ std::optional<ErrorMeaning> mig_without_instances(const std::string& l) {
   return ErrorMeaning{kClassSliced, "mig-without-instances", "medium",
                       "the GPU is in MIG mode with no GPU instance, so no program can use it: create instances (nvidia-smi "
                       "mig -cgi ... -C) or, for the whole card, turn MIG off (nvidia-smi -mig 0, with a GPU reset)"};
+}
+
+// HAMi-core, the CUDA interposer HAMi preloads into a container that asked for a share of a GPU
+// (its nvidia.com/gpumem limit, CUDA_DEVICE_MEMORY_LIMIT), refuses an allocation past that share:
+// src/allocator/allocator.c, oom_check: LOG_ERROR("Device %d OOM %lu / %lu", dev, new_allocated,
+// limit), printed as "[HAMI-core ERROR (pid:... allocator.c:...)]: Device 0 OOM 21474836480 /
+// 10737418240". The container has a slice of the GPU's memory, not the card.
+std::optional<ErrorMeaning> gpu_share_limit_reached(const std::string& l) {
+  if (l.find("hami-core") == std::string::npos || l.find(" oom ") == std::string::npos) return std::nullopt;
+  return ErrorMeaning{kClassSliced, "gpu-share-memory-limit", "high",
+                      "this container has a share of the GPU (HAMi's vGPU), not the card: HAMi-core refused an "
+                      "allocation past the share's memory limit (the last number, in bytes); ask for a larger share "
+                      "(nvidia.com/gpumem) or a whole GPU"};
 }
 
 // The NVIDIA kernel module failed to build for the running kernel, in the installer's, DKMS's or
@@ -786,6 +818,9 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = rmm_error(l)) return from_meaning(*m, "RAPIDS memory manager (RMM)", "");
   if (auto m = dxgi_device_lost(l)) return from_meaning(*m, "Direct3D (DXGI): device lost", "");
   if (auto m = mig_without_instances(l)) return from_meaning(*m, "kernel driver (NVRM): MIG enabled, no GPU instance", "");
+  if (auto m = gpu_share_limit_reached(l)) return from_meaning(*m, "HAMi-core: the GPU share's memory limit", "");
+  if (auto m = nccl_topology_unreadable(l)) return from_meaning(*m, "NCCL: topology XML attribute not found", "");
+  if (auto m = nccl_net_plugin_without_provider(l)) return from_meaning(*m, "aws-ofi-nccl: no libfabric provider", "");
   if (auto m = gsp_firmware_not_loaded(l)) return from_meaning(*m, "kernel firmware loader: the driver's GSP firmware", "");
   if (auto m = gpu_arch_check(l)) return from_meaning(*m, "PyTorch TORCH_CHECK on the GPU's architecture", "");
   if (auto m = vfio_group_not_viable(l)) return from_meaning(*m, "QEMU VFIO: IOMMU group not viable", "");

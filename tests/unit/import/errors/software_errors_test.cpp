@@ -416,6 +416,47 @@ TEST(SoftwareErrors, ArchitectureChecksAndNoBackendInLibrariesWords) {
   expect_software(lines);
 }
 
+// The frameworks' own start-up checks of a GPU too old (or too small) for the build, in their
+// words (torch/cuda/__init__.py's old_gpu_warn, TensorFlow's gpu_device.cc): software, never the card.
+// The PyTorch lines are nerfstudio's (Tesla K40m) and the TensorFlow one a blog's Tesla K80 log, as
+// stored by the public code index; the multiprocessor-count one is TensorFlow's message in a script.
+TEST(SoftwareErrors, FrameworksRefusingAGpuTooOldForTheirBuild) {
+  const std::pair<const char*, const char*> lines[] = {
+      {"    PyTorch no longer supports this GPU because it is too old.", "gpu-arch-unsupported"},
+      {"Ignoring visible gpu device (device: 0, name: Tesla K80, pci bus id: 0000:00:1e.0, compute capability: 3.7) with "
+       "Cuda compute capability 3.7. The minimum required Cuda capability is 7.0.",
+       "gpu-arch-unsupported"},
+      {"2018-10-31 10:35:54.318150: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1469] Ignoring visible gpu device "
+       "(device: 1, name: Quadro K4000, pci bus id: 0000:08:00.0, compute capability: 3.0) with Cuda multiprocessor count: 4.",
+       "gpu-too-small"},
+  };
+  expect_software(lines);
+  // TensorFlow's ROCm build says the same of an AMD GPU, without CUDA's words: not read.
+  EXPECT_TRUE(find_software_errors("I tensorflow/core/common_runtime/gpu/gpu_device.cc:2015] Ignoring visible gpu device "
+                                   "(device: 0, name: Radeon RX 7900 XTX, pci bus id: 0000:0c:00.0) with AMDGPU version : "
+                                   "gfx1100.\n",
+                                   "x")
+                  .empty());
+}
+
+// HAMi-core's refusal past a container's share of the GPU's memory (src/allocator/allocator.c,
+// oom_check) is a sliced GPU; NCCL's topology XML without an attribute it needs and aws-ofi-nccl
+// without a libfabric provider are the stack's.
+TEST(SoftwareErrors, AGpuShareLimitIsSlicedAndNcclsMachineDescriptionIsSoftware) {
+  const auto share = find_software_errors(
+      "[HAMI-core ERROR (pid:1234 thread=140234 allocator.c:51)]: Device 0 OOM 21474836480 / 10737418240\n", "x");
+  ASSERT_EQ(share.size(), 1u);
+  EXPECT_EQ(share[0].cls, "sliced");
+  EXPECT_EQ(share[0].kind, "gpu-share-memory-limit");
+  const std::pair<const char*, const char*> lines[] = {
+      {"node1:1234:1290 [0] graph/xml.h:85 NCCL WARN Attribute arch of node cpu not found", "nccl-topology-unreadable"},
+      {"ip-10-0-0-1:1234:1290 [0] nccl_net_ofi_create_plugin:756 NCCL WARN NET/OFI Couldn't find any optimal provider",
+       "nccl-net-no-provider"},
+  };
+  expect_software(lines);
+  EXPECT_TRUE(find_software_errors("[HAMI-core Msg(1234:140234:libvgpu.c:836)]: Initializing.....\n", "x").empty());
+}
+
 // NVML's init failure whose reason NVML's table does not name gives way to a catalogue that reads it
 // (the loader's words inside a Rust binding's error); QEMU's unviable IOMMU group is the host's.
 TEST(SoftwareErrors, AnUnnamedNvmlInitReasonIsReadByTheOtherCataloguesAndVfioIsTheHosts) {
