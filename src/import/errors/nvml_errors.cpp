@@ -109,6 +109,14 @@ const NvmlReturnCode* code_at(std::string_view rest) {
     if (!best || t.size() > std::string_view(best->text).size()) best = &c;
   }
   if (!best && r.starts_with("could not load nvml library")) best = code_numbered(12);
+  // go-nvml's Return printed by its generated String(): the constant's name without "NVML_"
+  // ("Failed to initialize NVML: ERROR_UNKNOWN", as HAMi's device plugin logs it).
+  for (const auto& c : kCodes) {
+    if (best) break;
+    const std::string n = lower(std::string_view(c.name).substr(5));
+    const bool whole = r.size() == n.size() || !(std::isalnum(static_cast<unsigned char>(r[n.size()])) || r[n.size()] == '_');
+    if (std::string_view(c.name).starts_with("NVML_") && r.starts_with(n) && whole) best = &c;
+  }
   return best;
 }
 
@@ -236,6 +244,11 @@ std::optional<SmiMessage> nvidia_smi_message(std::string_view line) {
     return SmiMessage{{kClassSoftware, "driver-not-loaded", "high",
                        "the NVIDIA kernel driver is not loaded or not installed for this kernel (or the container was started without the GPUs)"},
                       "", "nvidia-smi: couldn't communicate with the NVIDIA driver", ""};
+  // nvidia-smi's own words when it cannot load NVML (NVML_ERROR_LIBRARY_NOT_FOUND's case): "NVIDIA-SMI
+  // couldn't find libnvidia-ml.so library in your system. Please make sure that the NVIDIA Display
+  // Driver is properly installed and present in your system."
+  if (l.find("couldn't find libnvidia-ml.so") != std::string::npos)
+    return from_code(code_numbered(12), true, "nvidia-smi: couldn't find libnvidia-ml.so", line);
   if (l.find("no devices were found") != std::string::npos)
     return SmiMessage{{kClassSoftware, "no-device", "high",
                        "nvidia-smi sees no GPU although its driver answers: the devices are not passed into the VM or container, or "

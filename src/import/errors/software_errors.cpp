@@ -54,6 +54,25 @@ constexpr std::array kDriverMessages = std::to_array<DriverMessage>({
     {"no firmware image found", "driver-firmware-missing", "kernel driver (NVRM): no firmware image found",
      "the NVIDIA kernel module cannot find its GSP firmware file (an incomplete driver install or upgrade): reinstall the driver "
      "package that matches the module"},
+    // nvidia-installer after building the module: "ERROR: Unable to load the kernel module 'nvidia.ko'.
+    // This happens most frequently when this kernel module was built against the wrong or improperly
+    // configured kernel sources ... or if another driver, such as nouveau, is present".
+    {"unable to load the kernel module 'nvidia", "driver-not-loaded", "nvidia-installer: kernel module not loaded",
+     "the NVIDIA kernel module was built but does not load: another driver holds the GPU (nouveau), Secure Boot refuses the "
+     "unsigned module, or it was built against other kernel sources; no program can use the GPU until it loads"},
+    // modprobe (kmod) asked for a module the running kernel's /lib/modules has not got: "modprobe:
+    // FATAL: Module nvidia not found in directory /lib/modules/6.8.0-87-generic", after a kernel
+    // update the driver was not rebuilt for (a .run install, or DKMS without the kernel's headers).
+    {"fatal: module nvidia", "driver-module-missing", "modprobe: no NVIDIA module for this kernel",
+     "the running kernel has no NVIDIA kernel module (a kernel update the driver was not rebuilt for, or a driver never "
+     "installed): install the kernel's headers and rebuild (dkms autoinstall), or reinstall the driver for this kernel"},
+    // nvidia-installer's check of the kernel-module flavour against the GPUs ("WARNING: The 'MIT/GPL'
+    // kernel modules are incompatible with the GPU(s) detected on this system"): NVIDIA's open kernel
+    // modules support Turing and newer GPUs only, and Blackwell and newer need them (the driver
+    // README's "Installing the NVIDIA Driver" on the open and proprietary module flavours).
+    {"kernel modules are incompatible with the gpu", "driver-flavour-unsupported", "nvidia-installer: module flavour",
+     "the flavour of NVIDIA kernel module chosen does not support this GPU: the open (MIT/GPL) modules need a Turing or "
+     "newer GPU, and Blackwell and newer GPUs need them; install the other flavour"},
     // The driver's tools saying the kernel module is not there: nvidia-settings ("ERROR: NVIDIA driver
     // is not loaded"), nvidia-modprobe and older nvidia-smi ("NVIDIA: failed to load the NVIDIA kernel
     // module.").
@@ -369,6 +388,22 @@ std::optional<ErrorMeaning> mig_without_instances(const std::string& l) {
                       "mig -cgi ... -C) or, for the whole card, turn MIG off (nvidia-smi -mig 0, with a GPU reset)"};
 }
 
+// nvidia-docker 1.0 (Go, before the NVIDIA Container Toolkit) comparing the image's
+// com.nvidia.cuda.version label with the driver's cudaDriverGetVersion before it starts the
+// container: fmt.Errorf("unsupported CUDA version: driver %s < image %s"). "driver 0.0" is no
+// driver answering at all (cudaDriverGetVersion gives 0 where no driver is installed).
+std::optional<ErrorMeaning> nvidia_docker_cuda_check(const std::string& l) {
+  const auto at = l.find("unsupported cuda version: driver ");
+  if (at == std::string::npos || l.find(" < image ", at) == std::string::npos) return std::nullopt;
+  if (l.compare(at + 33, 4, "0.0 ") == 0)
+    return ErrorMeaning{kClassSoftware, "driver-not-loaded", "high",
+                        "nvidia-docker found no NVIDIA driver answering on the host (its CUDA version 0.0): install or "
+                        "load the driver"};
+  return ErrorMeaning{kClassSoftware, "driver-too-old", "high",
+                      "nvidia-docker refused the image: it needs a newer CUDA than the host's driver supports; update the "
+                      "driver, or use an image built for the driver's CUDA version"};
+}
+
 // HAMi-core, the CUDA interposer HAMi preloads into a container that asked for a share of a GPU
 // (its nvidia.com/gpumem limit, CUDA_DEVICE_MEMORY_LIMIT), refuses an allocation past that share:
 // src/allocator/allocator.c, oom_check: LOG_ERROR("Device %d OOM %lu / %lu", dev, new_allocated,
@@ -510,6 +545,11 @@ constexpr std::array kContainerMessages = std::to_array<DriverMessage>({
     {"could not select device driver", "container-toolkit-missing", "", kToolkitMissing},
     {"invalid runtime name: nvidia", "container-toolkit-missing", "", kToolkitMissing},
     {"default docker runtime is not nvidia", "container-toolkit-missing", "", kToolkitMissing},
+    // Enroot's NVIDIA hook (conf/hooks/98-nvidia.sh), which Pyxis runs for a Slurm job's container:
+    // common::err "Command not found: nvidia-container-cli, see https://github.com/NVIDIA/libnvidia-container".
+    {"command not found: nvidia-container-cli", "container-toolkit-missing", "",
+     "the node has no NVIDIA container library (libnvidia-container's nvidia-container-cli), which Enroot's NVIDIA hook "
+     "needs to give a container its GPUs: install libnvidia-container on the node"},
     {"wsl environment detected but no adapters were found", "no-device", "",
      "the NVIDIA container runtime found WSL without a GPU adapter: the Windows NVIDIA driver with WSL support is not "
      "installed, or the GPU is not passed to WSL"},
@@ -818,6 +858,7 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = rmm_error(l)) return from_meaning(*m, "RAPIDS memory manager (RMM)", "");
   if (auto m = dxgi_device_lost(l)) return from_meaning(*m, "Direct3D (DXGI): device lost", "");
   if (auto m = mig_without_instances(l)) return from_meaning(*m, "kernel driver (NVRM): MIG enabled, no GPU instance", "");
+  if (auto m = nvidia_docker_cuda_check(l)) return from_meaning(*m, "nvidia-docker 1.0: image CUDA above the driver's", "");
   if (auto m = gpu_share_limit_reached(l)) return from_meaning(*m, "HAMi-core: the GPU share's memory limit", "");
   if (auto m = nccl_topology_unreadable(l)) return from_meaning(*m, "NCCL: topology XML attribute not found", "");
   if (auto m = nccl_net_plugin_without_provider(l)) return from_meaning(*m, "aws-ofi-nccl: no libfabric provider", "");

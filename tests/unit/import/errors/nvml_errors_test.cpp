@@ -95,6 +95,13 @@ TEST(NvmlErrors, BindingsWordsForACodeAreThatCode) {
   ASSERT_TRUE(go);
   EXPECT_EQ(go->meaning.cls, "software");
   EXPECT_EQ(go->meaning.kind, "nvml-missing");
+  // go-nvml's Return printed by name (HAMi's device plugin): the constant without "NVML_".
+  const auto named = nvidia_smi_message("E1105 nvml.go:21] Failed to initialize NVML: ERROR_UNKNOWN");
+  ASSERT_TRUE(named);
+  EXPECT_EQ(named->meaning.cls, "software");
+  EXPECT_EQ(nvidia_smi_message("Failed to initialize NVML: ERROR_LIBRARY_NOT_FOUND")->meaning.kind, "nvml-missing");
+  EXPECT_EQ(nvidia_smi_message("Failed to initialize NVML: ERROR_UNKNOWNISH")->source.find("NVML_ERROR_UNKNOWN"),
+            std::string::npos);  // not a code's name
   // pynvml's exception classes are the codes' names in CamelCase; at nvmlInit no GPU is named.
   const auto py = nvidia_smi_message("pynvml.nvml.NVMLError_LibraryNotFound: NVML Shared Library Not Found");
   ASSERT_TRUE(py);

@@ -439,6 +439,30 @@ TEST(SoftwareErrors, FrameworksRefusingAGpuTooOldForTheirBuild) {
                   .empty());
 }
 
+// The 2026-12-43/44 sweeps' cloud-image and container lines, each in its program's own words (cited in
+// software_errors.cpp and nvml_errors.cpp): nvidia-docker 1.0's CUDA check, nvidia-installer's and
+// modprobe's module errors, nvidia-smi without NVML, Enroot's hook without nvidia-container-cli.
+TEST(SoftwareErrors, CloudImageAndContainerLinesInTheirOwnWords) {
+  const std::pair<const char*, const char*> lines[] = {
+      {"nvidia-docker | 2017/11/07 08:16:28 Error: unsupported CUDA version: driver 8.0 < image 9.0.176", "driver-too-old"},
+      {"Error: unsupported CUDA version: driver 0.0 < image 8.0.61", "driver-not-loaded"},
+      {"ERROR: Unable to load the kernel module 'nvidia.ko'.  This happens most frequently when this kernel module was built "
+       "against the wrong or",
+       "driver-not-loaded"},
+      {"modprobe: FATAL: Module nvidia not found in directory /lib/modules/6.8.0-87-generic", "driver-module-missing"},
+      {"WARNING: The 'MIT/GPL' kernel modules are incompatible with the GPU(s) detected on this system.",
+       "driver-flavour-unsupported"},
+      {"NVIDIA-SMI couldn't find libnvidia-ml.so library in your system. Please make sure that the NVIDIA Display Driver is "
+       "properly installed and present in your system.",
+       "nvml-missing"},
+      {"slurmstepd: error: pyxis:     [ERROR] Command not found: nvidia-container-cli, see "
+       "https://github.com/NVIDIA/libnvidia-container",
+       "container-toolkit-missing"},
+  };
+  expect_software(lines);
+  EXPECT_TRUE(find_software_errors("modprobe: FATAL: Module vboxdrv not found in directory /lib/modules/6.1\n", "x").empty());
+}
+
 // HAMi-core's refusal past a container's share of the GPU's memory (src/allocator/allocator.c,
 // oom_check) is a sliced GPU; NCCL's topology XML without an attribute it needs and aws-ofi-nccl
 // without a libfabric provider are the stack's.
