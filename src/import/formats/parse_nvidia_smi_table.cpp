@@ -44,7 +44,14 @@ bool is_border(std::string_view l) {
   if (l.size() < 3 || (l[0] != '+' && l[0] != '|')) return false;
   return std::all_of(l.begin(), l.end(), [](char c) { return c == '+' || c == '-' || c == '=' || c == '|'; });
 }
-bool is_header_end(std::string_view l) { return is_border(l) && contains(l, "==="); }
+// The header's closing "|===+===|" line, also as a paste damaged it ("|=====+= =======|": a space
+// where a web form or a wrapped terminal dropped characters): box characters and spaces, with a
+// run of "=" that no data row has.
+bool is_header_end(std::string_view l) {
+  l = trim(l);
+  if (l.size() < 3 || (l[0] != '+' && l[0] != '|') || !contains(l, "==========")) return is_border(l) && contains(l, "===");
+  return std::all_of(l.begin(), l.end(), [](char c) { return c == '+' || c == '-' || c == '=' || c == '|' || c == ' '; });
+}
 
 // A table row "| a | b | c |" -> {"a","b","c"} (untrimmed); `closed` says whether it ends with "|"
 // (a row cut halfway does not).
@@ -404,9 +411,10 @@ ImportPart parse_table(std::string_view text, const std::string& file) {
       continue;
     }
     last_line = no;
-    open_row = l[0] == '|' && l.size() > 1 && l.back() != '|' && !is_border(l);
-    if (is_border(l)) {
-      if (is_header_end(l)) in_body = true;
+    const bool header_end = is_header_end(l);
+    open_row = l[0] == '|' && l.size() > 1 && l.back() != '|' && !is_border(l) && !header_end;
+    if (is_border(l) || header_end) {
+      if (header_end) in_body = true;
       else flush();
       continue;
     }

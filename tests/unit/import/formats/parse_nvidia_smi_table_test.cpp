@@ -317,5 +317,18 @@ TEST(ImportNvidiaSmiTable, RowsPastedFromTheHeadersClosingLine) {
   EXPECT_EQ(*p.gpus[0].power.limit_w, 360);
 }
 
+// A header whose closing line the paste damaged (Singularity #5966: "|=====...+= =====|", a space
+// where characters were lost) still opens the body.
+TEST(ImportNvidiaSmiTable, AHeaderClosingLineWithAGapStillOpensTheBody) {
+  const std::string raw =
+      read_bytes((fs::path(GPUAUDIT_TEST_DATA) / "real-world" / "singularity-5966-geforce-6gb-table-465-p8-idle-cut" /
+                  "nvidia-smi.txt")
+                     .string());
+  const ImportPart p = parse_table(raw);
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.gpus[0].name, "NVIDIA GeForce ...");
+  EXPECT_EQ(*p.gpus[0].power.limit_w, 130);
+}
+
 }  // namespace
 }  // namespace gpuaudit::imports
