@@ -87,6 +87,12 @@ std::vector<Program> programs(const DocScoring& d) {
     if (ce.is_object() && ce.contains("pytorch_cuda_build") && ce["pytorch_cuda_build"].is_string())
       if (const auto v = cuda_version_from_text(ce["pytorch_cuda_build"].get<std::string>()))
         out.push_back({*v, "PyTorch (collect_env: \"CUDA used to build PyTorch: " + ce["pytorch_cuda_build"].get<std::string>() + "\")", "high", ""});
+    // PaddlePaddle's summary_env: nvcc's version, the toolkit its GPU build loads its libraries from.
+    if (ce.is_object() && ce.contains("cuda_toolkit_version") && ce["cuda_toolkit_version"].is_string())
+      if (const auto v = cuda_version_from_text(ce["cuda_toolkit_version"].get<std::string>()))
+        out.push_back({*v, "the CUDA toolkit PaddlePaddle's summary_env found (\"CUDA version: " +
+                               ce["cuda_toolkit_version"].get<std::string>() + "\")",
+                       "medium", ce["cuda_toolkit_version"].get<std::string>()});
   }
   for (const auto& tk : s.cuda_toolkits)
     if (tk.version_number)

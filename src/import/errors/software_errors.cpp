@@ -138,6 +138,13 @@ constexpr std::array kNoGpuMessages = std::to_array<DriverMessage>({
     {"gpu device not found", "no-device", "a program: no GPU device found", ""},
     // triton/runtime/driver.py: no backend found a GPU ("0 active drivers ([]). There should only be one.").
     {"0 active drivers ([])", "no-device", "Triton: no active GPU driver", ""},
+    // PaddlePaddle: paddle/fluid/platform/init.cc (LOG(WARNING) "Compiled with WITH_GPU, but no GPU
+    // found in runtime." when it cannot count the CUDA devices), python/paddle/fluid/framework.py ("You
+    // are using GPU version Paddle, but your CUDA device is not set properly. CPU device will be used by
+    // default.") and install_check.run_check ("... but there is no GPU detected on your machine").
+    {"compiled with with_gpu, but no gpu found in runtime", "no-device", "PaddlePaddle: no GPU found in runtime", ""},
+    {"but your cuda device is not set properly", "no-device", "PaddlePaddle: CUDA device not set properly", ""},
+    {"but there is no gpu detected on your machine", "no-device", "PaddlePaddle: no GPU detected", ""},
     // torch/utils/cpp_extension.py, _find_cuda_home(): printed when CUDA_HOME exists but
     // torch.cuda.is_available() is false (a CPU-only wheel, or no GPU visible to the process).
     // c10/cuda (PyTorch): cuInit failed in this process.
@@ -896,13 +903,15 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
 // nvoglv64.dll OpenGL, nvwgf2umx.dll Direct3D, nvapi64.dll NVAPI); the GPU's own APIs, OpenGL and
 // Vulkan, whose errors ("Using glBindFramebuffer with no OpenGL context") name no vendor, with the
 // GL client library's and VirtualGL's tags ("libGL error: failed to load driver", "[VGL] ERROR");
-// a GPU passed through to a VM (vfio, "/dev/vfio/N"); and NVIDIA's PCI vendor id 0x10DE in the
-// kernel's modalias form ("pci:v000010DEd00002236...", the form lspci writes [10de:2236]).
-constexpr std::array<const char*, 40> kGpuWords{
+// a GPU passed through to a VM (vfio, "/dev/vfio/N"); NVIDIA's PCI vendor id 0x10DE in the
+// kernel's modalias form ("pci:v000010DEd00002236...", the form lspci writes [10de:2236]); a CUDA
+// source file a log line names ("conv_cutlass_kernels.cu:138] Check failed", dmlc's
+// "updater_gpu_hist.cu:123: ..."), and NVIDIA's CUTLASS kernels.
+constexpr std::array<const char*, 42> kGpuWords{
     "nvidia", "cuda",  "gpu",   "nvml",     "nccl",  "dcgm",   "cublas", "cudnn", "cusolver", "cufft", "nouveau",
     "cusparse", "curand", "cutensor", "nvrtc", "tensorrt", "[trt]", "nvenc", "nvdec", "cuvid", "nvjpeg",
     "jetson", "tegra", "l4t",   "nvgpu",    "gk20a", "gm20b",  "gp10b",  "gv11b", "ga10b", "nvlddmkm", "nvoglv",
-    "nvwgf2um", "nvapi", "opengl", "vulkan", "libgl", "[vgl]", "vfio", "v000010de"};
+    "nvwgf2um", "nvapi", "opengl", "vulkan", "libgl", "[vgl]", "vfio", "v000010de", ".cu:", "cutlass"};
 constexpr std::array<const char*, 7> kWrongWords{"error", "fail", "warn", "unable", "cannot", "not ", "no "};
 
 }  // namespace

@@ -19,6 +19,12 @@
 // machine's runtime). "Could not collect" states nothing. Newer reports put "=====" banners between
 // sections ("System Info", "GPU Info"); they are skipped. An AMD ROCm build is refused before
 // detection (foreign_input.cpp), as every ROCm output is.
+//
+// PaddlePaddle's tools/summary_env.py, which its issue template asks for, prints the same shape with
+// its own keys: "Paddle version", "Paddle With CUDA", "CUDA version" (nvcc's: the toolkit installed,
+// followed by nvcc's "Build cuda_..." line), "cuDNN version", "Nvidia driver version" and "Nvidia
+// driver List:" with nvidia-smi -L below it. Its toolkit goes to doc.extra.imported["collect-env"]
+// as cuda_toolkit_version, which the software rule holds against the driver like an installed toolkit.
 #include "import/import.hpp"
 #include "import/text/smi_values.hpp"
 
@@ -39,7 +45,9 @@ const std::set<std::string, std::less<>>& report_keys() {
       "Python platform", "Is CUDA available", "CUDA runtime version", "CUDA_MODULE_LOADING set to",
       "GPU models and configuration", "Nvidia driver version", "cuDNN version", "HIP runtime version",
       "MIOpen runtime version", "Is XNNPACK available", "Versions of relevant libraries", "ROCM Version",
-      "Neuron SDK Version", "vLLM Version", "vLLM Build Flags", "GPU Topology", "CPU"};
+      "Neuron SDK Version", "vLLM Version", "vLLM Build Flags", "GPU Topology", "CPU",
+      // PaddlePaddle's summary_env.py
+      "Paddle version", "Paddle With CUDA", "CUDA version", "Nvidia driver List"};
   return k;
 }
 
@@ -71,7 +79,8 @@ int detect_collect_env(std::string_view text) {
   // the report embeds lscpu and topo -m blocks, which their own detectors would claim.
   const int own = static_cast<int>(seen.count("PyTorch version") + seen.count("Is CUDA available") +
                                    seen.count("CUDA used to build PyTorch") + seen.count("GPU models and configuration") +
-                                   seen.count("Nvidia driver version") + seen.count("Is debug build"));
+                                   seen.count("Nvidia driver version") + seen.count("Is debug build") +
+                                   seen.count("Paddle version") + seen.count("Paddle With CUDA") + seen.count("Nvidia driver List"));
   return own >= 2 ? 110 : 0;
 }
 
@@ -122,6 +131,12 @@ ImportPart parse_collect_env(std::string_view text, const std::string& file) {
     if (key == "PyTorch version" && !says_nothing(value)) {
       part.source.version = "PyTorch " + value;
       facts["pytorch_version"] = value;
+    } else if (key == "Paddle version" && !says_nothing(value)) {
+      part.source.tool = "summary_env";
+      part.source.version = "PaddlePaddle " + value;
+      facts["paddle_version"] = value;
+    } else if (key == "CUDA version" && !says_nothing(value)) {
+      facts["cuda_toolkit_version"] = value;
     } else if (key == "CUDA used to build PyTorch" && !says_nothing(value)) {
       facts["pytorch_cuda_build"] = value;
     } else if (key == "CUDA runtime version" && !says_nothing(value)) {
@@ -136,7 +151,7 @@ ImportPart parse_collect_env(std::string_view text, const std::string& file) {
       part.software.driver_version = value;
     } else if (key == "vLLM Version" && !says_nothing(value)) {
       facts["vllm_version"] = value;
-    } else if (key == "GPU models and configuration") {
+    } else if (key == "GPU models and configuration" || key == "Nvidia driver List") {
       // The GPU lines: this one's value, then "GPU n: ..." and indented "MIG ..." lines.
       std::string gpus(static_cast<std::size_t>(lines[i].first - 1), '\n');
       gpus += (says_nothing(value) ? std::string() : value) + "\n";  // this line keeps its number
@@ -195,7 +210,7 @@ ImportPart parse_collect_env(std::string_view text, const std::string& file) {
 }
 
 const RegisterFormat reg{{"collect-env",
-                          "PyTorch / vLLM / SGLang collect_env report (GPU models, driver, CPU, GPU Topology)",
+                          "PyTorch / vLLM / SGLang collect_env report, PaddlePaddle's summary_env (GPU models, driver, CPU, GPU Topology)",
                           detect_collect_env, parse_collect_env}};
 
 }  // namespace

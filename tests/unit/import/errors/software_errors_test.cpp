@@ -263,6 +263,8 @@ TEST(SoftwareErrors, AGpuMentionQuotesTheLineThatSoundsWrongElseTheFirst) {
   ASSERT_TRUE(first);
   EXPECT_EQ(first->line, 2);
   EXPECT_FALSE(gpu_mention("Eggs\nMilk\n", "x"));
+  // A check inside a CUDA source file names the GPU by the file alone (OneFlow #9843, CUTLASS's conv).
+  EXPECT_TRUE(gpu_mention("F1205 conv_cutlass_kernels.cu:138] Check failed: operation != nullptr\n", "x"));
   // DCGM's own tool: its errors name no GPU, CUDA or NVIDIA word.
   const auto dcgmi = gpu_mention(" ./dcgmi diag -r \"memory bandwidth\" -g 2\nError: requested test \"memory bandwidth\" was not found "
                                  "among possible test choices.\n",
@@ -461,6 +463,20 @@ TEST(SoftwareErrors, CloudImageAndContainerLinesInTheirOwnWords) {
   };
   expect_software(lines);
   EXPECT_TRUE(find_software_errors("modprobe: FATAL: Module vboxdrv not found in directory /lib/modules/6.1\n", "x").empty());
+}
+
+// PaddlePaddle's words for seeing no GPU (paddle/fluid/platform/init.cc, fluid/framework.py,
+// install_check.run_check): the program's no-device class, like PyTorch's and TensorFlow's.
+TEST(SoftwareErrors, PaddlesNoGpuWords) {
+  for (const char* l : {"W0324 15:29:02.249459  3747 init.cc:182] Compiled with WITH_GPU, but no GPU found in runtime.",
+                        "UserWarning: You are using GPU version Paddle, but your CUDA device is not set properly. CPU device "
+                        "will be used by default.",
+                        "WARNING:root:You are using GPU version PaddlePaddle, but there is no GPU detected on your machine."}) {
+    const auto e = find_software_errors(std::string(l) + "\n", "x");
+    ASSERT_EQ(e.size(), 1u) << l;
+    EXPECT_EQ(e[0].kind, "no-device") << l;
+    EXPECT_EQ(e[0].confidence, "medium") << l;
+  }
 }
 
 // HAMi-core's refusal past a container's share of the GPU's memory (src/allocator/allocator.c,

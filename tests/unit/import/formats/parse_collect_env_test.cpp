@@ -90,5 +90,21 @@ TEST(CollectEnv, BesideANvidiaSmiDumpItOnlyFills) {
   }
 }
 
+// PaddlePaddle's summary_env (Paddle #52100, as posted): its own keys, nvidia-smi -L under "Nvidia
+// driver List:", and nvcc's toolkit version kept for the software rule.
+TEST(CollectEnv, PaddlesSummaryEnvIsReadWithItsToolkit) {
+  const std::string raw = import_test::read_bytes(std::filesystem::path(GPUAUDIT_TEST_DATA) / "real-world" /
+                                                  "paddle-52100-p40-x8-with-gpu-no-gpu-found-driver-440-cuda-11-2" /
+                                                  "env-info.txt");
+  EXPECT_EQ(import_test::detected(raw), "collect-env");
+  const ImportPart env = import_test::parse_as("collect-env", raw, "env-info.txt");
+  EXPECT_EQ(env.source.tool, "summary_env");
+  EXPECT_EQ(env.source.version, "PaddlePaddle 2.4.2");
+  ASSERT_EQ(env.gpus.size(), 8u);
+  EXPECT_EQ(env.gpus[7].name, "Tesla P40");
+  EXPECT_EQ(*env.software.driver_version, "440.33.01");
+  EXPECT_EQ(env.imported["cuda_toolkit_version"], "11.2.142");
+}
+
 }  // namespace
 }  // namespace gpuaudit::imports
