@@ -25,6 +25,14 @@
 // followed by nvcc's "Build cuda_..." line), "cuDNN version", "Nvidia driver version" and "Nvidia
 // driver List:" with nvidia-smi -L below it. Its toolkit goes to doc.extra.imported["collect-env"]
 // as cuda_toolkit_version, which the software rule holds against the driver like an installed toolkit.
+//
+// OpenMMLab's collect_env (mmengine/utils/dl_utils/collect_env.py, and mmcv's and mmdet's before
+// it; every OpenMMLab issue template asks for it) prints "sys.platform", "CUDA available", then one
+// line per GPU model with the indices that have it, "GPU 0,1,2,3: NVIDIA A100-SXM4-40GB" (from
+// torch.cuda.get_device_name), then "CUDA_HOME", "NVCC" and "PyTorch". Those GPU lines are read as
+// nvidia-smi -L's, one GPU per index, when CUDA is available; not when the build is ROCm's
+// (CUDA_HOME /opt/rocm) or another vendor's ("MUSA available: True", "SDAA available: True"),
+// whose devices its forks list under the same "GPU n" keys.
 #include "import/import.hpp"
 #include "import/text/smi_values.hpp"
 
@@ -47,7 +55,10 @@ const std::set<std::string, std::less<>>& report_keys() {
       "MIOpen runtime version", "Is XNNPACK available", "Versions of relevant libraries", "ROCM Version",
       "Neuron SDK Version", "vLLM Version", "vLLM Build Flags", "GPU Topology", "CPU",
       // PaddlePaddle's summary_env.py
-      "Paddle version", "Paddle With CUDA", "CUDA version", "Nvidia driver List"};
+      "Paddle version", "Paddle With CUDA", "CUDA version", "Nvidia driver List",
+      // OpenMMLab's collect_env
+      "sys.platform", "CUDA available", "MUSA available", "SDAA available", "CUDA_HOME", "NVCC", "PyTorch",
+      "PyTorch compiling details", "MMCV CUDA Compiler"};
   return k;
 }
 
@@ -80,7 +91,9 @@ int detect_collect_env(std::string_view text) {
   const int own = static_cast<int>(seen.count("PyTorch version") + seen.count("Is CUDA available") +
                                    seen.count("CUDA used to build PyTorch") + seen.count("GPU models and configuration") +
                                    seen.count("Nvidia driver version") + seen.count("Is debug build") +
-                                   seen.count("Paddle version") + seen.count("Paddle With CUDA") + seen.count("Nvidia driver List"));
+                                   seen.count("Paddle version") + seen.count("Paddle With CUDA") + seen.count("Nvidia driver List") +
+                                   seen.count("sys.platform") + seen.count("CUDA available") + seen.count("MMCV CUDA Compiler") +
+                                   seen.count("PyTorch compiling details"));
   return own >= 2 ? 110 : 0;
 }
 
@@ -114,6 +127,26 @@ void read_block(ImportPart& part, const char* format, const std::string& text, c
   for (auto& w : b.warnings) part.warnings.push_back(std::string(format) + " block: " + w);
 }
 
+// OpenMMLab's "GPU 0,1,2,3: NAME": the indices and the name; nullopt for any other line.
+std::optional<std::pair<std::vector<int>, std::string>> openmmlab_gpu_line(std::string_view line) {
+  if (!line.starts_with("GPU ")) return std::nullopt;
+  const std::size_t colon = line.find(':');
+  if (colon == std::string_view::npos) return std::nullopt;
+  std::vector<int> ids;
+  int n = -1;
+  for (char c : line.substr(4, colon - 4)) {
+    if (c >= '0' && c <= '9') n = (n < 0 ? 0 : n) * 10 + (c - '0');
+    else if (c == ',' && n >= 0) ids.push_back(n), n = -1;
+    else return std::nullopt;
+    if (n > 4096) return std::nullopt;
+  }
+  if (n < 0) return std::nullopt;
+  ids.push_back(n);
+  const std::string_view name = trim(line.substr(colon + 1));
+  if (name.empty()) return std::nullopt;
+  return std::make_pair(std::move(ids), std::string(name));
+}
+
 ImportPart parse_collect_env(std::string_view text, const std::string& file) {
   ImportPart part;
   part.source = {"collect_env", "", file, 0};
@@ -122,8 +155,19 @@ ImportPart parse_collect_env(std::string_view text, const std::string& file) {
   for (const auto& [no, raw] : smi::numbered_lines(text)) lines.emplace_back(no, raw);
   json facts = json::object();
   bool cuda_available_false = false;
+  struct OpenMmlabGpus {
+    int line = 0;
+    std::vector<int> ids;
+    std::string name;
+  };
+  std::vector<OpenMmlabGpus> openmmlab;
+  bool openmmlab_cuda = false, other_vendor = false;
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const std::string_view line = trim(lines[i].second);
+    if (auto g = openmmlab_gpu_line(line)) {
+      openmmlab.push_back({lines[i].first, std::move(g->first), std::move(g->second)});
+      continue;
+    }
     const auto kv = report_line(line);
     if (!kv) continue;
     const auto& [key, value] = *kv;
@@ -145,6 +189,15 @@ ImportPart parse_collect_env(std::string_view text, const std::string& file) {
       const std::string v = smi::lower(value);  // "True"/"False"; torch <= 1.6 printed "Yes"/"No"
       if (v == "true" || v == "yes" || v == "false" || v == "no") facts["cuda_available"] = v == "true" || v == "yes";
       cuda_available_false = v == "false" || v == "no";
+    } else if (key == "CUDA available") {
+      openmmlab_cuda = smi::lower(value) == "true";
+    } else if ((key == "MUSA available" || key == "SDAA available") && smi::lower(value) == "true") {
+      other_vendor = true;
+    } else if (key == "CUDA_HOME" && smi::lower(value).find("rocm") != std::string::npos) {
+      other_vendor = true;
+    } else if (key == "PyTorch" && !says_nothing(value)) {
+      if (part.source.version.empty()) part.source.version = "OpenMMLab, PyTorch " + value;
+      facts["pytorch_version"] = value;
     } else if (key == "OS" && !says_nothing(value)) {
       part.host.os = value;
     } else if (key == "Nvidia driver version" && !says_nothing(value)) {
@@ -191,6 +244,11 @@ ImportPart parse_collect_env(std::string_view text, const std::string& file) {
       i = j - 1;
     }
   }
+  if (openmmlab_cuda && !other_vendor)
+    for (const auto& o : openmmlab)
+      for (int id : o.ids)
+        read_block(part, "nvidia-smi-list",
+                   std::string(static_cast<std::size_t>(o.line - 1), '\n') + "GPU " + std::to_string(id) + ": " + o.name + "\n", file);
   for (auto& g : part.gpus) {
     if (!g.extra.is_object()) g.extra = json::object();
     g.extra["source"] = source_json(SourceRef{part.source.tool, part.source.version, file,
@@ -210,7 +268,7 @@ ImportPart parse_collect_env(std::string_view text, const std::string& file) {
 }
 
 const RegisterFormat reg{{"collect-env",
-                          "PyTorch / vLLM / SGLang collect_env report, PaddlePaddle's summary_env (GPU models, driver, CPU, GPU Topology)",
+                          "PyTorch / vLLM / SGLang collect_env report, PaddlePaddle's summary_env, OpenMMLab's collect_env (GPU models, driver, CPU, GPU Topology)",
                           detect_collect_env, parse_collect_env}};
 
 }  // namespace

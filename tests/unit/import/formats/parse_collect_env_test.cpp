@@ -106,5 +106,30 @@ TEST(CollectEnv, PaddlesSummaryEnvIsReadWithItsToolkit) {
   EXPECT_EQ(env.imported["cuda_toolkit_version"], "11.2.142");
 }
 
+// OpenMMLab's collect_env (mmdetection #4471, as posted): one "GPU n: NAME" line per model, the
+// indices of a model joined ("GPU 0,1,2,3: ..."), read as nvidia-smi -L's GPUs when CUDA is available.
+TEST(CollectEnv, OpenMmlabsGpuLinesAreItsGpus) {
+  const std::string raw =
+      import_test::read_bytes(import_test::fixture_dir("collect-env") / "mmdet-4471_openmmlab_p100-gtx1080_cut.txt");
+  EXPECT_EQ(import_test::detected(raw), "collect-env");
+  const ImportPart p = import_test::parse_as("collect-env", raw);
+  ASSERT_EQ(p.gpus.size(), 2u);
+  EXPECT_EQ(p.gpus[0].name, "Tesla P100-PCIE-16GB");
+  EXPECT_EQ(p.gpus[1].name, "GeForce GTX 1080");
+  EXPECT_EQ(p.gpus[1].index, 1);
+  EXPECT_EQ(p.imported.at("pytorch_version"), "1.8.0");
+  // SYNTHETIC lines in the same layout: joined indices; and another vendor's devices under the same keys.
+  const ImportPart four = import_test::parse_as(
+      "collect-env", "sys.platform: linux\nCUDA available: True\nGPU 0,1,2,3: NVIDIA A100-SXM4-40GB\nPyTorch: 2.1.0\n");
+  ASSERT_EQ(four.gpus.size(), 4u);
+  EXPECT_EQ(four.gpus[3].index, 3);
+  const ImportPart musa = import_test::parse_as(
+      "collect-env", "sys.platform: linux\nCUDA available: False\nMUSA available: True\nGPU 0: MTT S4000\nPyTorch: 2.2.0\n");
+  EXPECT_TRUE(musa.gpus.empty());
+  const ImportPart rocm = import_test::parse_as(
+      "collect-env", "sys.platform: linux\nCUDA available: True\nGPU 0: AMD Instinct MI250X\nCUDA_HOME: /opt/rocm\n");
+  EXPECT_TRUE(rocm.gpus.empty());
+}
+
 }  // namespace
 }  // namespace gpuaudit::imports
