@@ -138,6 +138,8 @@ constexpr std::array kNoGpuMessages = std::to_array<DriverMessage>({
     {"gpu device not found", "no-device", "a program: no GPU device found", ""},
     // triton/runtime/driver.py: no backend found a GPU ("0 active drivers ([]). There should only be one.").
     {"0 active drivers ([])", "no-device", "Triton: no active GPU driver", ""},
+    // Qiskit Aer's CUDA build when cudaGetDeviceCount fails (aer_controller.hpp).
+    {"no cuda device available!", "no-device", "Qiskit Aer: no CUDA device", ""},
     // PaddlePaddle: paddle/fluid/platform/init.cc (LOG(WARNING) "Compiled with WITH_GPU, but no GPU
     // found in runtime." when it cannot count the CUDA devices), python/paddle/fluid/framework.py ("You
     // are using GPU version Paddle, but your CUDA device is not set properly. CPU device will be used by
@@ -258,6 +260,16 @@ constexpr std::array kCpuOnlyMessages = std::to_array<DriverMessage>({
     // "The library is compiled without CUDA support").
     {"not compiled with cuda support", "build-without-cuda", "a library built without CUDA", kLibraryWithoutCuda},
     {"compiled without cuda support", "build-without-cuda", "a library built without CUDA", kLibraryWithoutCuda},
+    // Quantum simulators' CPU-only builds: Qiskit Aer built without AER_THRUST_CUDA
+    // (aer_controller.hpp: "Simulation device \"GPU\" is not supported on this system", and "... does
+    // not support cuStateVec on this system" without AER_CUSTATEVEC); qsimcirq without its GPU or
+    // cuStateVec module (qsim_simulator.py: "[cuStateVec ]GPU execution requested, but not supported").
+    {"simulation device \"gpu\" is not supported", "build-without-cuda", "Qiskit Aer: built without CUDA",
+     "the installed Qiskit Aer has no GPU simulator (a CPU build): install qiskit-aer-gpu (or build Aer with CUDA)"},
+    {"simulation device \"gpu\" does not support custatevec", "build-without-cuda", "Qiskit Aer: built without cuStateVec",
+     "the installed Qiskit Aer was built without NVIDIA cuStateVec: turn cuStateVec off or install a build with it"},
+    {"gpu execution requested, but not supported", "build-without-cuda", "qsimcirq: built without its GPU module",
+     "the installed qsim has no GPU (or cuStateVec) module: build qsim locally with CUDA (and cuStateVec) to use the GPU"},
     {"cannot dlopen some gpu libraries", "cuda-library-missing", "TensorFlow: CUDA libraries not found",
      "TensorFlow could not load a CUDA library it needs (the lines above name it) and runs on the CPU: install the CUDA and "
      "cuDNN versions its build expects, or tensorflow[and-cuda]"},
@@ -726,13 +738,18 @@ std::optional<Match> by_name(std::string_view line) {
 // capitalised word (cuda.h: cuInit, cuCtxCreate, cuMemAlloc, cuModuleLoad); the libraries' names
 // (cuDNN, cuBLAS, cuFFT) are capitals throughout and are not taken. The number is looked up in
 // cuda.h's CUresult, never cudaError_t: the two enumerations differ.
-std::optional<Match> driver_call_failed(std::string_view line, const std::string& l) {
-  std::size_t at = 0;
-  for (; at + 3 < line.size(); ++at)
+// Where `line` names a driver API call (cuInit, cuMemAlloc: "cu", a capital, a small letter), or npos.
+std::size_t driver_call_at(std::string_view line) {
+  for (std::size_t at = 0; at + 3 < line.size(); ++at)
     if (line[at] == 'c' && line[at + 1] == 'u' && std::isupper(static_cast<unsigned char>(line[at + 2])) &&
         std::islower(static_cast<unsigned char>(line[at + 3])) && (at == 0 || !ident_char(line[at - 1])))
-      break;
-  if (at + 3 >= line.size()) return std::nullopt;
+      return at;
+  return std::string_view::npos;
+}
+
+std::optional<Match> driver_call_failed(std::string_view line, const std::string& l) {
+  const std::size_t at = driver_call_at(line);
+  if (at == std::string_view::npos) return std::nullopt;
   for (const long n : numbers_after(l, {"error", "returned", "err=", "== cuda_success"}, {" :=(", false, 4, "."}, at))
     for (const auto& c : cuda_driver_errors())
       if (c.number == n && n != 0) return from_cuda(c);
@@ -763,7 +780,10 @@ std::size_t words(std::string_view s) {
 // The longest runtime message the text starts with (quoted or after a marker), or that appears
 // anywhere when it has four words or more.
 std::optional<Match> by_message(std::string_view line, const std::string& l) {
-  const bool cuda_line = l.find("cuda") != std::string::npos || l.find("-> ") != std::string::npos;
+  // A line of CUDA's, of a driver API call's ("cuInit(): unknown error", hashcat's cuGetErrorString
+  // after the call) or of cuStateVec's simulators, which print the runtime's strings under that tag.
+  const bool cuda_line = l.find("cuda") != std::string::npos || l.find("-> ") != std::string::npos ||
+                         l.find("custatevec") != std::string::npos || driver_call_at(line) != std::string_view::npos;
   // Where a tool puts the message: after ": ", "-> ", an opening quote, "cuda error", "failed", or the word
   // "CUDA" itself (PyTorch's "CUDA out of memory. Tried to allocate ...", "CUDA unknown error - ...").
   std::vector<std::size_t> starts;
@@ -772,6 +792,8 @@ std::optional<Match> by_message(std::string_view line, const std::string& l) {
       if (l[i] == '\'' || l[i] == '"' || l[i] == '`') starts.push_back(i + 1);
       else if (l.compare(i, 2, ": ") == 0 || l.compare(i, 3, "-> ") == 0) starts.push_back(i + (l[i] == ':' ? 2 : 3));
       else if (l.compare(i, 11, "cuda error ") == 0) starts.push_back(i + 11);
+      // After a log tag: "[custatevec] %initialization error in ..." (CUDA-Q's wrapper prints a stray '%').
+      else if (l.compare(i, 2, "] ") == 0) starts.push_back(i + 2 + (l.compare(i + 2, 1, "%") == 0 ? 1 : 0));
       // After a call's failure, unpunctuated: "cudaGetDeviceCount failed initialization error"
       // (AutoDock-GPU), "CUDA failed with error out of memory" (CTranslate2's CUDA_CHECK).
       else if (l.compare(i, 18, "failed with error ") == 0) starts.push_back(i + 18);
@@ -798,7 +820,6 @@ std::optional<Match> by_message(std::string_view line, const std::string& l) {
     if (!found && words(msg) >= 4) found = l.find(msg) != std::string::npos;
     if (found) best = &c, best_len = msg.size();
   }
-  (void)line;
   if (!best || best->number == 0) return std::nullopt;
   return from_cuda(*best);
 }
@@ -906,12 +927,15 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
 // a GPU passed through to a VM (vfio, "/dev/vfio/N"); NVIDIA's PCI vendor id 0x10DE in the
 // kernel's modalias form ("pci:v000010DEd00002236...", the form lspci writes [10de:2236]); a CUDA
 // source file a log line names ("conv_cutlass_kernels.cu:138] Check failed", dmlc's
-// "updater_gpu_hist.cu:123: ..."), and NVIDIA's CUTLASS kernels.
-constexpr std::array<const char*, 42> kGpuWords{
+// "updater_gpu_hist.cu:123: ..."), NVIDIA's CUTLASS kernels and cuQuantum's libraries (cuStateVec,
+// cuTensorNet, whose simulators tag their errors "custatevec ..."), and EGL's device displays, the
+// headless rendering NVIDIA's libEGL provides (MuJoCo: "Cannot initialize a EGL device display").
+constexpr std::array<const char*, 48> kGpuWords{
     "nvidia", "cuda",  "gpu",   "nvml",     "nccl",  "dcgm",   "cublas", "cudnn", "cusolver", "cufft", "nouveau",
     "cusparse", "curand", "cutensor", "nvrtc", "tensorrt", "[trt]", "nvenc", "nvdec", "cuvid", "nvjpeg",
     "jetson", "tegra", "l4t",   "nvgpu",    "gk20a", "gm20b",  "gp10b",  "gv11b", "ga10b", "nvlddmkm", "nvoglv",
-    "nvwgf2um", "nvapi", "opengl", "vulkan", "libgl", "[vgl]", "vfio", "v000010de", ".cu:", "cutlass"};
+    "nvwgf2um", "nvapi", "opengl", "vulkan", "libgl", "[vgl]", "vfio", "v000010de", ".cu:", "cutlass",
+    "custatevec", "cutensornet", "cuquantum", "egl device", "egl driver", "egl display"};
 constexpr std::array<const char*, 7> kWrongWords{"error", "fail", "warn", "unable", "cannot", "not ", "no "};
 
 }  // namespace

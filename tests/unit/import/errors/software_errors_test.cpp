@@ -479,6 +479,32 @@ TEST(SoftwareErrors, PaddlesNoGpuWords) {
   }
 }
 
+// The 2026-12-45..48 sweeps' lines: a driver call followed by cuGetErrorString's text (hashcat), the
+// runtime's text after CUDA-Q's "[custatevec] %" tag, the quantum simulators' CPU-only builds (Qiskit
+// Aer's aer_controller.hpp, qsimcirq's qsim_simulator.py), and cuQuantum's and EGL's device words as
+// words about the GPU.
+TEST(SoftwareErrors, DriverCallTextsSimulatorBuildsAndTheirGpuWords) {
+  const auto hashcat = find_software_errors("HC error: cuInit(): unknown error\n", "x");
+  ASSERT_EQ(hashcat.size(), 1u);
+  EXPECT_NE(hashcat[0].source.find("999"), std::string::npos) << hashcat[0].source;
+  const auto cudaq = find_software_errors("RuntimeError: [custatevec] %initialization error in addQubitsToState (line 202)\n", "x");
+  ASSERT_EQ(cudaq.size(), 1u);
+  EXPECT_EQ(cudaq[0].cls, "software");
+  const std::pair<const char*, const char*> lines[] = {
+      {"qiskit_aer.aererror.AerError: 'Simulation device \"GPU\" is not supported on this system'", "build-without-cuda"},
+      {"ValueError: cuStateVec GPU execution requested, but not supported. If your device has GPU support and the NVIDIA "
+       "cuStateVec library is installed, you may need to compile qsim locally.",
+       "build-without-cuda"},
+      {"RuntimeError: No CUDA device available!", "no-device"},
+  };
+  expect_software(lines);
+  EXPECT_TRUE(gpu_mention("RuntimeError: custatevec invalid value in applyParametricPauliGeneralGate_\n", "x"));
+  EXPECT_TRUE(gpu_mention("ImportError: Cannot initialize a EGL device display. This likely means that your EGL driver does "
+                          "not support the PLATFORM_DEVICE extension\n",
+                          "x"));
+  EXPECT_TRUE(find_software_errors("[info] starting the server\n", "x").empty());  // a tag alone is no message
+}
+
 // HAMi-core's refusal past a container's share of the GPU's memory (src/allocator/allocator.c,
 // oom_check) is a sliced GPU; NCCL's topology XML without an attribute it needs and aws-ofi-nccl
 // without a libfabric provider are the stack's.
