@@ -109,6 +109,10 @@ CudaCompatVerdict cuda_compat(int cuda_build, const std::optional<std::string>& 
                              cuda_version_text(*driver_cuda) + compat_rule;
     if (cuda_build <= *driver_cuda) return {CudaCompat::ok, rule};
     if (major > *driver_cuda / 1000 || !minor_min) return {CudaCompat::too_old, rule};
+    // Minor version compatibility needs the driver at Table 2's minimum too: 450.51.06 reports CUDA
+    // 11.0 but is below 450.80.02, so it runs no newer 11.x.
+    if (driver_version && !parts(*driver_version).empty() && !at_least(*driver_version, *minor_min).value_or(true))
+      return {CudaCompat::too_old, rule};
     return {CudaCompat::minor_compat, rule};
   }
   if (driver_version && !parts(*driver_version).empty()) {

@@ -96,7 +96,9 @@ std::vector<Program> programs(const DocScoring& d) {
   }
   for (const auto& tk : s.cuda_toolkits)
     if (tk.version_number)
-      out.push_back({*tk.version_number, "the CUDA " + tk.version + " toolkit at " + tk.path + (tk.is_default ? " (/usr/local/cuda)" : ""),
+      out.push_back({*tk.version_number,
+                     tk.path.empty() ? "the CUDA " + tk.version + " toolkit nvcc --version names"
+                                     : "the CUDA " + tk.version + " toolkit at " + tk.path + (tk.is_default ? " (/usr/local/cuda)" : ""),
                      tk.is_default ? "medium" : "", tk.version});
   return out;
 }
@@ -135,9 +137,12 @@ void rule_software(const DocScoring& d, const Thresholds& /*t*/, std::vector<Ver
       f.figures["cuda_toolkit_version"] = p.cuda;
       if (compat_summary.empty()) {
         if (v.short_text.empty()) v.short_text = "the default CUDA " + p.toolkit + " toolkit needs a newer driver (CUDA " + drv + ")";
-        compat_summary = "Programs built with this image's default CUDA " + p.toolkit + " toolkit fail on this driver (CUDA " + drv +
+        compat_summary = "Programs built with this machine's default CUDA " + p.toolkit + " toolkit fail on this driver (CUDA " + drv +
                          "): cudaErrorInsufficientDriver at the first call. Update the driver, or build with a CUDA " +
-                         (driver_cuda ? std::to_string(*driver_cuda / 1000) : std::string("older")) + ".x toolkit";
+                         (!driver_cuda                                ? std::string("older")
+                          : *driver_cuda / 1000 == p.cuda / 1000       ? drv
+                                                                       : std::to_string(*driver_cuda / 1000) + ".x") +
+                         " toolkit";
       }
       continue;
     }

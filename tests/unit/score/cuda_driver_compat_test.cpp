@@ -85,6 +85,9 @@ TEST(CudaDriverCompat, TheRuleOnTheCasesItIsFor) {
   EXPECT_EQ(cuda_compat(11080, std::string("575.51.03")).result, CudaCompat::ok);
   // 11.x below Table 2's 450.80.02 (an 11.0 driver) cannot run 11.4.
   EXPECT_EQ(cuda_compat(11040, std::string("450.51.06")).result, CudaCompat::too_old);
+  // ... also when nvidia-smi's "CUDA Version: 11.0" stands beside it (bonito #196: nvcc 11.1 on 450.51.06).
+  EXPECT_EQ(cuda_compat(11010, std::string("450.51.06"), 11000).result, CudaCompat::too_old);
+  EXPECT_EQ(cuda_compat(11010, std::string("450.80.02"), 11000).result, CudaCompat::minor_compat);
   // The driver's own word wins over the table.
   EXPECT_EQ(cuda_compat(12040, std::string("999.0"), 12020).result, CudaCompat::minor_compat);
   // Nothing to go on.
