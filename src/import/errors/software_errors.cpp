@@ -295,6 +295,16 @@ std::optional<ErrorMeaning> driver_library_missing(const std::string& l) {
   const bool nvml = l.find("libnvidia-ml.so") != std::string::npos || l.find("could not load nvml library") != std::string::npos ||
                     windows_nvml;
   const bool cuda = l.find("libcuda.so") != std::string::npos || windows_cuda;
+  // The driver's graphics libraries: NVIDIA's Vulkan ICD (nvidia_icd.json's library_path) and GLX
+  // driver are libGLX_nvidia.so.0, its EGL one libEGL_nvidia.so.0. The container toolkit mounts them
+  // only with the "graphics" driver capability (NVIDIA_DRIVER_CAPABILITIES: "graphics: required for
+  // running OpenGL and Vulkan applications").
+  const bool graphics = l.find("libglx_nvidia.so") != std::string::npos || l.find("libegl_nvidia.so") != std::string::npos;
+  if (graphics && l.find("cannot open shared object file") != std::string::npos)
+    return ErrorMeaning{kClassSoftware, "driver-graphics-library-missing", "high",
+                        "the driver's graphics libraries (libGLX_nvidia, its Vulkan and OpenGL driver; libEGL_nvidia) are not "
+                        "on this machine or in this container: start the container with NVIDIA_DRIVER_CAPABILITIES including "
+                        "graphics (or all), or install the driver's GL libraries"};
   if (!nvml && !cuda) return std::nullopt;
   if (l.find("cannot open shared object file") == std::string::npos && l.find("could not load nvml library") == std::string::npos &&
       !windows_nvml && !windows_cuda)

@@ -503,6 +503,12 @@ TEST(SoftwareErrors, DriverCallTextsSimulatorBuildsAndTheirGpuWords) {
                           "not support the PLATFORM_DEVICE extension\n",
                           "x"));
   EXPECT_TRUE(find_software_errors("[info] starting the server\n", "x").empty());  // a tag alone is no message
+  // The Vulkan loader without NVIDIA's ICD library (ManiSkill #401): the graphics capability missing.
+  const std::pair<const char*, const char*> vulkan[] = {
+      {"ERROR: [Loader Message] Code 0 : libGLX_nvidia.so.0: cannot open shared object file: No such file or directory",
+       "driver-graphics-library-missing"},
+  };
+  expect_software(vulkan);
 }
 
 // HAMi-core's refusal past a container's share of the GPU's memory (src/allocator/allocator.c,
