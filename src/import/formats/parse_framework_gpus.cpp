@@ -1,0 +1,134 @@
+// The GPUs a deep-learning framework's own log names, where no tool output lists them: the log
+// lines people paste most often beside an error.
+//
+//   TensorFlow (tensorflow/core/common_runtime/gpu/gpu_device.cc, GetShortDeviceDescription):
+//     Created device /job:localhost/replica:0/task:0/device:GPU:0 with 14764 MB memory:  -> device: 0,
+//       name: Tesla T4, pci bus id: 0000:00:04.0, compute capability: 7.5
+//     Ignoring visible gpu device (device: 0, name: Tesla K80, pci bus id: 0000:00:1e.0, compute
+//       capability: 3.7) with Cuda compute capability 3.7. ...
+//   PyTorch (torch/cuda/__init__.py, _check_capability):
+//     Found GPU0 Tesla K40m which is of cuda capability 3.5.
+//     Found GPU0 NVIDIA GeForce RTX 5090 which requires CUDA_VERSION >= 12080 to ...
+//
+// Each gives the framework's device index (CUDA's ordinal after CUDA_VISIBLE_DEVICES, which may
+// differ from nvidia-smi's), the name as the driver reports it, and for TensorFlow the bus id and
+// compute capability. The GPUs only fill what a tool's output beside them left unset (fills_only):
+// the framework sees the GPUs through CUDA, not NVML. Its detection is weak (below every tool's
+// output), so a paste with nvidia-smi in it is read as nvidia-smi's; the log's errors are read by
+// software_errors.cpp, whatever format claims the file. TensorFlow's ROCm build describes AMD
+// devices without a compute capability: not read.
+#include "import/import.hpp"
+#include "import/text/smi_values.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace gpuaudit::imports {
+
+namespace {
+
+using smi::trim;
+
+struct NamedGpu {
+  int index = 0;
+  std::string name, bus, capability;
+};
+
+std::optional<int> index_at(std::string_view s) {
+  std::size_t n = 0;
+  while (n < s.size() && n < 4 && std::isdigit(static_cast<unsigned char>(s[n]))) ++n;
+  if (n == 0) return std::nullopt;
+  return std::stoi(std::string(s.substr(0, n)));
+}
+
+// "device: 0, name: Tesla T4, pci bus id: 0000:00:04.0, compute capability: 7.5"
+std::optional<NamedGpu> tensorflow_gpu(std::string_view l) {
+  const std::size_t at = l.find("device: ");
+  if (at == std::string_view::npos) return std::nullopt;
+  const std::size_t name = l.find(", name: ", at);
+  const std::size_t bus = l.find(", pci bus id: ", at);
+  const std::size_t cc = l.find(", compute capability: ", at);
+  if (name == std::string_view::npos || bus == std::string_view::npos || cc == std::string_view::npos || !(name < bus && bus < cc))
+    return std::nullopt;
+  const auto index = index_at(l.substr(at + 8));
+  if (!index) return std::nullopt;
+  NamedGpu g;
+  g.index = *index;
+  g.name = std::string(trim(l.substr(name + 8, bus - name - 8)));
+  const std::string_view b = trim(l.substr(bus + 14, cc - bus - 14));
+  if (smi::is_bus_id(b)) g.bus = smi::bus_id_as_printed(b);
+  std::string_view c = l.substr(cc + 22);
+  std::size_t n = 0;
+  while (n < c.size() && (std::isdigit(static_cast<unsigned char>(c[n])) || c[n] == '.')) ++n;
+  g.capability = std::string(c.substr(0, n));
+  if (g.name.empty() || g.capability.empty()) return std::nullopt;
+  return g;
+}
+
+// "Found GPU0 Tesla K40m which is of cuda capability 3.5." / "... which requires CUDA_VERSION >= ..."
+std::optional<NamedGpu> pytorch_gpu(std::string_view l) {
+  const std::size_t at = l.find("Found GPU");
+  if (at == std::string_view::npos) return std::nullopt;
+  const auto index = index_at(l.substr(at + 9));
+  if (!index) return std::nullopt;
+  const std::size_t start = l.find(' ', at + 9);
+  std::size_t end = l.find(" which is of cuda capability ", at);
+  std::string capability;
+  if (end != std::string_view::npos) {
+    std::string_view c = l.substr(end + 29);
+    std::size_t n = 0;
+    while (n < c.size() && (std::isdigit(static_cast<unsigned char>(c[n])) || c[n] == '.')) ++n;
+    capability = std::string(c.substr(0, n));
+    while (!capability.empty() && capability.back() == '.') capability.pop_back();
+  } else {
+    end = l.find(" which requires CUDA_VERSION", at);
+  }
+  if (start == std::string_view::npos || end == std::string_view::npos || end <= start) return std::nullopt;
+  NamedGpu g;
+  g.index = *index;
+  g.name = std::string(trim(l.substr(start, end - start)));
+  g.capability = capability;
+  if (g.name.empty()) return std::nullopt;
+  return g;
+}
+
+std::optional<NamedGpu> named_gpu(std::string_view l) {
+  if (auto g = tensorflow_gpu(l)) return g;
+  return pytorch_gpu(l);
+}
+
+int detect_framework_gpus(std::string_view text) {
+  for (const auto& [no, raw] : smi::head_lines(text, 2000))
+    if (named_gpu(raw)) return 12;  // below every tool's output, and a weak claim (importer.cpp)
+  return 0;
+}
+
+ImportPart parse_framework_gpus(std::string_view text, const std::string& file) {
+  ImportPart part;
+  part.source = {"framework log", "", file, 0};
+  part.fills_only = true;
+  for (const auto& [no, raw] : smi::numbered_lines(text)) {
+    const auto g = named_gpu(raw);
+    if (!g) continue;
+    if (std::any_of(part.gpus.begin(), part.gpus.end(), [&](const GpuInfo& x) { return x.index == g->index; })) continue;
+    if (part.source.line == 0) part.source.line = no;
+    GpuInfo gpu;
+    gpu.index = g->index;
+    gpu.name = g->name;
+    gpu.pci_bus_id = g->bus;
+    if (!g->capability.empty()) gpu.compute_capability = g->capability;
+    gpu.extra = json::object();
+    gpu.extra["source"] = source_json(SourceRef{part.source.tool, "", file, no});
+    part.gpus.push_back(std::move(gpu));
+  }
+  if (part.gpus.empty()) part.skipped.push_back("no line of a framework naming a GPU: nothing was read");
+  return part;
+}
+
+const RegisterFormat reg{{"framework-gpus",
+                          "a framework's log lines that name its GPUs (TensorFlow's device description, PyTorch's capability check)",
+                          detect_framework_gpus, parse_framework_gpus}};
+
+}  // namespace
+
+}  // namespace gpuaudit::imports

@@ -1,0 +1,46 @@
+// framework-gpus (parse_framework_gpus.cpp): the GPUs TensorFlow's and PyTorch's own log lines name.
+#include "import/import.hpp"
+#include "import/importer.hpp"
+#include "unit/support/import_test_support.hpp"
+
+#include <gtest/gtest.h>
+
+namespace gpuaudit::imports {
+namespace {
+
+TEST(FrameworkGpus, PyTorchsCapabilityCheckNamesItsGpu) {
+  // Kaggle docker-python #1546, as posted.
+  const std::string raw =
+      import_test::read_bytes(import_test::fixture_dir("framework-gpus") / "kaggle-docker-1546_torch_p100.txt");
+  EXPECT_EQ(import_test::detected(raw), "framework-gpus");
+  const ImportPart p = import_test::parse_as("framework-gpus", raw);
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.gpus[0].index, 0);
+  EXPECT_EQ(p.gpus[0].name, "Tesla P100-PCIE-16GB");
+  EXPECT_EQ(*p.gpus[0].compute_capability, "6.0");
+  EXPECT_TRUE(p.fills_only);
+}
+
+TEST(FrameworkGpus, TensorFlowsDeviceDescriptionGivesBusAndCapability) {
+  // A blog's TensorFlow log on an AWS K80 (as stored by the public code index), and TensorFlow 2's
+  // "Created device" line in the same description format (gpu_device.cc, GetShortDeviceDescription).
+  const ImportPart p = import_test::parse_as(
+      "framework-gpus",
+      "Ignoring visible gpu device (device: 0, name: Tesla K80, pci bus id: 0000:00:1e.0, compute capability: 3.7) with "
+      "Cuda compute capability 3.7. The minimum required Cuda capability is 7.0.\n"
+      "I tensorflow/core/common_runtime/gpu/gpu_device.cc:1532] Created device /job:localhost/replica:0/task:0/device:GPU:1 "
+      "with 14764 MB memory:  -> device: 1, name: Tesla T4, pci bus id: 0000:00:05.0, compute capability: 7.5\n");
+  ASSERT_EQ(p.gpus.size(), 2u);
+  EXPECT_EQ(p.gpus[0].name, "Tesla K80");
+  EXPECT_EQ(p.gpus[0].pci_bus_id, "00000000:00:1e.0");  // widened to 8 digits, case as printed
+  EXPECT_EQ(*p.gpus[1].compute_capability, "7.5");
+  EXPECT_EQ(p.gpus[1].index, 1);
+  // TensorFlow's ROCm build names an AMD device without a compute capability: not read.
+  EXPECT_TRUE(import_test::parse_as("framework-gpus",
+                                    "Ignoring visible gpu device (device: 0, name: Radeon RX 7900 XTX, pci bus id: 0000:0c:00.0) "
+                                    "with AMDGPU version : gfx1100.\n")
+                  .gpus.empty());
+}
+
+}  // namespace
+}  // namespace gpuaudit::imports
