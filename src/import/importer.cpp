@@ -180,7 +180,7 @@ Error detection_error(std::string_view text, const std::string& file, const Past
 // Below this, detection guessed a format from the shape of a few lines, not from a header, a command
 // line or a tool's banner (nvidia-smi-csv claims headerless rows with 15; its command line, even a
 // one-field or failed query, with 25 or more).
-constexpr int kWeakClaimBelow = 20;
+constexpr int kWeakClaimBelow = kStrongClaimScore;
 
 // A whole file of one output (or of none but a software error), as the importer always read files:
 // `c` is detection's claim on it, or the --format the person gave.

@@ -78,6 +78,22 @@ std::vector<PastePart> pieces(std::string_view text, const std::vector<PasteSegm
   return parts;
 }
 
+// Rule 5: a text nothing claims whole, piece by piece; a piece counts as an output only where a
+// format claims it strongly, and pieces of one format that follow each other are one part.
+std::vector<PastePart> prose_pieces(std::string_view text, const std::vector<PasteSegment>& segs, const PasteDetector& detect) {
+  std::vector<PastePart> parts;
+  for (const auto& seg : segs) {
+    PasteClaim c = detect(span(text, seg, seg));
+    if (c.score < kStrongClaimScore || !c.tied_with.empty()) c = PasteClaim{};
+    if (!parts.empty() && parts.back().format == c.format) {
+      parts.back().lines.push_back(range_of(seg));
+      continue;
+    }
+    parts.push_back(PastePart{c.format, "", {range_of(seg)}});
+  }
+  return parts;
+}
+
 }  // namespace
 
 PastePlan plan_pieces(std::string_view text, const PasteDetector& detect) {
@@ -95,10 +111,10 @@ PastePlan plan_paste(std::string_view text, const PasteDetector& detect) {
     if (!whole.format.empty()) p.parts.push_back(PastePart{whole.format, whole.tied_with, {{1, line_count(text)}}});
     return p;
   };
-  if (whole.claimants <= 1) return whole_plan();  // rule 1
+  if (whole.claimants == 1) return whole_plan();  // rule 1
   const std::vector<PasteSegment> segs = split_paste(text);
   if (segs.size() <= 1) return whole_plan();
-  std::vector<PastePart> parts = pieces(text, segs, detect);
+  std::vector<PastePart> parts = whole.claimants == 0 ? prose_pieces(text, segs, detect) : pieces(text, segs, detect);
   std::set<std::string> formats;
   for (const auto& p : parts)
     if (!p.format.empty()) formats.insert(p.format);

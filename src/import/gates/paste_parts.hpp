@@ -16,6 +16,10 @@
 //    belongs to the output above it, or to the one below it when none is above.
 // 4. When every part found is of the format that claims the whole text, the text stays whole
 //    (rule 1 again, after the cuts showed nothing else is there).
+// 5. A text no format claims (a post of prose around one output: "2. nvidia-smi -L" and its lines
+//    among sentences) is cut as in rules 2 and 3, and a part counts only where its format claims it
+//    strongly (kStrongClaimScore: a header, a command line or a banner, not a shape guessed from a
+//    few lines); the rest stays prose.
 #pragma once
 
 #include <cstddef>
@@ -39,6 +43,9 @@ using PasteDetector = std::function<PasteClaim(std::string_view text)>;
 
 // Above this, a detector claims a text that embeds other tools' outputs as its own (rule 2).
 inline constexpr int kEmbeddingScore = 100;
+// From this, a claim rests on a header, a command line or a tool's banner; below it detection
+// guessed a format from the shape of a few lines (nvidia-smi-csv claims headerless rows with 15).
+inline constexpr int kStrongClaimScore = 20;
 
 struct PastePart {
   std::string format;     // "" for lines nothing claims

@@ -72,8 +72,19 @@ constexpr std::array<std::string_view, 19> kCommands{
     "gpu_burn",    "gpu-burn",       "mpstat", "iostat",      "vmstat",        "mpirun",
     "srun"};
 
+// A list item's marker before a command people number or bullet the commands they ran with
+// ("2. nvidia-smi -L", "3) nvidia-smi topo -m", "- dmesg | grep NVRM"): the text after it.
+std::string_view without_list_marker(std::string_view t) {
+  std::size_t n = 0;
+  while (n < t.size() && n < 3 && std::isdigit(static_cast<unsigned char>(t[n]))) ++n;
+  if (n > 0 && n + 1 < t.size() && (t[n] == '.' || t[n] == ')') && t[n + 1] == ' ') return trim(t.substr(n + 2));
+  if (t.size() > 2 && (t[0] == '-' || t[0] == '*') && t[1] == ' ') return trim(t.substr(2));
+  return t;
+}
+
 bool command_line(std::string_view t) {
   if (t.size() > 300) return false;
+  t = without_list_marker(t);
   if (t.substr(0, 5) == "sudo ") t = trim(t.substr(5));
   std::string_view cmd = first_word(t);
   if (const std::size_t slash = cmd.rfind('/'); slash != std::string_view::npos) cmd.remove_prefix(slash + 1);

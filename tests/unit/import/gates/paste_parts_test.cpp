@@ -39,6 +39,24 @@ std::string formats(const PastePlan& p) {
   return s;
 }
 
+// A detector that, like the real ones on prose, claims a text only by its first line: "TABLE" 90
+// as table, "WEAK" 12 as weak (a shape guessed from a few lines).
+PasteClaim by_first_line(std::string_view t) {
+  const std::string_view first = t.substr(0, t.find('\n'));
+  if (first.starts_with("TABLE")) return PasteClaim{"table", 90, "", 1};
+  if (first.starts_with("WEAK")) return PasteClaim{"weak", 12, "", 1};
+  return PasteClaim{};
+}
+
+// Rule 5: prose nothing claims whole keeps the pieces a format claims strongly (the numbered
+// "2. nvidia-smi -L" and its lines in a post), never one claimed only by its shape.
+TEST(PasteParts, ProseNothingClaimsKeepsOnlyItsStronglyClaimedPieces) {
+  const PastePlan p = plan_paste("I checked the following:\n\nTABLE\nrow\n\nWEAK 1,2,3\n\nthanks\n", by_first_line);
+  EXPECT_FALSE(p.whole);
+  EXPECT_EQ(formats(p), "-:1 table:3-4 -:6, 8");
+  EXPECT_TRUE(plan_paste("just prose\n\nWEAK 1,2,3\n", by_first_line).parts.empty());  // nothing strong: prose
+}
+
 TEST(PasteParts, ATextOneFormatClaimsStaysWhole) {
   const PastePlan p = plan_paste("prose\n```\nTABLE row\n```\nmore prose\n\nTABLE again\n", fake);
   EXPECT_TRUE(p.whole);

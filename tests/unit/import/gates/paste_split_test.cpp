@@ -43,6 +43,18 @@ TEST(PasteSplit, APromptStartsTheSegmentOfItsOutput) {
   EXPECT_TRUE(hard_boundary(s[1].boundary));
 }
 
+// A command people numbered or bulleted in their post ("2. nvidia-smi -L") starts its output's
+// segment like a command typed alone; a numbered sentence does not.
+TEST(PasteSplit, ANumberedOrBulletedCommandStartsItsSegment) {
+  const std::string t = "Steps:\n2. nvidia-smi -L\nGPU 0: NVIDIA GeForce RTX 2060\n- dmesg | grep NVRM\nNVRM: Xid 79\n3. I rebooted.\n";
+  const auto s = split_paste(t);
+  ASSERT_EQ(s.size(), 3u);
+  EXPECT_EQ(s[1].first_line, 2);
+  EXPECT_EQ(s[1].boundary, PasteBoundary::prompt);
+  EXPECT_EQ(s[2].first_line, 4);
+  EXPECT_EQ(s[2].last_line, 6);
+}
+
 TEST(PasteSplit, GapsAndToolBannersAreSoftCuts) {
   const std::string t = "+---+\n| NVIDIA-SMI 550 |\n+---+\n\n        GPU0    GPU1\nGPU0     X      NV12\n"
                         "==============NVSMI LOG==============\nTimestamp : x\n";
