@@ -16,7 +16,7 @@
 //    belongs to the output above it, or to the one below it when none is above.
 // 4. When every part found is of the format that claims the whole text, the text stays whole
 //    (rule 1 again, after the cuts showed nothing else is there).
-// 5. A text no format claims (a post of prose around one output: "2. nvidia-smi -L" and its lines
+// 5. (docs/import.md's rule 6) A text no format claims (a post of prose around one output: "2. nvidia-smi -L" and its lines
 //    among sentences) is cut as in rules 2 and 3, and a part counts only where its format claims it
 //    strongly (kStrongClaimScore: a header, a command line or a banner, not a shape guessed from a
 //    few lines); the rest stays prose.
