@@ -138,6 +138,14 @@ constexpr std::array kNoGpuMessages = std::to_array<DriverMessage>({
     {"gpu device not found", "no-device", "a program: no GPU device found", ""},
     // triton/runtime/driver.py: no backend found a GPU ("0 active drivers ([]). There should only be one.").
     {"0 active drivers ([])", "no-device", "Triton: no active GPU driver", ""},
+    // JAX asked for its GPU backend with none present (jax/_src/xla_bridge.py: "Unknown backend gpu";
+    // newer: "Unknown backend: 'gpu' requested, but no platforms that are instances of gpu are present").
+    {"unknown backend gpu", "no-device", "JAX: no GPU backend", ""},
+    {"unknown backend: 'gpu' requested", "no-device", "JAX: no GPU backend", ""},
+    // Unsloth's start-up check when torch sees no accelerator (unsloth/__init__.py).
+    {"unsloth currently only works on nvidia gpus", "no-device", "Unsloth: no GPU seen", ""},
+    // Oceananigans.jl's check before it builds a model on the GPU (its Architectures module).
+    {"no cuda-enabled gpu was detected", "no-device", "Oceananigans: no CUDA GPU detected", ""},
     // Qiskit Aer's CUDA build when cudaGetDeviceCount fails (aer_controller.hpp).
     {"no cuda device available!", "no-device", "Qiskit Aer: no CUDA device", ""},
     // PaddlePaddle: paddle/fluid/platform/init.cc (LOG(WARNING) "Compiled with WITH_GPU, but no GPU
@@ -260,6 +268,17 @@ constexpr std::array kCpuOnlyMessages = std::to_array<DriverMessage>({
     // "The library is compiled without CUDA support").
     {"not compiled with cuda support", "build-without-cuda", "a library built without CUDA", kLibraryWithoutCuda},
     {"compiled without cuda support", "build-without-cuda", "a library built without CUDA", kLibraryWithoutCuda},
+    // OCCA (the portability layer of nekRS and libParanumal) built or configured without its CUDA
+    // mode: "[CUDA] mode is not enabled, defaulting to [Serial] mode".
+    {"[cuda] mode is not enabled, defaulting to", "build-without-cuda", "OCCA: no CUDA mode", kLibraryWithoutCuda},
+    // NGC containers' start-up check of the GPU against the architectures the image was built for
+    // ("WARNING: Detected NVIDIA <name> GPU, which is not yet supported in this version of the
+    // container", then "ERROR: No supported GPU(s) detected to run this container").
+    {"which is not yet supported in this version of the container", "container-predates-gpu", "NGC container: GPU newer than the image",
+     "the container image is older than this GPU's architecture: use a newer release of the container that supports it"},
+    {"no supported gpu(s) detected to run this container", "container-predates-gpu", "NGC container: no supported GPU",
+     "the container image supports none of the GPUs it sees (an image older than the GPU's architecture): use a newer "
+     "release of the container"},
     // Quantum simulators' CPU-only builds: Qiskit Aer built without AER_THRUST_CUDA
     // (aer_controller.hpp: "Simulation device \"GPU\" is not supported on this system", and "... does
     // not support cuStateVec on this system" without AER_CUSTATEVEC); qsimcirq without its GPU or
@@ -454,7 +473,9 @@ std::optional<ErrorMeaning> gpu_share_limit_reached(const std::string& l) {
 std::optional<ErrorMeaning> driver_module_build_failed(const std::string& l) {
   const bool installer = l.find("performing the step: \"building kernel modules\"") != std::string::npos ||
                          l.find("nvidia kernel module was successfully built") != std::string::npos;
-  const bool packaged = (l.find("dkms") != std::string::npos || l.find("kmod") != std::string::npos) &&
+  // akmods' and its nvidia-kmod package's words, not nvidia-container-cli's --load-kmods option.
+  const bool packaged = (l.find("dkms") != std::string::npos || l.find("akmods") != std::string::npos ||
+                         l.find("nvidia-kmod") != std::string::npos) &&
                         l.find("nvidia") != std::string::npos && l.find("fail") != std::string::npos;
   if (!installer && !packaged) return std::nullopt;
   return ErrorMeaning{kClassSoftware, "driver-module-build-failed", "high",
@@ -760,7 +781,8 @@ std::size_t driver_call_at(std::string_view line) {
 std::optional<Match> driver_call_failed(std::string_view line, const std::string& l) {
   const std::size_t at = driver_call_at(line);
   if (at == std::string_view::npos) return std::nullopt;
-  for (const long n : numbers_after(l, {"error", "returned", "err=", "== cuda_success"}, {" :=(", false, 4, "."}, at))
+  // "error 2", "returned 201", "err=2", the PGI/NVHPC runtime's "cuMemHostAlloc returns error code 201".
+  for (const long n : numbers_after(l, {"error code", "error", "returned", "err=", "== cuda_success"}, {" :=(", false, 4, "."}, at))
     for (const auto& c : cuda_driver_errors())
       if (c.number == n && n != 0) return from_cuda(c);
   return std::nullopt;
@@ -773,6 +795,17 @@ std::optional<Match> numba_api_error(const std::string& l) {
   for (const long n : numbers_after(l, {"cudaapierror(", "cudaapierror: ["}, {"", false, 9, ""}))
     for (const auto& c : cuda_driver_errors())
       if (c.number == n && n != 0) return from_cuda(c);
+  return std::nullopt;
+}
+
+// XLA's GPU allocator out of device memory, as JAX and TensorFlow's XLA report it: the status
+// RESOURCE_EXHAUSTED with "Failed to allocate request for 2.99GiB (3206250496B) on device ordinal 0"
+// or "Out of memory while trying to allocate ...": the same fact as cudaErrorMemoryAllocation.
+std::optional<Match> xla_out_of_memory(const std::string& l) {
+  if (l.find("resource_exhausted") == std::string::npos) return std::nullopt;
+  if (l.find("failed to allocate") == std::string::npos && l.find("out of memory") == std::string::npos) return std::nullopt;
+  for (const auto& c : cuda_runtime_errors())
+    if (c.number == 2) return from_cuda(c);
   return std::nullopt;
 }
 
@@ -817,6 +850,8 @@ std::optional<Match> by_message(std::string_view line, const std::string& l) {
       std::string msg = lower(c.message);
       while (!msg.empty() && msg.back() == '.') msg.pop_back();
       if (msg.size() >= 6) out.emplace_back(std::move(msg), &c);
+      // Older runtimes' text for 46 (CUDA 10 and before): "all CUDA-capable devices are busy or unavailable".
+      if (c.number == 46) out.emplace_back("all cuda-capable devices are busy or unavailable", &c);
     }
     return out;
   }();
@@ -916,6 +951,7 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
                                                                                : "NCCL: ") +
                               p.kind,
                           "");
+  if (auto m = xla_out_of_memory(l)) return m;
   if (auto m = by_name(line)) return m;
   if (auto m = driver_call_failed(line, l)) return m;
   if (auto m = numba_api_error(l)) return m;
@@ -939,13 +975,17 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
 // source file a log line names ("conv_cutlass_kernels.cu:138] Check failed", dmlc's
 // "updater_gpu_hist.cu:123: ..."), NVIDIA's CUTLASS kernels and cuQuantum's libraries (cuStateVec,
 // cuTensorNet, whose simulators tag their errors "custatevec ..."), and EGL's device displays, the
-// headless rendering NVIDIA's libEGL provides (MuJoCo: "Cannot initialize a EGL device display").
-constexpr std::array<const char*, 48> kGpuWords{
+// headless rendering NVIDIA's libEGL provides (MuJoCo: "Cannot initialize a EGL device display");
+// the toolkit's PTX assembler (nvcc's "'ptxas' died due to signal 11"); OpenCL, a GPU API like
+// OpenGL ("There are no OpenCL devices available"); and the NVIDIA HPC SDK's OpenACC runtime's
+// "FATAL ERROR: data in update host clause was not found on device 1".
+constexpr std::array<const char*, 51> kGpuWords{
     "nvidia", "cuda",  "gpu",   "nvml",     "nccl",  "dcgm",   "cublas", "cudnn", "cusolver", "cufft", "nouveau",
     "cusparse", "curand", "cutensor", "nvrtc", "tensorrt", "[trt]", "nvenc", "nvdec", "cuvid", "nvjpeg",
     "jetson", "tegra", "l4t",   "nvgpu",    "gk20a", "gm20b",  "gp10b",  "gv11b", "ga10b", "nvlddmkm", "nvoglv",
     "nvwgf2um", "nvapi", "opengl", "vulkan", "libgl", "[vgl]", "vfio", "v000010de", ".cu:", "cutlass",
-    "custatevec", "cutensornet", "cuquantum", "egl device", "egl driver", "egl display"};
+    "custatevec", "cutensornet", "cuquantum", "egl device", "egl driver", "egl display", "ptxas", "opencl",
+    "not found on device"};
 constexpr std::array<const char*, 7> kWrongWords{"error", "fail", "warn", "unable", "cannot", "not ", "no "};
 
 }  // namespace

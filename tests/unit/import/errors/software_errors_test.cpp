@@ -511,6 +511,50 @@ TEST(SoftwareErrors, DriverCallTextsSimulatorBuildsAndTheirGpuWords) {
   expect_software(vulkan);
 }
 
+// The 2026-12-49..52 sweeps' lines, each its program's own words (cited in software_errors.cpp): the
+// programs' no-GPU words (JAX, Unsloth, Oceananigans), OCCA without its CUDA mode and an NGC
+// container older than the GPU (software); XLA out of device memory read as cudaErrorMemoryAllocation;
+// the runtime's older text for 46; a driver call's "returns error code N"; and the toolchain's,
+// OpenCL's and OpenACC's words as words about the GPU.
+TEST(SoftwareErrors, FrameworkNoGpuWordsContainersAndTheirOlderTexts) {
+  const std::pair<const char*, const char*> lines[] = {
+      {"RuntimeError: Unknown backend gpu", "no-device"},
+      {"RuntimeError: Unknown backend: 'gpu' requested, but no platforms that are instances of gpu are present.", "no-device"},
+      {"NotImplementedError: Unsloth currently only works on NVIDIA GPUs and Intel GPUs.", "no-device"},
+      {"ERROR: ArgumentError: Cannot create a GPU model. No CUDA-enabled GPU was detected!", "no-device"},
+      {"[CUDA] mode is not enabled, defaulting to [Serial] mode", "build-without-cuda"},
+      {"WARNING: Detected NVIDIA NVIDIA A100-PCIE-40GB GPU, which is not yet supported in this version of the container",
+       "container-predates-gpu"},
+      {"ops_mpi_rt_support_cuda.cu(351) : cutilSafeCall() Runtime API error : all CUDA-capable devices are busy or unavailable.",
+       "devices-unavailable"},
+  };
+  for (const auto& [line, kind] : lines) {
+    const auto e = find_software_errors(std::string(line) + "\n", "x");
+    ASSERT_FALSE(e.empty()) << line;
+    EXPECT_EQ(e[0].cls, "software") << line;
+    if (std::string(kind) != "devices-unavailable") EXPECT_EQ(e[0].kind, kind) << line;
+    else EXPECT_NE(e[0].source.find("46"), std::string::npos) << e[0].source;
+  }
+  const auto xla = find_software_errors(
+      "jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Failed to allocate request for 2.99GiB (3206250496B) on "
+      "device ordinal 0\n",
+      "x");
+  ASSERT_EQ(xla.size(), 1u);
+  EXPECT_NE(xla[0].source.find("cudaErrorMemoryAllocation"), std::string::npos) << xla[0].source;
+  const auto pgi = find_software_errors("malloc: cuMemHostAlloc returns error code 201\n", "x");
+  ASSERT_EQ(pgi.size(), 1u);
+  EXPECT_NE(pgi[0].source.find("201"), std::string::npos) << pgi[0].source;
+  for (const char* l : {"nvcc error   : 'ptxas' died due to signal 11 (Invalid memory reference)",
+                        "Error: There are no OpenCL devices available.",
+                        "FATAL ERROR: data in update host clause was not found on device 1: name=areacell"})
+    EXPECT_TRUE(gpu_mention(std::string(l) + "\n", "x")) << l;
+  // nvidia-container-cli's --load-kmods option is no kernel module build (akmods' and DKMS's words are).
+  for (const auto& e : find_software_errors("nvidia-container-cli --load-kmods configure --ldconfig=@/sbin/ldconfig.real "
+                                            "--device=all --pid=1 /rootfs: failed\n",
+                                            "x"))
+    EXPECT_NE(e.kind, "driver-module-build-failed");
+}
+
 // HAMi-core's refusal past a container's share of the GPU's memory (src/allocator/allocator.c,
 // oom_check) is a sliced GPU; NCCL's topology XML without an attribute it needs and aws-ofi-nccl
 // without a libfabric provider are the stack's.
