@@ -33,6 +33,13 @@
 // nvidia-smi -L's, one GPU per index, when CUDA is available; not when the build is ROCm's
 // (CUDA_HOME /opt/rocm) or another vendor's ("MUSA available: True", "SDAA available: True"),
 // whose devices its forks list under the same "GPU n" keys.
+//
+// Hugging Face's env reports (`transformers-cli env`, `accelerate env`, `diffusers-cli env`) and the
+// trainers that copied them (LLaMA-Factory's `llamafactory-cli env`, FastVideo's) print "- Key:
+// value" lines: "- `transformers` version", "- Platform", "- PyTorch version (GPU?)", and, when
+// CUDA is available, "- GPU type: NVIDIA H100 PCIe" (torch.cuda.get_device_name(): device 0's
+// name) with LLaMA-Factory's "- GPU number" and "- GPU memory". Device 0 is read as a GPU by that
+// name; the others' names the report does not give, so their count goes to imported only.
 #include "import/import.hpp"
 #include "import/text/smi_values.hpp"
 
@@ -58,12 +65,24 @@ const std::set<std::string, std::less<>>& report_keys() {
       "Paddle version", "Paddle With CUDA", "CUDA version", "Nvidia driver List",
       // OpenMMLab's collect_env
       "sys.platform", "CUDA available", "MUSA available", "SDAA available", "CUDA_HOME", "NVCC", "PyTorch",
-      "PyTorch compiling details", "MMCV CUDA Compiler"};
+      "PyTorch compiling details", "MMCV CUDA Compiler",
+      // Hugging Face's env reports and their copies ("- Key: value")
+      "Platform", "PyTorch version (GPU?)", "PyTorch version (accelerator?)", "GPU type", "GPU number", "GPU memory"};
   return k;
 }
 
-// "Key: value" with a report key -> {key, value}.
+// "Key: value" with a report key -> {key, value}; Hugging Face's "- Key: value" too, and its
+// "- `package` version: 1.2.3" keys as "package version".
 std::optional<std::pair<std::string, std::string>> report_line(std::string_view line) {
+  if (line.starts_with("- ")) {
+    line = trim(line.substr(2));
+    if (line.starts_with("`")) {
+      const std::size_t close = line.find("` version:");
+      if (close != std::string_view::npos && close < 40)
+        return std::make_pair(std::string("package version"),
+                              std::string(line.substr(1, close - 1)) + " " + std::string(trim(line.substr(close + 10))));
+    }
+  }
   const auto colon = line.find(':');
   if (colon == std::string_view::npos || colon == 0 || colon > 40) return std::nullopt;
   const std::string_view key = trim(line.substr(0, colon));
@@ -93,7 +112,9 @@ int detect_collect_env(std::string_view text) {
                                    seen.count("Nvidia driver version") + seen.count("Is debug build") +
                                    seen.count("Paddle version") + seen.count("Paddle With CUDA") + seen.count("Nvidia driver List") +
                                    seen.count("sys.platform") + seen.count("CUDA available") + seen.count("MMCV CUDA Compiler") +
-                                   seen.count("PyTorch compiling details"));
+                                   seen.count("PyTorch compiling details") + seen.count("package version") +
+                                   seen.count("GPU type") + seen.count("PyTorch version (GPU?)") +
+                                   seen.count("PyTorch version (accelerator?)"));
   return own >= 2 ? 110 : 0;
 }
 
@@ -189,6 +210,21 @@ ImportPart parse_collect_env(std::string_view text, const std::string& file) {
       const std::string v = smi::lower(value);  // "True"/"False"; torch <= 1.6 printed "Yes"/"No"
       if (v == "true" || v == "yes" || v == "false" || v == "no") facts["cuda_available"] = v == "true" || v == "yes";
       cuda_available_false = v == "false" || v == "no";
+    } else if (key == "GPU type" && !says_nothing(value)) {
+      read_block(part, "nvidia-smi-list", std::string(static_cast<std::size_t>(lines[i].first - 1), '\n') + "GPU 0: " + value + "\n",
+                 file);
+    } else if (key == "GPU number" && !says_nothing(value)) {
+      facts["gpu_count"] = value;
+    } else if ((key == "PyTorch version (GPU?)" || key == "PyTorch version (accelerator?)") && !says_nothing(value)) {
+      // "2.1.0+cu121 (True)": the version, and whether CUDA was available
+      const std::size_t open = value.rfind(" (");
+      facts["pytorch_version"] = value.substr(0, open);
+      if (open != std::string::npos) {
+        const std::string flag = smi::lower(value.substr(open));
+        if (flag == " (true)" || flag == " (false)") facts["cuda_available"] = flag == " (true)";
+      }
+    } else if (key == "package version" && !says_nothing(value)) {
+      facts["package_versions"].push_back(value);
     } else if (key == "CUDA available") {
       openmmlab_cuda = smi::lower(value) == "true";
     } else if ((key == "MUSA available" || key == "SDAA available") && smi::lower(value) == "true") {

@@ -131,5 +131,24 @@ TEST(CollectEnv, OpenMmlabsGpuLinesAreItsGpus) {
   EXPECT_TRUE(rocm.gpus.empty());
 }
 
+// Hugging Face's env report and its copies ("- Key: value"): LLaMA-Factory's `llamafactory-cli env`
+// (LLaMA-Factory #4322, as posted) names device 0 by "GPU type"; transformers-cli's names no GPU
+// but is still its report, not a refused file (SYNTHETIC lines in its layout, env.py's keys).
+TEST(CollectEnv, HuggingFacesEnvReportAndItsCopies) {
+  const std::string raw = import_test::read_bytes(std::filesystem::path(GPUAUDIT_TEST_DATA) / "real-world" /
+                                                  "llamafactory-4322-h100-pcie-x2-cli-env-torch-212-cu121" / "env.txt");
+  EXPECT_EQ(import_test::detected(raw), "collect-env");
+  const ImportPart p = import_test::parse_as("collect-env", raw);
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.gpus[0].name, "NVIDIA H100 PCIe");
+  const ImportPart hf = import_test::parse_as("collect-env",
+                                              "- `transformers` version: 4.36.0\n- Platform: Linux-5.15.0-x86_64\n"
+                                              "- PyTorch version (GPU?): 2.1.0+cu121 (True)\n- Using GPU in script?: yes\n");
+  EXPECT_TRUE(hf.gpus.empty());
+  EXPECT_EQ(hf.imported.at("pytorch_version"), "2.1.0+cu121");
+  EXPECT_EQ(hf.imported.at("cuda_available"), true);
+  EXPECT_EQ(hf.imported.at("package_versions")[0], "transformers 4.36.0");
+}
+
 }  // namespace
 }  // namespace gpuaudit::imports
