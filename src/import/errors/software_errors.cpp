@@ -600,6 +600,10 @@ constexpr std::array kContainerMessages = std::to_array<DriverMessage>({
     {"command not found: nvidia-container-cli", "container-toolkit-missing", "",
      "the node has no NVIDIA container library (libnvidia-container's nvidia-container-cli), which Enroot's NVIDIA hook "
      "needs to give a container its GPUs: install libnvidia-container on the node"},
+    // NGC containers' start-up banner when no driver is mounted into them (the container started
+    // without --gpus / the NVIDIA runtime): "WARNING: The NVIDIA Driver was not detected.  GPU
+    // functionality will not be available."
+    {"the nvidia driver was not detected", "no-device", "", kProgramSeesNoGpu},
     {"wsl environment detected but no adapters were found", "no-device", "",
      "the NVIDIA container runtime found WSL without a GPU adapter: the Windows NVIDIA driver with WSL support is not "
      "installed, or the GPU is not passed to WSL"},
@@ -631,7 +635,11 @@ std::optional<ErrorMeaning> container_cli_error(const std::string& l) {
 }
 
 std::optional<ErrorMeaning> container_runtime_error(const std::string& l) {
-  if (l.find("unsatisfied condition: cuda>=") != std::string::npos) {
+  // libnvidia-container's "requirement error: unsatisfied condition: <the last one it tried>": the
+  // image's NVIDIA_REQUIRE_CUDA ("cuda>=11.8 brand=tesla,driver>=470,driver<471 ...", passed as
+  // --require=) is met by none of its alternatives, "brand = titanrtx" as much as "cuda>=12.8": the
+  // host's driver is older than the image's CUDA (and is not a branch the image lists).
+  if (l.find("unsatisfied condition: ") != std::string::npos && l.find("cuda>=") != std::string::npos) {
     const std::size_t at = l.find("cuda>=") + 6;
     std::size_t end = at;
     while (end < l.size() && (std::isdigit(static_cast<unsigned char>(l[end])) || l[end] == '.')) ++end;

@@ -44,14 +44,17 @@ TEST(BaselinesVideoEngines, EveryCountOfTheRepositoryIsNonNegativeAndCitesAnNvid
   EXPECT_GE(models, 30);
 }
 
-// nvenc 0 only on the compute dies (GA100, GH100) the support matrix lists with "Total # of NVENC 0".
+// nvenc 0 only on the compute dies (GA100, GH100, Blackwell's GB100 and GB110) the support matrix
+// lists with "Total # of NVENC 0".
 TEST(BaselinesVideoEngines, NoNvencOnlyOnDataCentreComputeDiesListedSoInTheMatrix) {
   for (const Baseline& b : repo_baselines().models) {
     if (!b.video_engines || !no_nvenc_by_design(*b.video_engines)) continue;
-    EXPECT_TRUE(b.chip == "GA100" || b.chip == "GH100") << b.id << " (" << b.chip << ")";
+    EXPECT_TRUE(b.chip == "GA100" || b.chip == "GH100" || b.chip.starts_with("GB100") || b.chip == "GB110")
+        << b.id << " (" << b.chip << ")";
     EXPECT_NE(b.video_engines->nvenc->source.find("video-encode-and-decode-gpu-support-matrix"), std::string::npos) << b.id;
   }
-  for (const char* id : {"a100-sxm4-80gb", "a100-sxm4-40gb", "a100-pcie-80gb", "a100-pcie-40gb", "h100-sxm5-80gb"})
+  for (const char* id : {"a100-sxm4-80gb", "a100-sxm4-40gb", "a100-pcie-80gb", "a100-pcie-40gb", "h100-sxm5-80gb", "h100-nvl-94gb",
+                         "b200-180gb", "nvidia-b300", "nvidia-gb200", "nvidia-gb300"})
     EXPECT_TRUE(no_nvenc_by_design(*model(id).video_engines)) << id;
   // Cards with an encoder are never said to have none.
   for (const char* id : {"nvidia-l4", "nvidia-l40s", "geforce-rtx-3090"}) {
@@ -71,9 +74,13 @@ TEST(BaselinesVideoEngines, NvidiasPublishedCountsOfTheCommonRentals) {
   const VideoEngines& l4 = *model("nvidia-l4").video_engines;
   EXPECT_EQ(l4.nvenc->value, 2);
   EXPECT_EQ(l4.nvdec->value, 4);
-  // No NVIDIA count seen: unknown stays absent, never a guessed 0 (B200's, H800's, A800's).
-  for (const char* id : {"b200-180gb", "h800-sxm5-80gb", "a800-sxm4-80gb"}) EXPECT_FALSE(model(id).video_engines) << id;
-  EXPECT_FALSE(model("h100-nvl-94gb").video_engines->nvenc);
+  // The matrix's Server rows for Blackwell (HGX B200, HGX B300, GB200, GB300): no NVENC, 7 NVDEC per GPU.
+  for (const char* id : {"b200-180gb", "nvidia-b300", "nvidia-gb200", "nvidia-gb300"}) {
+    EXPECT_EQ(model(id).video_engines->nvdec->value, 7) << id;
+    EXPECT_FALSE(model(id).video_engines->nvjpg) << id;  // the matrix gives no NVJPG count
+  }
+  // No NVIDIA count seen: unknown stays absent, never a guessed 0 (H800's, A800's: no matrix row).
+  for (const char* id : {"h800-sxm5-80gb", "a800-sxm4-80gb"}) EXPECT_FALSE(model(id).video_engines) << id;
 }
 
 TEST(BaselinesVideoEngines, ANegativeOrUnsourcedCountIsAProblem) {

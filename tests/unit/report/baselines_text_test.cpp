@@ -54,7 +54,7 @@ TEST(BaselinesText, ShowH100WithItsVideoEngines) {
   EXPECT_TRUE(has(t, "  NVDEC           7\n")) << t;
   EXPECT_TRUE(has(t, "  OFA             1\n")) << t;
   EXPECT_TRUE(has(t, "video-encode-and-decode-gpu-support-matrix-new")) << t;
-  EXPECT_FALSE(has(baseline_show_text(*repo_baselines().find("b200-180gb"), 100), "Video engines")) << "no NVIDIA count: no section";
+  EXPECT_FALSE(has(baseline_show_text(*repo_baselines().find("h800-sxm5-80gb"), 100), "Video engines")) << "no NVIDIA count: no section";
 }
 
 // The widest line of `text`, in terminal columns, leaving out a line that is one word (a source's

@@ -66,7 +66,7 @@ TEST(ReportVideoEnginesText, OnlyTheCardsOwnModelGivesCounts) {
   EXPECT_EQ(model_video_engines(m), nullptr);
   m.method = "vgpu-profile";
   EXPECT_EQ(model_video_engines(m), nullptr);
-  m.baseline = repo_baselines().find("b200-180gb");  // no NVIDIA count seen
+  m.baseline = repo_baselines().find("h800-sxm5-80gb");  // no NVIDIA count seen (no matrix row)
   m.method = "pci-id";
   EXPECT_EQ(model_video_engines(m), nullptr);
 }

@@ -548,6 +548,20 @@ TEST(SoftwareErrors, FrameworkNoGpuWordsContainersAndTheirOlderTexts) {
                         "Error: There are no OpenCL devices available.",
                         "FATAL ERROR: data in update host clause was not found on device 1: name=areacell"})
     EXPECT_TRUE(gpu_mention(std::string(l) + "\n", "x")) << l;
+  // libnvidia-container's last unsatisfied alternative of the image's NVIDIA_REQUIRE_CUDA (Milvus
+  // #32100: "brand = titanrtx" after --require=cuda>=11.8 ...) is the driver too old for the image;
+  // an NGC container's banner without a driver is the program seeing no GPU.
+  const auto req = find_software_errors(
+      "stderr: exec command: [/bin/nvidia-container-cli --load-kmods configure --device=all --compute --utility "
+      "--require=cuda>=11.8 brand=tesla,driver>=470,driver<471 --pid=1 /rootfs]\\nnvidia-container-cli: requirement error: "
+      "unsatisfied condition: brand = titanrtx\n",
+      "x");
+  ASSERT_FALSE(req.empty());
+  EXPECT_EQ(req[0].kind, "container-driver-too-old");
+  EXPECT_NE(req[0].meaning.find("CUDA 11.8"), std::string::npos) << req[0].meaning;
+  const auto ngc = find_software_errors("WARNING: The NVIDIA Driver was not detected.  GPU functionality will not be available.\n", "x");
+  ASSERT_EQ(ngc.size(), 1u);
+  EXPECT_EQ(ngc[0].kind, "no-device");
   // nvidia-container-cli's --load-kmods option is no kernel module build (akmods' and DKMS's words are).
   for (const auto& e : find_software_errors("nvidia-container-cli --load-kmods configure --ldconfig=@/sbin/ldconfig.real "
                                             "--device=all --pid=1 /rootfs: failed\n",
