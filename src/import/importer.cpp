@@ -223,6 +223,22 @@ bool read_as_app_log(FileIntake& in, const std::string& text, const std::string&
 
 PasteClaim forced(const std::string& format) { return PasteClaim{format, 100, "", 1}; }
 
+// Another program's JSON (an object with neither a "schema" nor gpuaudit's "benchmarks": Jan's
+// settings.json naming its GPU and driver) that speaks of the GPU is read as that program's log,
+// like any application's log: its errors, else the line about the GPU; nothing decisive. A damaged
+// gpuaudit document keeps its own error (parse_result names what is wrong).
+bool read_foreign_json(FileIntake& in, const std::string& text) {
+  const json j = json::parse(text, nullptr, false);
+  if (!j.is_object() || j.contains("schema") || j.contains("benchmarks")) return false;
+  in.software_errors = find_software_errors(text, in.name);
+  if (in.software_errors.empty())
+    if (auto mention = gpu_mention(text, in.name)) in.software_errors.push_back(std::move(*mention));
+  if (in.software_errors.empty()) return false;
+  const SoftwareError& e = in.software_errors.front();
+  in.report.push_back(in.name + ": another program's JSON, no tool output, but " + e.kind + ": " + e.text);
+  return true;
+}
+
 // A text that is one JSON document is read for its structure, never for lines its strings quote.
 void read_json(FileIntake& in, const std::string& text, const JsonScan& scan) {
   const PasteClaim c = claim_of(text);
@@ -234,6 +250,7 @@ void read_json(FileIntake& in, const std::string& text, const JsonScan& scan) {
   if (!quoted.format.empty())
     throw input_error(in.name + ": a JSON document, not " + quoted.format + " output: it quotes " + quoted.format +
                       " lines in its strings; paste those lines as a text file to import them");
+  if (read_foreign_json(in, text)) return;
   (void)parse_result(text, in.name);  // names what is wrong with it as a result document
   read_whole(in, text, forced(kGpuauditFormat));
 }

@@ -680,6 +680,13 @@ std::optional<ErrorMeaning> driver_tool_missing(const std::string& l) {
   // Rust's std::process error: "failed to execute nvidia-smi at /usr/bin/nvidia-smi: No such file or
   // directory (os error 2)" (the container runtime's failed mount of it is its own class, below).
   const std::string t(tool);
+  // The kernel's ENOEXEC ("exec /usr/bin/nvidia-smi: exec format error"): a file is there, but not a
+  // program this machine runs (another CPU architecture's driver files mounted in, or a damaged one).
+  if (l.find("exec format error") != std::string::npos)
+    return ErrorMeaning{kClassSoftware, "driver-tools-broken", "medium",
+                        t + " here is not a program this machine can run (exec format error): the driver files in this "
+                            "container or machine are another CPU architecture's or damaged; reinstall the driver, or start "
+                            "the container with the host's own driver files (the NVIDIA runtime mounts them)"};
   const bool no_file = l.find("no such file or directory") != std::string::npos && l.find("mount") == std::string::npos;
   if (l.find("command not found") == std::string::npos && l.find("executable file not found") == std::string::npos && !no_file &&
       l.find("is not recognized as an internal or external command") == std::string::npos &&

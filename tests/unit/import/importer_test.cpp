@@ -601,6 +601,23 @@ TEST(ImportFiles, ACorruptGpuauditDocumentIsNamed) {
   EXPECT_NE(msg.find(f + ": not valid JSON"), std::string::npos) << msg;
 }
 
+// Another program's JSON that speaks of the GPU (Jan's settings.json, janhq/jan #1975: its GPU list
+// and "cuda": {"exist": false}) is read as that program's log, not refused as a broken gpuaudit
+// document; JSON that names no GPU, and a gpuaudit document without its schema, keep their errors.
+TEST(ImportFiles, AnotherProgramsJsonAboutTheGpuIsItsLog) {
+  const std::string jan = (fs::path(GPUAUDIT_TEST_DATA) / "real-world" /
+                           "jan-1975-settings-json-rtx4050-laptop-driver-550-cuda-false" / "settings.json")
+                              .string();
+  ImportReport rep;
+  std::string msg;
+  EXPECT_EQ(error_code_of([&] { (void)import_files({jan}, {}, &rep); }, &msg), 0) << msg;
+  TempDir d;
+  const std::string plain = d.write("synthetic-config.json", "{\"theme\": \"dark\", \"fontSize\": 12}\n");
+  EXPECT_EQ(error_code_of([&] { (void)import_files({plain}, {}, nullptr); }, &msg), exit_code::usage);
+  const std::string noschema = d.write("synthetic-noschema.json", "{\"gpus\": [{\"name\": \"NVIDIA H100\"}], \"benchmarks\": []}\n");
+  EXPECT_EQ(error_code_of([&] { (void)import_files({noschema}, {}, nullptr); }, &msg), exit_code::usage);
+}
+
 // A training log that opens with Python printing a dict ("{'loss': ...}", LLaMA-Factory's and
 // transformers' Trainer logs) is no damaged JSON document: a JSON object's names are in double
 // quotes. Read as the log it is (its NCCL watchdog line is about the GPU); an empty or cut

@@ -562,6 +562,10 @@ TEST(SoftwareErrors, FrameworkNoGpuWordsContainersAndTheirOlderTexts) {
   const auto ngc = find_software_errors("WARNING: The NVIDIA Driver was not detected.  GPU functionality will not be available.\n", "x");
   ASSERT_EQ(ngc.size(), 1u);
   EXPECT_EQ(ngc[0].kind, "no-device");
+  // nvidia-smi there but not runnable (Kubeflow #7045): the kernel's exec format error.
+  const auto enoexec = find_software_errors("exec /usr/bin/nvidia-smi: exec format error\n", "x");
+  ASSERT_EQ(enoexec.size(), 1u);
+  EXPECT_EQ(enoexec[0].kind, "driver-tools-broken");
   // nvidia-container-cli's --load-kmods option is no kernel module build (akmods' and DKMS's words are).
   for (const auto& e : find_software_errors("nvidia-container-cli --load-kmods configure --ldconfig=@/sbin/ldconfig.real "
                                             "--device=all --pid=1 /rootfs: failed\n",
