@@ -227,6 +227,38 @@ def video_engines(where, v):
     return out
 
 
+# ---- codecs per generation (baselines/source/video_codecs.json; docs/video-engines.md) -------------
+# The matrix's column that says a codec family is there at all (its common 4:2:0 8-bit form).
+ENCODE_FAMILIES = (("H.264", "H.264 (AVC) YUV 4:2:0"), ("HEVC", "H.265 (HEVC) 4K YUV 4:2:0"), ("AV1", "AV1 YUV 4:2:0"))
+DECODE_FAMILIES = (("MPEG-2", "MPEG-2"), ("VC-1", "VC-1"), ("VP8", "VP8"), ("VP9", "VP9 4:2:0 8 Bit"),
+                   ("H.264", "H.264 (AVC) 4:2:0 8 Bit"), ("HEVC", "H.265 (HEVC) 4:2:0 8 Bit"), ("AV1", "AV1 8 Bit"))
+_CODECS = None
+
+
+def video_codecs(model_id):
+    """The codec families a model's NVENC and NVDEC generations support, from the matrix's cells: only
+    a generation every row of the matrix agrees on (uniform) gives them; else none (unknown)."""
+    global _CODECS
+    if _CODECS is None:
+        with open(os.path.join(ROOT, "baselines", "source", "video_codecs.json")) as f:
+            _CODECS = json.load(f)
+    m = _CODECS["models"].get(model_id)
+    if not m:
+        return {}
+    out, said = {}, []
+    for key, engine, families in (("encode_codecs", "nvenc", ENCODE_FAMILIES), ("decode_codecs", "nvdec", DECODE_FAMILIES)):
+        gen = m.get(f"{engine}_generation") or ""
+        g = _CODECS[f"{engine}_generations"].get(gen)
+        if not g or not g.get("uniform") or not g.get("codecs"):
+            continue
+        out[key] = [name for name, column in families if g["codecs"].get(column) == "YES"]
+        said.append(f"{engine.upper()} {gen}")
+    if said:
+        out["codecs_source"] = (f"{S['video_sources']['matrix']}: row '{m['row']}' ({m['tab']}), " + ", ".join(said) +
+                                " (baselines/source/video_codecs.json)")
+    return out
+
+
 def source_url(source):
     """The address a named source ends with ("Title, https://..." -> "https://...")."""
     return source.rsplit(", ", 1)[-1]
@@ -369,9 +401,10 @@ def build(entry, row, thermal=None):
         b = {k2: v2 for k, v in b.items() for k2, v2 in ([(k, v)] + (list(temps_.items()) if k == "nvlink_gbs" else []))}
         b["sources"] += [x for x in thermal["_sources"] if x not in b["sources"]]
     if entry.get("video"):  # after the MIG table; absent where no NVIDIA table gave a count
-        video = entry["video"]
+        video = dict(entry["video"])
+        video.update(video_codecs(entry["id"]))
         b = {k2: v2 for k, v in b.items() for k2, v2 in ([(k, v)] + ([("video_engines", video)] if k == "mig_profiles" else []))}
-        for e in video.values():
+        for e in (v for k, v in video.items() if k in VIDEO_ENGINES):
             url = source_url(e["source"].split(": ", 1)[0])
             if url not in b["sources"]:
                 b["sources"].insert(len(b["sources"]) - 1, url)

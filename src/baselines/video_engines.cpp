@@ -14,6 +14,9 @@ std::vector<std::string> video_engine_problems(const VideoEngines& v) {
   check("nvdec", v.nvdec);
   check("nvjpg", v.nvjpg);
   check("ofa", v.ofa);
+  if ((!v.encode_codecs.empty() || !v.decode_codecs.empty()) && v.codecs_source.empty())
+    out.push_back("video_engines' codecs have no source");
+  if (!v.encode_codecs.empty() && no_nvenc_by_design(v)) out.push_back("video_engines: encode codecs on a model without NVENC");
   return out;
 }
 

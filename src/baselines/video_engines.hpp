@@ -25,8 +25,15 @@ struct VideoEngines {
   std::optional<SourcedCount> nvdec;
   std::optional<SourcedCount> nvjpg;
   std::optional<SourcedCount> ofa;
+  // The codec families the model's NVENC and NVDEC generations support ("H.264", "HEVC", "AV1";
+  // decode also "MPEG-2", "VC-1", "VP8", "VP9"), from the matrix's cells for the generation
+  // (baselines/source/video_codecs.json); empty where the matrix gives none (no encoder, or a
+  // generation whose rows disagree), with where they were read.
+  std::vector<std::string> encode_codecs;
+  std::vector<std::string> decode_codecs;
+  std::string codecs_source;
 };
-GA_JSON_VALUE(VideoEngines, nvenc, nvdec, nvjpg, ofa)
+GA_JSON_VALUE(VideoEngines, nvenc, nvdec, nvjpg, ofa, encode_codecs, decode_codecs, codecs_source)
 
 // What is wrong with one model's counts ("video_engines.nvdec has no source"): a negative count,
 // a count without a source; empty when they are sound.

@@ -48,6 +48,8 @@ std::string video_engines_text(const VideoEngines& v) {
   for (const Engine& e : engines)
     if (*e.count && (*e.count)->value == 0 && e.count != &v.nvenc) parts.push_back(std::string("no ") + e.label);
   if (!unknown.empty()) parts.push_back(join(unknown) + ": no NVIDIA count");
+  if (!v.encode_codecs.empty()) parts.push_back("encodes " + join(v.encode_codecs, "/"));
+  if (!v.decode_codecs.empty()) parts.push_back("decodes " + join(v.decode_codecs, "/"));
   return join(parts, "; ");
 }
 

@@ -74,6 +74,13 @@ TEST(BaselinesVideoEngines, NvidiasPublishedCountsOfTheCommonRentals) {
   const VideoEngines& l4 = *model("nvidia-l4").video_engines;
   EXPECT_EQ(l4.nvenc->value, 2);
   EXPECT_EQ(l4.nvdec->value, 4);
+  // Codecs per generation, from the matrix's cells: Ada's 8th-gen NVENC encodes AV1, Turing's 7th does
+  // not; the compute dies have no encoder to list.
+  EXPECT_EQ(l4.encode_codecs, (std::vector<std::string>{"H.264", "HEVC", "AV1"}));
+  EXPECT_NE(l4.codecs_source.find("NVENC 8th Gen"), std::string::npos) << l4.codecs_source;
+  EXPECT_EQ(model("tesla-t4").video_engines->encode_codecs, (std::vector<std::string>{"H.264", "HEVC"}));
+  EXPECT_TRUE(model("h100-sxm5-80gb").video_engines->encode_codecs.empty());
+  EXPECT_EQ(model("h100-sxm5-80gb").video_engines->decode_codecs.back(), "HEVC");  // Hopper's NVDEC: no AV1
   // The matrix's Server rows for Blackwell (HGX B200, HGX B300, GB200, GB300): no NVENC, 7 NVDEC per GPU.
   for (const char* id : {"b200-180gb", "nvidia-b300", "nvidia-gb200", "nvidia-gb300"}) {
     EXPECT_EQ(model(id).video_engines->nvdec->value, 7) << id;

@@ -22,9 +22,9 @@ ResultDocument real_world(const std::string& folder) {
 }  // namespace
 
 TEST(ReportVideoEnginesText, TheModelsEnginesWithNoNvencSaidAsDesign) {
-  EXPECT_EQ(video_engines_text(engines_of("h100-sxm5-80gb")), "7 NVDEC, 7 NVJPG, 1 OFA; no NVENC (by design of this model)");
-  EXPECT_EQ(video_engines_text(engines_of("nvidia-l4")), "2 NVENC, 4 NVDEC, 4 NVJPG; OFA: no NVIDIA count");
-  EXPECT_EQ(video_engines_text(engines_of("geforce-rtx-3090")), "1 NVENC; NVDEC, NVJPG, OFA: no NVIDIA count");
+  EXPECT_EQ(video_engines_text(engines_of("h100-sxm5-80gb")), "7 NVDEC, 7 NVJPG, 1 OFA; no NVENC (by design of this model); decodes MPEG-2/VC-1/VP8/VP9/H.264/HEVC");
+  EXPECT_EQ(video_engines_text(engines_of("nvidia-l4")), "2 NVENC, 4 NVDEC, 4 NVJPG; OFA: no NVIDIA count; encodes H.264/HEVC/AV1; decodes MPEG-2/VC-1/VP8/VP9/H.264/HEVC/AV1");
+  EXPECT_EQ(video_engines_text(engines_of("geforce-rtx-3090")), "1 NVENC; NVDEC, NVJPG, OFA: no NVIDIA count; encodes H.264/HEVC; decodes MPEG-2/VC-1/VP8/VP9/H.264/HEVC/AV1");
   EXPECT_EQ(video_engines_text(VideoEngines{}), "");
   VideoEngines slice_like;
   slice_like.nvdec = SourcedCount{0, "x", false};
@@ -49,7 +49,8 @@ TEST(ReportVideoEnginesText, OpenEncoderSessionsOfARealLoad) {
   ASSERT_FALSE(doc.gpus.empty());
   EXPECT_EQ(session_stats_text(doc.gpus[0]), "encoder sessions open: 2 (243 fps, 3280335 us latency)");
   EXPECT_EQ(video_line(doc.gpus[0], &engines_of("nvidia-l40s")),
-            "3 NVENC, 3 NVDEC; NVJPG, OFA: no NVIDIA count; encoder sessions open: 2 (243 fps, 3280335 us latency)");
+            "3 NVENC, 3 NVDEC; NVJPG, OFA: no NVIDIA count; encodes H.264/HEVC/AV1; decodes MPEG-2/VC-1/VP8/VP9/H.264/HEVC/AV1; "
+            "encoder sessions open: 2 (243 fps, 3280335 us latency)");
   GpuInfo fbc;
   fbc.extra = json::object();
   fbc.extra[kFbcStatsKey] = SessionStats{1, 30.0, std::nullopt};
