@@ -824,6 +824,16 @@ std::optional<Match> xla_out_of_memory(const std::string& l) {
   return std::nullopt;
 }
 
+// TensorRT's logger when the CUDA runtime it calls fails at start: "[TRT] [W] CUDA initialization
+// failure with error: 35. Please check your CUDA installation" - the number is the cudaError_t
+// (35, cudaErrorInsufficientDriver: the runtime TensorRT loaded needs a newer driver).
+std::optional<Match> tensorrt_cuda_init_failure(const std::string& l) {
+  for (const long n : numbers_after(l, {"cuda initialization failure with error"}, {" :", false, 4, ""}))
+    for (const auto& c : cuda_runtime_errors())
+      if (c.number == n && n != 0) return from_cuda(c);
+  return std::nullopt;
+}
+
 std::size_t words(std::string_view s) {
   std::size_t n = 0;
   bool in = false;
@@ -967,6 +977,7 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
                               p.kind,
                           "");
   if (auto m = xla_out_of_memory(l)) return m;
+  if (auto m = tensorrt_cuda_init_failure(l)) return m;
   if (auto m = by_name(line)) return m;
   if (auto m = driver_call_failed(line, l)) return m;
   if (auto m = numba_api_error(l)) return m;
@@ -993,14 +1004,15 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
 // headless rendering NVIDIA's libEGL provides (MuJoCo: "Cannot initialize a EGL device display");
 // the toolkit's PTX assembler (nvcc's "'ptxas' died due to signal 11"); OpenCL, a GPU API like
 // OpenGL ("There are no OpenCL devices available"); and the NVIDIA HPC SDK's OpenACC runtime's
-// "FATAL ERROR: data in update host clause was not found on device 1".
-constexpr std::array<const char*, 51> kGpuWords{
+// "FATAL ERROR: data in update host clause was not found on device 1"; TensorRT's libraries
+// (libnvinfer, libnvinfer_plugin) a loader cannot open.
+constexpr std::array<const char*, 52> kGpuWords{
     "nvidia", "cuda",  "gpu",   "nvml",     "nccl",  "dcgm",   "cublas", "cudnn", "cusolver", "cufft", "nouveau",
     "cusparse", "curand", "cutensor", "nvrtc", "tensorrt", "[trt]", "nvenc", "nvdec", "cuvid", "nvjpeg",
     "jetson", "tegra", "l4t",   "nvgpu",    "gk20a", "gm20b",  "gp10b",  "gv11b", "ga10b", "nvlddmkm", "nvoglv",
     "nvwgf2um", "nvapi", "opengl", "vulkan", "libgl", "[vgl]", "vfio", "v000010de", ".cu:", "cutlass",
     "custatevec", "cutensornet", "cuquantum", "egl device", "egl driver", "egl display", "ptxas", "opencl",
-    "not found on device"};
+    "not found on device", "nvinfer"};
 constexpr std::array<const char*, 7> kWrongWords{"error", "fail", "warn", "unable", "cannot", "not ", "no "};
 
 }  // namespace

@@ -9,6 +9,8 @@
 //   PyTorch (torch/cuda/__init__.py, _check_capability):
 //     Found GPU0 Tesla K40m which is of cuda capability 3.5.
 //     Found GPU0 NVIDIA GeForce RTX 5090 which requires CUDA_VERSION >= 12080 to ...
+//   Ultralytics (ultralytics/utils/torch_utils.py, select_device):
+//     Ultralytics YOLOv8.0.202  Python-3.11.6 torch-2.1.0+cu118 CUDA:0 (NVIDIA GeForce RTX 3070 Ti Laptop GPU, 8192MiB)
 //
 // Each gives the framework's device index (CUDA's ordinal after CUDA_VISIBLE_DEVICES, which may
 // differ from nvidia-smi's), the name as the driver reports it, and for TensorFlow the bus id and
@@ -92,8 +94,27 @@ std::optional<NamedGpu> pytorch_gpu(std::string_view l) {
   return g;
 }
 
+// "CUDA:0 (NVIDIA GeForce RTX 3070 Ti Laptop GPU, 8192MiB)"
+std::optional<NamedGpu> ultralytics_gpu(std::string_view l) {
+  const std::size_t at = l.find("CUDA:");
+  if (at == std::string_view::npos) return std::nullopt;
+  const auto index = index_at(l.substr(at + 5));
+  if (!index) return std::nullopt;
+  const std::size_t open = l.find(" (", at);
+  const std::size_t comma = l.rfind(", ", l.find("MiB)", at));
+  if (open == std::string_view::npos || comma == std::string_view::npos || comma <= open ||
+      l.find("MiB)", at) == std::string_view::npos || open > at + 10)
+    return std::nullopt;
+  NamedGpu g;
+  g.index = *index;
+  g.name = std::string(trim(l.substr(open + 2, comma - open - 2)));
+  if (g.name.empty()) return std::nullopt;
+  return g;
+}
+
 std::optional<NamedGpu> named_gpu(std::string_view l) {
   if (auto g = tensorflow_gpu(l)) return g;
+  if (auto g = ultralytics_gpu(l)) return g;
   return pytorch_gpu(l);
 }
 
@@ -126,7 +147,7 @@ ImportPart parse_framework_gpus(std::string_view text, const std::string& file) 
 }
 
 const RegisterFormat reg{{"framework-gpus",
-                          "a framework's log lines that name its GPUs (TensorFlow's device description, PyTorch's capability check)",
+                          "a framework's log lines that name its GPUs (TensorFlow's device description, PyTorch's capability check, Ultralytics' device line)",
                           detect_framework_gpus, parse_framework_gpus}};
 
 }  // namespace

@@ -562,6 +562,13 @@ TEST(SoftwareErrors, FrameworkNoGpuWordsContainersAndTheirOlderTexts) {
   const auto ngc = find_software_errors("WARNING: The NVIDIA Driver was not detected.  GPU functionality will not be available.\n", "x");
   ASSERT_EQ(ngc.size(), 1u);
   EXPECT_EQ(ngc[0].kind, "no-device");
+  // TensorRT's logger with the runtime's code (YOLOv5 #11453): 35 is the driver too old.
+  const auto trt = find_software_errors("[04/28/2023-16:38:59] [TRT] [W] CUDA initialization failure with error: 35. Please "
+                                        "check your CUDA installation\n",
+                                        "x");
+  ASSERT_EQ(trt.size(), 1u);
+  EXPECT_EQ(trt[0].cls, "software");
+  EXPECT_TRUE(gpu_mention("OSError: libnvinfer_plugin.so.10: cannot open shared object file: No such file or directory\n", "x"));
   // nvidia-smi there but not runnable (Kubeflow #7045): the kernel's exec format error.
   const auto enoexec = find_software_errors("exec /usr/bin/nvidia-smi: exec format error\n", "x");
   ASSERT_EQ(enoexec.size(), 1u);

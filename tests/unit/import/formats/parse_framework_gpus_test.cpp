@@ -42,5 +42,15 @@ TEST(FrameworkGpus, TensorFlowsDeviceDescriptionGivesBusAndCapability) {
                   .gpus.empty());
 }
 
+// Ultralytics' select_device line (ultralytics #6143, as posted).
+TEST(FrameworkGpus, UltralyticsDeviceLineNamesItsGpu) {
+  const ImportPart p = import_test::parse_as(
+      "framework-gpus",
+      "Ultralytics YOLOv8.0.202 \xf0\x9f\x9a\x80 Python-3.11.6 torch-2.1.0+cu118 CUDA:0 (NVIDIA GeForce RTX 3070 Ti Laptop GPU, 8192MiB)\n");
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.gpus[0].name, "NVIDIA GeForce RTX 3070 Ti Laptop GPU");
+  EXPECT_TRUE(import_test::parse_as("framework-gpus", "export CUDA:0 (see docs)\n").gpus.empty());
+}
+
 }  // namespace
 }  // namespace gpuaudit::imports
