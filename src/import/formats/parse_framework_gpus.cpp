@@ -43,6 +43,16 @@ std::optional<int> index_at(std::string_view s) {
   return std::stoi(std::string(s.substr(0, n)));
 }
 
+// "7.5" from "7.5) with ..." / "3.5.": the compute capability at the start of `s`, without a
+// sentence's final period.
+std::string capability_at(std::string_view s) {
+  std::size_t n = 0;
+  while (n < s.size() && (std::isdigit(static_cast<unsigned char>(s[n])) || s[n] == '.')) ++n;
+  std::string out(s.substr(0, n));
+  while (!out.empty() && out.back() == '.') out.pop_back();
+  return out;
+}
+
 // "device: 0, name: Tesla T4, pci bus id: 0000:00:04.0, compute capability: 7.5"
 std::optional<NamedGpu> tensorflow_gpu(std::string_view l) {
   const std::size_t at = l.find("device: ");
@@ -59,10 +69,7 @@ std::optional<NamedGpu> tensorflow_gpu(std::string_view l) {
   g.name = std::string(trim(l.substr(name + 8, bus - name - 8)));
   const std::string_view b = trim(l.substr(bus + 14, cc - bus - 14));
   if (smi::is_bus_id(b)) g.bus = smi::bus_id_as_printed(b);
-  std::string_view c = l.substr(cc + 22);
-  std::size_t n = 0;
-  while (n < c.size() && (std::isdigit(static_cast<unsigned char>(c[n])) || c[n] == '.')) ++n;
-  g.capability = std::string(c.substr(0, n));
+  g.capability = capability_at(l.substr(cc + 22));
   if (g.name.empty() || g.capability.empty()) return std::nullopt;
   return g;
 }
@@ -76,15 +83,8 @@ std::optional<NamedGpu> pytorch_gpu(std::string_view l) {
   const std::size_t start = l.find(' ', at + 9);
   std::size_t end = l.find(" which is of cuda capability ", at);
   std::string capability;
-  if (end != std::string_view::npos) {
-    std::string_view c = l.substr(end + 29);
-    std::size_t n = 0;
-    while (n < c.size() && (std::isdigit(static_cast<unsigned char>(c[n])) || c[n] == '.')) ++n;
-    capability = std::string(c.substr(0, n));
-    while (!capability.empty() && capability.back() == '.') capability.pop_back();
-  } else {
-    end = l.find(" which requires CUDA_VERSION", at);
-  }
+  if (end != std::string_view::npos) capability = capability_at(l.substr(end + 29));
+  else end = l.find(" which requires CUDA_VERSION", at);
   if (start == std::string_view::npos || end == std::string_view::npos || end <= start) return std::nullopt;
   NamedGpu g;
   g.index = *index;
