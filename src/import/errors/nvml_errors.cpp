@@ -113,9 +113,11 @@ const NvmlReturnCode* code_at(std::string_view rest) {
   // ("Failed to initialize NVML: ERROR_UNKNOWN", as HAMi's device plugin logs it).
   for (const auto& c : kCodes) {
     if (best) break;
+    if (!std::string_view(c.name).starts_with("NVML_")) continue;
     const std::string n = lower(std::string_view(c.name).substr(5));
+    if (!r.starts_with(n)) continue;  // r is at least as long as n from here
     const bool whole = r.size() == n.size() || !(std::isalnum(static_cast<unsigned char>(r[n.size()])) || r[n.size()] == '_');
-    if (std::string_view(c.name).starts_with("NVML_") && r.starts_with(n) && whole) best = &c;
+    if (whole) best = &c;
   }
   return best;
 }
