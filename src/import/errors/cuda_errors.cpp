@@ -122,6 +122,12 @@ const CudaErrorCode* cuda_runtime_error(int number) {
   return nullptr;
 }
 
+const CudaErrorCode* cuda_driver_error(int number) {
+  for (const auto& c : cuda_driver_errors())
+    if (c.number == number) return &c;
+  return nullptr;
+}
+
 const CudaErrorCode* cuda_error_with_message(std::string_view message) {
   const std::string m = lower(without_trailing(message));
   if (m.empty()) return nullptr;

@@ -31,6 +31,7 @@ std::span<const CudaErrorCode> cuda_driver_errors();   // CUresult, by number
 // Look-ups (names exact; messages case-insensitive, without trailing punctuation).
 const CudaErrorCode* cuda_error_named(std::string_view name);  // either enum
 const CudaErrorCode* cuda_runtime_error(int number);
+const CudaErrorCode* cuda_driver_error(int number);
 const CudaErrorCode* cuda_error_with_message(std::string_view message);
 
 // cudaErrorInsufficientDriver's meaning, which tools that word the error their own way (PyTorch's

@@ -798,8 +798,7 @@ std::optional<Match> driver_call_failed(std::string_view line, const std::string
   if (at == std::string_view::npos) return std::nullopt;
   // "error 2", "returned 201", "err=2", the PGI/NVHPC runtime's "cuMemHostAlloc returns error code 201".
   for (const long n : numbers_after(l, {"error code", "error", "returned", "err=", "== cuda_success"}, {" :=(", false, 4, "."}, at))
-    for (const auto& c : cuda_driver_errors())
-      if (c.number == n && n != 0) return from_cuda(c);
+    if (const CudaErrorCode* c = n == 0 ? nullptr : cuda_driver_error(static_cast<int>(n))) return from_cuda(*c);
   return std::nullopt;
 }
 
@@ -808,8 +807,7 @@ std::optional<Match> driver_call_failed(std::string_view line, const std::string
 // "CudaAPIError: [217] Call to ...": the number is cuda.h's, whatever name numba's table had for it.
 std::optional<Match> numba_api_error(const std::string& l) {
   for (const long n : numbers_after(l, {"cudaapierror(", "cudaapierror: ["}, {"", false, 9, ""}))
-    for (const auto& c : cuda_driver_errors())
-      if (c.number == n && n != 0) return from_cuda(c);
+    if (const CudaErrorCode* c = n == 0 ? nullptr : cuda_driver_error(static_cast<int>(n))) return from_cuda(*c);
   return std::nullopt;
 }
 
@@ -819,9 +817,7 @@ std::optional<Match> numba_api_error(const std::string& l) {
 std::optional<Match> xla_out_of_memory(const std::string& l) {
   if (l.find("resource_exhausted") == std::string::npos) return std::nullopt;
   if (l.find("failed to allocate") == std::string::npos && l.find("out of memory") == std::string::npos) return std::nullopt;
-  for (const auto& c : cuda_runtime_errors())
-    if (c.number == 2) return from_cuda(c);
-  return std::nullopt;
+  return from_cuda(*cuda_runtime_error(2));
 }
 
 // TensorRT's logger when the CUDA runtime it calls fails at start: "[TRT] [W] CUDA initialization
@@ -829,8 +825,7 @@ std::optional<Match> xla_out_of_memory(const std::string& l) {
 // (35, cudaErrorInsufficientDriver: the runtime TensorRT loaded needs a newer driver).
 std::optional<Match> tensorrt_cuda_init_failure(const std::string& l) {
   for (const long n : numbers_after(l, {"cuda initialization failure with error"}, {" :", false, 4, ""}))
-    for (const auto& c : cuda_runtime_errors())
-      if (c.number == n && n != 0) return from_cuda(c);
+    if (const CudaErrorCode* c = n == 0 ? nullptr : cuda_runtime_error(static_cast<int>(n))) return from_cuda(*c);
   return std::nullopt;
 }
 

@@ -23,6 +23,9 @@ TEST(CudaErrors, LookupsByNameNumberAndMessage) {
   EXPECT_EQ(cuda_error_named("CUDA_ERROR_SYSTEM_NOT_READY")->number, 802);
   EXPECT_EQ(cuda_error_named("cudaErrorNoSuchThing"), nullptr);
   EXPECT_STREQ(cuda_runtime_error(209)->name, "cudaErrorNoKernelImageForDevice");
+  EXPECT_STREQ(cuda_driver_error(209)->name, "CUDA_ERROR_NO_BINARY_FOR_GPU");
+  EXPECT_EQ(cuda_runtime_error(123456), nullptr);
+  EXPECT_EQ(cuda_driver_error(-1), nullptr);
   EXPECT_EQ(cuda_error_with_message("System not yet initialized.")->number, 802);
   EXPECT_EQ(cuda_error_with_message("uncorrectable ECC error encountered")->number, 214);
   EXPECT_EQ(cuda_error_with_message(""), nullptr);
