@@ -107,12 +107,34 @@ std::string_view without_trailing(std::string_view s) {
   return s;
 }
 
+// A cudaError_t name in CUresult's spelling: "cudaErrorInsufficientDriver" -> "CUDA_ERROR_INSUFFICIENT_DRIVER",
+// "cudaErrorECCUncorrectable" -> "CUDA_ERROR_ECC_UNCORRECTABLE" (a word starts at a capital after a small
+// letter, or at the last capital of a run of capitals before a small letter).
+std::string in_driver_spelling(std::string_view runtime_name) {
+  constexpr std::string_view kPrefix = "cudaError";
+  if (runtime_name.substr(0, kPrefix.size()) != kPrefix) return {};
+  const std::string_view rest = runtime_name.substr(kPrefix.size());
+  std::string out = "CUDA_ERROR";
+  for (std::size_t i = 0; i < rest.size(); ++i) {
+    const auto up = [&](std::size_t k) { return std::isupper(static_cast<unsigned char>(rest[k])) != 0; };
+    const bool starts_word = up(i) && (i == 0 || !up(i - 1) || (i + 1 < rest.size() && !up(i + 1)));
+    if (starts_word) out += '_';
+    out += static_cast<char>(std::toupper(static_cast<unsigned char>(rest[i])));
+  }
+  return out;
+}
+
 }  // namespace
 
 const CudaErrorCode* cuda_error_named(std::string_view name) {
   for (auto table : {cuda_runtime_errors(), cuda_driver_errors()})
     for (const auto& c : table)
       if (name == c.name) return &c;
+  // Tools that wrap the runtime often spell its codes the driver API's way, for names cuda.h does not
+  // have (Ollama's and others' "CUDA_ERROR_INSUFFICIENT_DRIVER" for cudaErrorInsufficientDriver, 35).
+  if (name.substr(0, 11) == "CUDA_ERROR_")
+    for (const auto& c : cuda_runtime_errors())
+      if (in_driver_spelling(c.name) == name) return &c;
   return nullptr;
 }
 

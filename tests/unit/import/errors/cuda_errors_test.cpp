@@ -22,6 +22,12 @@ TEST(CudaErrors, LookupsByNameNumberAndMessage) {
   EXPECT_EQ(cuda_error_named("cudaErrorECCUncorrectable")->number, 214);
   EXPECT_EQ(cuda_error_named("CUDA_ERROR_SYSTEM_NOT_READY")->number, 802);
   EXPECT_EQ(cuda_error_named("cudaErrorNoSuchThing"), nullptr);
+  // A runtime code in the driver API's spelling, where cuda.h has no such CUresult.
+  EXPECT_STREQ(cuda_error_named("CUDA_ERROR_INSUFFICIENT_DRIVER")->name, "cudaErrorInsufficientDriver");
+  EXPECT_STREQ(cuda_error_named("CUDA_ERROR_ECC_UNCORRECTABLE")->name, "CUDA_ERROR_ECC_UNCORRECTABLE");
+  EXPECT_STREQ(cuda_error_named("CUDA_ERROR_NO_DEVICE")->name, "CUDA_ERROR_NO_DEVICE");
+  EXPECT_EQ(cuda_error_named("CUDA_ERROR_"), nullptr);
+  EXPECT_EQ(cuda_error_named("CUDA_ERROR_NO_SUCH_THING"), nullptr);
   EXPECT_STREQ(cuda_runtime_error(209)->name, "cudaErrorNoKernelImageForDevice");
   EXPECT_STREQ(cuda_driver_error(209)->name, "CUDA_ERROR_NO_BINARY_FOR_GPU");
   EXPECT_EQ(cuda_runtime_error(123456), nullptr);

@@ -119,6 +119,8 @@ TEST(SoftwareErrors, NamesMessagesAndNumbersAsToolsPrintThem) {
   EXPECT_EQ(find_software_errors("node1: Test CUDA failure common.cu:891 'system not yet initialized'\n", "x")[0].kind, "fabric-manager");
   EXPECT_EQ(find_software_errors("RuntimeError: jaxlib: CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected\n", "x")[0].kind,
             "no-device");
+  // A runtime code in the driver API's spelling, which cuda.h does not have (Ollama's logs).
+  EXPECT_EQ(find_software_errors("cuInit(0) returned CUDA_ERROR_INSUFFICIENT_DRIVER\n", "x")[0].kind, "driver-too-old");
   // A number alone, on a CUDA line.
   EXPECT_EQ(find_software_errors("CUDA error 802 at init\n", "x")[0].kind, "fabric-manager");
   // The program's own errors are read, and classed as the program's.
