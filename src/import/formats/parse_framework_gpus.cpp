@@ -11,6 +11,12 @@
 //     Found GPU0 NVIDIA GeForce RTX 5090 which requires CUDA_VERSION >= 12080 to ...
 //   Ultralytics (ultralytics/utils/torch_utils.py, select_device):
 //     Ultralytics YOLOv8.0.202  Python-3.11.6 torch-2.1.0+cu118 CUDA:0 (NVIDIA GeForce RTX 3070 Ti Laptop GPU, 8192MiB)
+//   hashcat (src/backend.c, backend_ctx_devices_init / the device list it prints at start and for -I):
+//     * Device #1: NVIDIA GeForce RTX 3090, 23307/24252 MB, 82MCU
+//     * Device #1: NVIDIA GeForce RTX 3060, 11904/12050 MB (3012 MB allocatable), 28MCU
+//     (free or allocatable / global memory in MiB, and the multiprocessor count, CUDA's
+//     MULTIPROCESSOR_COUNT); only NVIDIA's names are taken (the same list names AMD and CPU devices),
+//     and hashcat's device number, counted from 1, is taken as the ordinal.
 //
 // Each gives the framework's device index (CUDA's ordinal after CUDA_VISIBLE_DEVICES, which may
 // differ from nvidia-smi's), the name as the driver reports it, and for TensorFlow the bus id and
@@ -34,6 +40,8 @@ using smi::trim;
 struct NamedGpu {
   int index = 0;
   std::string name, bus, capability;
+  std::optional<int> sm_count;
+  std::optional<std::uint64_t> memory_mib;
 };
 
 std::optional<int> index_at(std::string_view s) {
@@ -112,9 +120,52 @@ std::optional<NamedGpu> ultralytics_gpu(std::string_view l) {
   return g;
 }
 
+// A device name NVIDIA's driver reports: its brand words, as cuDeviceGetName and OpenCL give them.
+bool nvidia_name(std::string_view name) {
+  for (const std::string_view w : {"NVIDIA", "GeForce", "Tesla", "Quadro", "TITAN", "GRID"})
+    if (name.find(w) != std::string_view::npos) return true;
+  return false;
+}
+
+// The number just before `unit` that ends `s` ("82MCU", "24252 MB"), or nullopt.
+std::optional<std::uint64_t> number_before(std::string_view s, std::string_view unit) {
+  s = trim(s);
+  if (s.size() <= unit.size() || s.substr(s.size() - unit.size()) != unit) return std::nullopt;
+  s = trim(s.substr(0, s.size() - unit.size()));
+  std::size_t n = 0;
+  while (n < s.size() && n < 9 && std::isdigit(static_cast<unsigned char>(s[s.size() - 1 - n]))) ++n;
+  if (n == 0) return std::nullopt;
+  return std::stoull(std::string(s.substr(s.size() - n)));
+}
+
+// "* Device #1: NVIDIA GeForce RTX 3090, 23307/24252 MB[ (N MB allocatable)| allocatable], 82MCU"
+std::optional<NamedGpu> hashcat_gpu(std::string_view l) {
+  const std::size_t at = l.find("* Device #");
+  if (at == std::string_view::npos) return std::nullopt;
+  const auto number = index_at(l.substr(at + 10));
+  const std::size_t colon = l.find(": ", at);
+  const std::size_t mcu = l.rfind(", ");
+  if (!number || *number < 1 || colon == std::string_view::npos || mcu == std::string_view::npos || mcu <= colon) return std::nullopt;
+  const auto processors = number_before(l.substr(mcu + 2), "MCU");
+  const std::size_t memory = l.rfind(", ", mcu - 1);
+  if (!processors || memory == std::string_view::npos || memory <= colon) return std::nullopt;
+  NamedGpu g;
+  g.index = *number - 1;
+  g.name = std::string(trim(l.substr(colon + 2, memory - colon - 2)));
+  if (g.name.empty() || !nvidia_name(g.name)) return std::nullopt;
+  if (*processors > 0 && *processors < 1000) g.sm_count = static_cast<int>(*processors);
+  // "23307/24252 MB" then, in some versions, " (3012 MB allocatable)" or " allocatable".
+  std::string_view mem = l.substr(memory + 2, mcu - memory - 2);
+  const std::size_t slash = mem.find('/'), mb = mem.find(" MB");
+  if (slash != std::string_view::npos && mb != std::string_view::npos && slash < mb)
+    if (const auto m = number_before(mem.substr(0, mb + 3), "MB")) g.memory_mib = *m;
+  return g;
+}
+
 std::optional<NamedGpu> named_gpu(std::string_view l) {
   if (auto g = tensorflow_gpu(l)) return g;
   if (auto g = ultralytics_gpu(l)) return g;
+  if (auto g = hashcat_gpu(l)) return g;
   return pytorch_gpu(l);
 }
 
@@ -138,6 +189,8 @@ ImportPart parse_framework_gpus(std::string_view text, const std::string& file) 
     gpu.name = g->name;
     gpu.pci_bus_id = g->bus;
     if (!g->capability.empty()) gpu.compute_capability = g->capability;
+    gpu.sm_count = g->sm_count;
+    if (g->memory_mib) gpu.memory_total_bytes = *g->memory_mib * 1024 * 1024;
     gpu.extra = json::object();
     gpu.extra["source"] = source_json(SourceRef{part.source.tool, "", file, no});
     part.gpus.push_back(std::move(gpu));
@@ -147,7 +200,7 @@ ImportPart parse_framework_gpus(std::string_view text, const std::string& file) 
 }
 
 const RegisterFormat reg{{"framework-gpus",
-                          "a framework's log lines that name its GPUs (TensorFlow's device description, PyTorch's capability check, Ultralytics' device line)",
+                          "a framework's log lines that name its GPUs (TensorFlow's device description, PyTorch's capability check, Ultralytics' device line, hashcat's device list)",
                           detect_framework_gpus, parse_framework_gpus}};
 
 }  // namespace

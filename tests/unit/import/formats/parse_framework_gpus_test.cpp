@@ -1,4 +1,4 @@
-// framework-gpus (parse_framework_gpus.cpp): the GPUs TensorFlow's and PyTorch's own log lines name.
+// framework-gpus (parse_framework_gpus.cpp): the GPUs TensorFlow's, PyTorch's, Ultralytics' and hashcat's own log lines name.
 #include "import/import.hpp"
 #include "import/importer.hpp"
 #include "unit/support/import_test_support.hpp"
@@ -50,6 +50,32 @@ TEST(FrameworkGpus, UltralyticsDeviceLineNamesItsGpu) {
   ASSERT_EQ(p.gpus.size(), 1u);
   EXPECT_EQ(p.gpus[0].name, "NVIDIA GeForce RTX 3070 Ti Laptop GPU");
   EXPECT_TRUE(import_test::parse_as("framework-gpus", "export CUDA:0 (see docs)\n").gpus.empty());
+}
+
+// hashcat's device list, in the three forms its versions print (the corpus's hashcat cases, as
+// posted); AMD's and the CPU's devices in the same list are not GPUs of NVIDIA's.
+TEST(FrameworkGpus, HashcatsDeviceListGivesMemoryAndMultiprocessors) {
+  const ImportPart p = import_test::parse_as("framework-gpus",
+                                             "CUDA API (CUDA 11.3)\n====================\n"
+                                             "* Device #1: NVIDIA GeForce GTX 1660 Ti, 5163/6144 MB, 24MCU\n"
+                                             "* Device #2: GeForce GTX 1080 Ti, 2794/11178 MB allocatable, 28MCU\n"
+                                             "* Device #3: NVIDIA GeForce RTX 3060, 11904/12050 MB (3012 MB allocatable), 28MCU\n"
+                                             "* Device #4: NVIDIA GeForce GTX 1660 Ti, skipped\n"
+                                             "* Device #5: AMD Radeon RX 6800 XT, 16368/16368 MB, 36MCU\n"
+                                             "* Device #6: Intel(R) Core(TM) i7-9700K CPU @ 3.60GHz, 7950/15964 MB (1995 MB allocatable), 8MCU\n");
+  ASSERT_EQ(p.gpus.size(), 3u);
+  EXPECT_EQ(p.gpus[0].index, 0);
+  EXPECT_EQ(p.gpus[0].name, "NVIDIA GeForce GTX 1660 Ti");
+  EXPECT_EQ(*p.gpus[0].sm_count, 24);
+  EXPECT_EQ(*p.gpus[0].memory_total_bytes, 6144ull << 20);
+  EXPECT_EQ(p.gpus[1].name, "GeForce GTX 1080 Ti");
+  EXPECT_EQ(*p.gpus[1].memory_total_bytes, 11178ull << 20);
+  EXPECT_EQ(p.gpus[2].index, 2);
+  EXPECT_EQ(*p.gpus[2].memory_total_bytes, 12050ull << 20);
+  EXPECT_EQ(import_test::detected("* Device #1: NVIDIA GeForce GTX 1660 Ti, 5163/6144 MB, 24MCU\n"), "framework-gpus");
+  EXPECT_TRUE(import_test::parse_as("framework-gpus", "* Device #0: NVIDIA GeForce GTX 1660 Ti, 5163/6144 MB, 24MCU\n"
+                                                      "* Device #1: NVIDIA, MCU\n* Device #1: , 1/2 MB, 3MCU\n")
+                  .gpus.empty());
 }
 
 }  // namespace
