@@ -46,6 +46,12 @@ struct DriverMessage {
   const char* meaning;
 };
 constexpr std::array kDriverMessages = std::to_array<DriverMessage>({
+    // The CUDA toolkit's stub NVML (the GDK's libnvidia-ml.so, in .../lib64/stubs) prints, when a
+    // program loads it instead of the driver's: "libnvidia-ml.so in GDK package is a stub library that
+    // is attached only for build purposes" - the same fact as cudaErrorStubLibrary (34) for libcuda.
+    {"in gdk package is a stub library", "driver-stub", "NVML: the toolkit's stub library loaded",
+     "the program loaded the CUDA toolkit's stub libnvidia-ml instead of the driver's: the driver's libraries are missing "
+     "(a container without the NVIDIA runtime) or LD_LIBRARY_PATH puts the stubs folder first"},
     // A client of one driver version talking to the loaded module of another.
     {"nvrm: api mismatch", "driver-library-mismatch", "kernel driver (NVRM): API mismatch",
      "the kernel module and the user-space NVIDIA driver differ (an upgrade without a reboot, or a container with another "
@@ -303,8 +309,10 @@ constexpr std::array kCpuOnlyMessages = std::to_array<DriverMessage>({
 // library there), and LoadLibrary has no fixed text: the program says it failed to open or load it.
 bool windows_library_not_loaded(const std::string& l, std::string_view dll) {
   if (l.find(dll) == std::string::npos) return false;
+  // Windows' own loader: "The code execution cannot proceed because nvcuda.dll was not found",
+  // "Unable to execute code because nvcuda.dll could not be found", "... is missing from your computer".
   for (const char* words : {"failed to open", "failed to load", "could not load", "cannot load", "unable to load", "not found",
-                            "error loading", "could not open"})
+                            "error loading", "could not open", "could not be found", "is missing from your computer"})
     if (l.find(words) != std::string::npos) return true;
   return false;
 }
@@ -854,6 +862,8 @@ std::optional<Match> by_message(std::string_view line, const std::string& l) {
     for (std::size_t i = 0; i < l.size(); ++i) {
       if (l[i] == '\'' || l[i] == '"' || l[i] == '`') starts.push_back(i + 1);
       else if (l.compare(i, 2, ": ") == 0 || l.compare(i, 3, "-> ") == 0) starts.push_back(i + (l[i] == ':' ? 2 : 3));
+      // After a dash: COLMAP's and many CUDA_CHECK macros' "CUDA error at file.cu:123 - unspecified launch failure".
+      else if (l.compare(i, 3, " - ") == 0) starts.push_back(i + 3);
       else if (l.compare(i, 11, "cuda error ") == 0) starts.push_back(i + 11);
       // After a log tag: "[custatevec] %initialization error in ..." (CUDA-Q's wrapper prints a stray '%').
       else if (l.compare(i, 2, "] ") == 0) starts.push_back(i + 2 + (l.compare(i + 2, 1, "%") == 0 ? 1 : 0));

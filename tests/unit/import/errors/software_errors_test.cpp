@@ -121,6 +121,10 @@ TEST(SoftwareErrors, NamesMessagesAndNumbersAsToolsPrintThem) {
             "no-device");
   // A runtime code in the driver API's spelling, which cuda.h does not have (Ollama's logs).
   EXPECT_EQ(find_software_errors("cuInit(0) returned CUDA_ERROR_INSUFFICIENT_DRIVER\n", "x")[0].kind, "driver-too-old");
+  // After a dash, as COLMAP's CUDA_SAFE_CALL prints it (colmap #709, as posted).
+  const auto dash = find_software_errors("CUDA error at C:/Users/joschonb/Development/colmap/src/mvs/patch_match_cuda.cu:1351 - unspecified launch failure\n", "x");
+  ASSERT_EQ(dash.size(), 1u);
+  EXPECT_NE(dash[0].source.find("cudaErrorLaunchFailure"), std::string::npos);
   // A number alone, on a CUDA line.
   EXPECT_EQ(find_software_errors("CUDA error 802 at init\n", "x")[0].kind, "fabric-manager");
   // The program's own errors are read, and classed as the program's.
@@ -215,6 +219,15 @@ TEST(SoftwareErrors, ADriverLibraryTheLoaderCannotFindIsTheDriverMissing) {
                                    "x")
                   .empty());
   EXPECT_TRUE(find_software_errors("ln -s /usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1 /usr/lib/libnvidia-ml.so\n", "x").empty());
+  // Windows' loader in its own words (instant-ngp #1143, as posted).
+  EXPECT_EQ(find_software_errors("Unable to execute code because nvcuda.dll could not be found-reinstalling the program may "
+                                 "correct this problem\n",
+                                 "x")[0]
+                .kind,
+            "driver-library-missing");
+  // The toolkit's stub NVML, loaded instead of the driver's (its banner, as Caffe2's log shows it in Detectron #32).
+  EXPECT_EQ(find_software_errors("libnvidia-ml.so in GDK package is a stub library that is attached only for\n", "x")[0].kind,
+            "driver-stub");
 }
 
 TEST(SoftwareErrors, ABuildOrToolchainWithoutThisGpusArchitectureIsSoftware) {
