@@ -137,8 +137,11 @@ void rule_inconclusive(const DocScoring& d, const Thresholds& /*t*/, std::vector
     });
     // A tool's output recognised but unreadable (an nccl-tests table cut before its header).
     const bool unreadable = !program.empty() && program.front().kind == "output-unreadable";
+    // An `unknown` error says that something failed, not what: neither the program's nor the machine's.
+    const bool says_not_what = !program.empty() && program.front().cls == "unknown";
     v.short_text = unreadable          ? std::string("a tool's output with nothing readable in it")
                    : log_only          ? std::string("a log about the GPU with nothing in it to judge")
+                   : says_not_what     ? "an error that says something failed, not what: " + program.front().kind
                    : !program.empty() ? "a program's error, not the machine's: " + program.front().kind
                    : !failed.empty() ? failed.front()->name + " " + failed.front()->status + " with no GPU named"
                    : unjudged > 0  ? "multi-GPU figures with no GPU named"
@@ -149,6 +152,8 @@ void rule_inconclusive(const DocScoring& d, const Thresholds& /*t*/, std::vector
                          : unreadable    ? ": " + program.front().text
                          : log_only      ? ": the log speaks of the GPU (\"" + program.front().text +
                                           "\") but holds no output gpuaudit reads and no error it knows"
+                         : says_not_what ? ", and the error it holds (\"" + program.front().text +
+                                               "\") says that something failed, not whether the machine is at fault"
                                          : ", and the error it holds is the program's (\"" + program.front().text +
                                                "\"), not evidence against the machine unless the kernel log shows an Xid with it") +
                         ": " + why +

@@ -10,6 +10,7 @@
 #include "import/errors/cuda_errors.hpp"
 #include "import/errors/nvml_errors.hpp"
 #include "import/errors/nccl_messages.hpp"
+#include "import/errors/nvenc_errors.hpp"
 #include "import/errors/opencl_errors.hpp"
 #include "text/number_after.hpp"
 #include "text/strings.hpp"
@@ -46,6 +47,9 @@ struct DriverMessage {
   const char* meaning;
 };
 constexpr std::array kDriverMessages = std::to_array<DriverMessage>({
+    // xmrig-cuda's check of cudaDriverGetVersion against the runtime it was built with: "Driver does not
+    // support CUDA 12.5 API! Update your nVidia driver!" - cudaErrorInsufficientDriver in its own words.
+    {"api! update your nvidia driver", "driver-too-old", "xmrig-cuda: driver older than its CUDA", kDriverOlderThanRuntime},
     // The CUDA toolkit's stub NVML (the GDK's libnvidia-ml.so, in .../lib64/stubs) prints, when a
     // program loads it instead of the driver's: "libnvidia-ml.so in GDK package is a stub library that
     // is attached only for build purposes" - the same fact as cudaErrorStubLibrary (34) for libcuda.
@@ -166,6 +170,10 @@ constexpr std::array kNoGpuMessages = std::to_array<DriverMessage>({
     // c10/cuda (PyTorch): cuInit failed in this process.
     {"cuda driver initialization failed, you might not have a cuda gpu", "no-device", "PyTorch: CUDA driver initialization failed", ""},
     {"no cuda runtime is found, using cuda_home", "no-device", "PyTorch: no CUDA runtime (torch.cuda.is_available() false)", ""},
+    // GPU miners at start-up: lolMiner ("No Cuda driver or GPUs detected."), xmrig-nvidia and
+    // xmrig-cuda ("No CUDA device found!").
+    {"no cuda driver or gpus detected", "no-device", "lolMiner: no CUDA driver or GPU", ""},
+    {"no cuda device found", "no-device", "a program: no CUDA device found", ""},
 });
 constexpr const char* kProgramSeesNoGpu =
     "the program sees no NVIDIA GPU: the devices are not passed into the container (docker --gpus all) or VM, the driver "
@@ -642,6 +650,25 @@ std::optional<ErrorMeaning> container_cli_error(const std::string& l) {
   return std::nullopt;
 }
 
+// The host has no device file for the GPU a program was told to use: Docker's runc adding a device
+// the compose file or --device names ("error gathering device information while adding custom device
+// \"/dev/nvidia0\": no such file or directory"), Slurm's slurmd checking gres.conf's File= ("can't
+// stat gres.conf file /dev/nvidia0: No such file or directory"). The NVIDIA kernel module's devices
+// (/dev/nvidiaN, /dev/nvidiactl, /dev/nvidia-uvm) exist once the module is loaded and the nodes are made
+// (by nvidia-modprobe or udev). A listing inside a container (`ls /dev/nvidia0`) is not read: a
+// container holds only the devices it was given.
+std::optional<ErrorMeaning> gpu_device_file_missing(const std::string& l) {
+  const std::size_t at = l.find("/dev/nvidia");
+  if (at == std::string::npos || l.find("no such file or directory") == std::string::npos) return std::nullopt;
+  if (l.find("error gathering device information") == std::string::npos && l.find("can't stat gres.conf file") == std::string::npos)
+    return std::nullopt;
+  return ErrorMeaning{kClassSoftware, "gpu-device-file-missing", "medium",
+                      "the host has no device file for the GPU the program was told to use (" +
+                          l.substr(at, l.find_first_of("\"': ", at) - at) +
+                          "): the NVIDIA kernel module is not loaded or its device files were not created (nvidia-modprobe), "
+                          "or the configuration names a GPU this host has not got"};
+}
+
 std::optional<ErrorMeaning> container_runtime_error(const std::string& l) {
   // libnvidia-container's "requirement error: unsatisfied condition: <the last one it tried>": the
   // image's NVIDIA_REQUIRE_CUDA ("cuda>=11.8 brand=tesla,driver>=470,driver<471 ...", passed as
@@ -953,6 +980,7 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = driver_tool_missing(l)) return from_meaning(*m, "shell or container runtime: a driver tool missing", "");
   if (auto m = mps_daemon_missing(l)) return from_meaning(*m, "CUDA MPS: no control daemon", "");
   if (auto m = container_runtime_error(l)) return from_meaning(*m, "NVIDIA container runtime (nvidia-container-cli)", "");
+  if (auto m = gpu_device_file_missing(l)) return from_meaning(*m, "container runtime or Slurm: the GPU's device file missing", "");
   if (auto m = gpu_answer_rejected(line, l)) return from_meaning(*m, "XMRig: a GPU result failed the CPU's check", "");
   if (auto m = driver_module_build_failed(l)) return from_meaning(*m, "driver install: the kernel module did not build", "");
   if (auto m = ffmpeg_driver_library_missing(l)) return from_meaning(*m, "FFmpeg: a driver library missing", "");
@@ -970,6 +998,9 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = vfio_group_not_viable(l)) return from_meaning(*m, "QEMU VFIO: IOMMU group not viable", "");
   if (auto m = nvml_symbol_missing(l)) return from_meaning(*m, "dynamic loader: an NVML function missing", "");
   if (auto m = cuda_symbol_missing(line, l)) return from_meaning(*m, "dynamic loader: a CUDA function missing", "");
+  if (auto m = nvenc_error(line, l))
+    return from_meaning(m->meaning, std::string("NVENC: ") + m->code->name,
+                        std::string("nvEncodeAPI.h: ") + m->code->name + " (" + std::to_string(m->code->number) + ")");
   if (auto m = opencl_error(line, l))
     return from_meaning(m->meaning, std::string("OpenCL: ") + m->code->name,
                         std::string("CL/cl.h: ") + m->code->name + " (" + std::to_string(m->code->number) + ")");
@@ -1006,18 +1037,20 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
 // source file a log line names ("conv_cutlass_kernels.cu:138] Check failed", dmlc's
 // "updater_gpu_hist.cu:123: ..."), NVIDIA's CUTLASS kernels and cuQuantum's libraries (cuStateVec,
 // cuTensorNet, whose simulators tag their errors "custatevec ..."), and EGL's device displays, the
-// headless rendering NVIDIA's libEGL provides (MuJoCo: "Cannot initialize a EGL device display");
+// headless rendering NVIDIA's libEGL provides (MuJoCo: "Cannot initialize a EGL device display"), with
+// the EGL library's own tags and a program's failed start ("libEGL warning: DRI2: failed to create dri
+// screen", "Unable to initialize EGL");
 // the toolkit's PTX assembler (nvcc's "'ptxas' died due to signal 11"); OpenCL, a GPU API like
 // OpenGL ("There are no OpenCL devices available"); and the NVIDIA HPC SDK's OpenACC runtime's
 // "FATAL ERROR: data in update host clause was not found on device 1"; TensorRT's libraries
 // (libnvinfer, libnvinfer_plugin) a loader cannot open.
-constexpr std::array<const char*, 52> kGpuWords{
+constexpr std::array<const char*, 54> kGpuWords{
     "nvidia", "cuda",  "gpu",   "nvml",     "nccl",  "dcgm",   "cublas", "cudnn", "cusolver", "cufft", "nouveau",
     "cusparse", "curand", "cutensor", "nvrtc", "tensorrt", "[trt]", "nvenc", "nvdec", "cuvid", "nvjpeg",
     "jetson", "tegra", "l4t",   "nvgpu",    "gk20a", "gm20b",  "gp10b",  "gv11b", "ga10b", "nvlddmkm", "nvoglv",
     "nvwgf2um", "nvapi", "opengl", "vulkan", "libgl", "[vgl]", "vfio", "v000010de", ".cu:", "cutlass",
     "custatevec", "cutensornet", "cuquantum", "egl device", "egl driver", "egl display", "ptxas", "opencl",
-    "not found on device", "nvinfer"};
+    "not found on device", "nvinfer", "libegl", "initialize egl"};
 constexpr std::array<const char*, 7> kWrongWords{"error", "fail", "warn", "unable", "cannot", "not ", "no "};
 
 }  // namespace

@@ -11,6 +11,8 @@
 //     Found GPU0 NVIDIA GeForce RTX 5090 which requires CUDA_VERSION >= 12080 to ...
 //   Ultralytics (ultralytics/utils/torch_utils.py, select_device):
 //     Ultralytics YOLOv8.0.202  Python-3.11.6 torch-2.1.0+cu118 CUDA:0 (NVIDIA GeForce RTX 3070 Ti Laptop GPU, 8192MiB)
+//   NVIDIA Warp (warp/context.py, its start-up device list):
+//     "cuda:0"   : "NVIDIA GeForce RTX 3090" (24 GiB, sm_86, mempool enabled)
 //   hashcat (src/backend.c, backend_ctx_devices_init / the device list it prints at start and for -I):
 //     * Device #1: NVIDIA GeForce RTX 3090, 23307/24252 MB, 82MCU
 //     * Device #1: NVIDIA GeForce RTX 3060, 11904/12050 MB (3012 MB allocatable), 28MCU
@@ -120,6 +122,32 @@ std::optional<NamedGpu> ultralytics_gpu(std::string_view l) {
   return g;
 }
 
+// Warp's '"cuda:0"   : "NVIDIA GeForce RTX 3090" (24 GiB, sm_86, mempool enabled)': the architecture
+// sm_86 is compute capability 8.6 (sm_100 is 10.0).
+std::optional<NamedGpu> warp_gpu(std::string_view l) {
+  const std::size_t at = l.find("\"cuda:");
+  if (at == std::string_view::npos) return std::nullopt;
+  const auto index = index_at(l.substr(at + 6));
+  std::size_t i = l.find('"', at + 6);
+  if (!index || i == std::string_view::npos) return std::nullopt;
+  i = l.find_first_not_of(' ', i + 1);
+  if (i == std::string_view::npos || l[i] != ':') return std::nullopt;
+  i = l.find_first_not_of(' ', i + 1);
+  if (i == std::string_view::npos || l[i] != '"') return std::nullopt;
+  const std::size_t end = l.find('"', i + 1);
+  const std::size_t sm = l.find(", sm_", end == std::string_view::npos ? l.size() : end);
+  if (end == std::string_view::npos || l.compare(end + 1, 2, " (") != 0 || sm == std::string_view::npos) return std::nullopt;
+  NamedGpu g;
+  g.index = *index;
+  g.name = std::string(trim(l.substr(i + 1, end - i - 1)));
+  std::size_t n = sm + 5;
+  while (n < l.size() && std::isdigit(static_cast<unsigned char>(l[n]))) ++n;
+  const std::string digits(l.substr(sm + 5, n - sm - 5));
+  if (digits.size() >= 2 && digits.size() <= 3) g.capability = digits.substr(0, digits.size() - 1) + "." + digits.back();
+  if (g.name.empty()) return std::nullopt;
+  return g;
+}
+
 // A device name NVIDIA's driver reports: its brand words, as cuDeviceGetName and OpenCL give them.
 bool nvidia_name(std::string_view name) {
   for (const std::string_view w : {"NVIDIA", "GeForce", "Tesla", "Quadro", "TITAN", "GRID"})
@@ -166,6 +194,7 @@ std::optional<NamedGpu> named_gpu(std::string_view l) {
   if (auto g = tensorflow_gpu(l)) return g;
   if (auto g = ultralytics_gpu(l)) return g;
   if (auto g = hashcat_gpu(l)) return g;
+  if (auto g = warp_gpu(l)) return g;
   return pytorch_gpu(l);
 }
 
@@ -200,7 +229,7 @@ ImportPart parse_framework_gpus(std::string_view text, const std::string& file) 
 }
 
 const RegisterFormat reg{{"framework-gpus",
-                          "a framework's log lines that name its GPUs (TensorFlow's device description, PyTorch's capability check, Ultralytics' device line, hashcat's device list)",
+                          "a framework's log lines that name its GPUs (TensorFlow's device description, PyTorch's capability check, Ultralytics' device line, Warp's and hashcat's device lists)",
                           detect_framework_gpus, parse_framework_gpus}};
 
 }  // namespace

@@ -258,13 +258,34 @@ TEST(SoftwareErrors, NvidiaSmiMissingAndProgramsThatSeeNoGpuAreSoftware) {
   }
   for (const char* l : {"RuntimeError: No CUDA GPUs are available",
                         "time=2024-09-17T15:04:09Z level=INFO source=gpu.go:560 msg=\"no nvidia devices detected\" library=/usr/lib/libcuda.so",
-                        "I tensorflow/tsl/cuda/cudart_stub.cc:28] Could not find cuda drivers on your machine, GPU will not be used."}) {
+                        "I tensorflow/tsl/cuda/cudart_stub.cc:28] Could not find cuda drivers on your machine, GPU will not be used.",
+                        // Miners, as posted in FRESH-2026-12-60's cases: lolMiner, xmrig-nvidia.
+                        "No Cuda driver or GPUs detected. ", "[2017-10-07 11:33:02] No CUDA device found!"}) {
     const auto e = find_software_errors(std::string(l) + "\n", "x");
     ASSERT_FALSE(e.empty()) << l;
     EXPECT_EQ(e[0].kind, "no-device") << l;
     EXPECT_EQ(e[0].cls, "software") << l;
   }
   EXPECT_TRUE(find_software_errors("we ran nvidia-smi and saw 8 GPUs\n", "x").empty());
+  // xmrig-cuda's own words for a driver older than its CUDA (FRESH-2026-12-60).
+  EXPECT_EQ(find_software_errors("Driver does not support CUDA 12.5 API! Update your nVidia driver!\n", "x")[0].kind, "driver-too-old");
+}
+
+// The host without the GPU's device file a container or Slurm was told to use (nix-config #106 and
+// the bibigrid case, as posted); a listing inside a container holds only the devices it was given.
+TEST(SoftwareErrors, AGpuDeviceFileTheHostHasNotGot) {
+  for (const char* l :
+       {"ERROR: for steam  Cannot start service steam: b'linux runtime spec devices: error gathering device information while "
+        "adding custom device \"/dev/nvidia0\": no such file or directory'",
+        "Feb 02 09:52:07 bibigrid-worker slurmd[12912]: slurmd: fatal: can't stat gres.conf file /dev/nvidia0: No such file or "
+        "directory"}) {
+    const auto e = find_software_errors(std::string(l) + "\n", "x");
+    ASSERT_EQ(e.size(), 1u) << l;
+    EXPECT_EQ(e[0].kind, "gpu-device-file-missing") << l;
+    EXPECT_NE(e[0].meaning.find("(/dev/nvidia0)"), std::string::npos) << e[0].meaning;
+  }
+  for (const auto& e : find_software_errors("/usr/bin/ls: cannot access '/dev/nvidia0': No such file or directory\n", "x"))
+    EXPECT_NE(e.kind, "gpu-device-file-missing");
 }
 
 TEST(SoftwareErrors, AGpuMentionQuotesTheLineThatSoundsWrongElseTheFirst) {
@@ -278,6 +299,8 @@ TEST(SoftwareErrors, AGpuMentionQuotesTheLineThatSoundsWrongElseTheFirst) {
   ASSERT_TRUE(first);
   EXPECT_EQ(first->line, 2);
   EXPECT_FALSE(gpu_mention("Eggs\nMilk\n", "x"));
+  // EGL's own warnings and a program's failed EGL start (egl-example #3, as posted).
+  EXPECT_TRUE(gpu_mention("libEGL warning: DRI2: failed to create dri screen\nUnable to initialize EGL\n", "x"));
   // A check inside a CUDA source file names the GPU by the file alone (OneFlow #9843, CUTLASS's conv).
   EXPECT_TRUE(gpu_mention("F1205 conv_cutlass_kernels.cu:138] Check failed: operation != nullptr\n", "x"));
   // DCGM's own tool: its errors name no GPU, CUDA or NVIDIA word.

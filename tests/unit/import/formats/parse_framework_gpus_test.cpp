@@ -78,5 +78,19 @@ TEST(FrameworkGpus, HashcatsDeviceListGivesMemoryAndMultiprocessors) {
                   .gpus.empty());
 }
 
+// NVIDIA Warp's start-up list (TRELLIS #72, as posted): the CPU line is no GPU.
+TEST(FrameworkGpus, WarpsDeviceListGivesNameAndArchitecture) {
+  const ImportPart p = import_test::parse_as("framework-gpus",
+                                             "Warp 1.5.0 initialized:\n   CUDA Toolkit 12.6, Driver 12.7\n   Devices:\n"
+                                             "     \"cpu\"      : \"x86_64\"\n"
+                                             "     \"cuda:0\"   : \"NVIDIA GeForce RTX 3090\" (24 GiB, sm_86, mempool enabled)\n"
+                                             "     \"cuda:1\"   : \"NVIDIA B200\" (179 GiB, sm_100, mempool enabled)\n");
+  ASSERT_EQ(p.gpus.size(), 2u);
+  EXPECT_EQ(p.gpus[0].name, "NVIDIA GeForce RTX 3090");
+  EXPECT_EQ(*p.gpus[0].compute_capability, "8.6");
+  EXPECT_EQ(*p.gpus[1].compute_capability, "10.0");
+  EXPECT_TRUE(import_test::parse_as("framework-gpus", "x = \"cuda:0\" : \"a\"\n\"cuda:0\" : \"\" (1 GiB, sm_86)\n\"cuda:0\"\n").gpus.empty());
+}
+
 }  // namespace
 }  // namespace gpuaudit::imports

@@ -1,0 +1,91 @@
+// import/errors/nvenc_errors: the table against nvEncodeAPI.h's NVENCSTATUS (tests/data/references/
+// nvenc-status-codes.tsv, both ways), and statuses found by name or number in real lines.
+#include "import/errors/nvenc_errors.hpp"
+#include "import/errors/software_errors.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+namespace gpuaudit::imports {
+namespace {
+
+std::map<int, std::string> header_codes() {
+  std::ifstream in(std::filesystem::path(GPUAUDIT_TEST_DATA) / "references" / "nvenc-status-codes.tsv");
+  std::map<int, std::string> out;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::stringstream ss(line);
+    int n = 0;
+    std::string name;
+    if (ss >> n >> name && n != 0) out[n] = name;  // NV_ENC_SUCCESS is no error
+  }
+  return out;
+}
+
+TEST(NvencErrors, TheTableIsTheHeadersStatusesBothWays) {
+  const auto header = header_codes();
+  ASSERT_EQ(header.size(), 25u);
+  EXPECT_EQ(nvenc_codes().size(), header.size());
+  for (const auto& c : nvenc_codes()) {
+    const auto it = header.find(c.number);
+    ASSERT_NE(it, header.end()) << c.name;
+    EXPECT_EQ(it->second, c.name);
+    EXPECT_NE(std::string(c.meaning), "") << c.name;
+  }
+}
+
+std::optional<NvencError> in(const std::string& line) {
+  std::string l = line;
+  for (char& c : l) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return nvenc_error(line, l);
+}
+
+// As posted: OBS (pastebin 1C6cekFN), FFmpeg under HandBrake (the same paste), VideoProcessingFramework
+// #161, the Selkies base image (FRESH-2026-12-58).
+TEST(NvencErrors, ASessionRefusedAtOpenIsTheSessionCapOrMemory) {
+  for (const char* line : {"15:39:09.077: [jim-nvenc: 'recording_h264'] init_session: nv.nvEncOpenEncodeSessionEx(&params, "
+                           "&enc->session) failed: 10 (NV_ENC_ERR_OUT_OF_MEMORY)",
+                           "[hevc_nvenc @ 000001b599c49280] OpenEncodeSessionEx failed: out of memory (10)",
+                           "RuntimeError: NvEncoder : m_nvenc.nvEncOpenEncodeSessionEx(&encodeSessionExParams, &hEncoder) "
+                           "returned error 10"}) {
+    const auto e = in(line);
+    ASSERT_TRUE(e) << line;
+    EXPECT_EQ(e->meaning.kind, "nvenc-session-refused") << line;
+    EXPECT_EQ(e->meaning.cls, kClassUnknown);
+  }
+  const auto unsupported = in("NVENC_INIT_ERROR: nvEncOpenEncodeSessionEx (CUDA Path) FAILED: 2");
+  ASSERT_TRUE(unsupported);
+  EXPECT_STREQ(unsupported->code->name, "NV_ENC_ERR_UNSUPPORTED_DEVICE");
+}
+
+TEST(NvencErrors, VersionAndLicenceAreTheStackOthersTheProgram) {
+  EXPECT_EQ(in("nvEncOpenEncodeSessionEx failed: 15 (NV_ENC_ERR_INVALID_VERSION)")->meaning.cls, kClassSoftware);
+  EXPECT_EQ(in("NvEncInitializeEncoder returned NV_ENC_ERR_INCOMPATIBLE_CLIENT_KEY")->meaning.kind, "nvenc-licence");
+  EXPECT_EQ(in("[h264_nvenc @ 0x1] InitializeEncoder failed: invalid param (8): Invalid Level.")->meaning.cls, kClassProgram);
+  EXPECT_EQ(in("nvEncEncodePicture failed: 10 (NV_ENC_ERR_OUT_OF_MEMORY)")->meaning.kind, "out-of-memory");
+}
+
+TEST(NvencErrors, NoCodeWithoutTheEncodersWordsOrAKnownNumber) {
+  EXPECT_FALSE(in("cudaMalloc failed: 10"));
+  EXPECT_FALSE(in("[h264_nvenc @ 0x1] Loaded Nvenc version 12.1"));
+  EXPECT_FALSE(in("nvenc: error 99"));
+  EXPECT_FALSE(in("NV_ENC_SUCCESS"));
+  EXPECT_FALSE(in("NV_ENC_ERR_"));
+  EXPECT_FALSE(in(""));
+}
+
+// Through the software-error reader: its class and where the code came from.
+TEST(NvencErrors, SoftwareErrorsReadsThem) {
+  const auto found = find_software_errors("[hevc_nvenc @ 000001b599c49280] OpenEncodeSessionEx failed: out of memory (10)\n", "x");
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].kind, "nvenc-session-refused");
+  EXPECT_NE(found[0].reference.find("nvEncodeAPI.h"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace gpuaudit::imports
