@@ -657,16 +657,19 @@ std::optional<ErrorMeaning> container_cli_error(const std::string& l) {
 // (/dev/nvidiaN, /dev/nvidiactl, /dev/nvidia-uvm) exist once the module is loaded and the nodes are made
 // (by nvidia-modprobe or udev). A listing inside a container (`ls /dev/nvidia0`) is not read: a
 // container holds only the devices it was given.
-std::optional<ErrorMeaning> gpu_device_file_missing(const std::string& l) {
-  const std::size_t at = l.find("/dev/nvidia");
+std::optional<ErrorMeaning> gpu_device_file_missing(std::string_view line, const std::string& l) {
+  // The GPU's DRM nodes (/dev/dri/cardN, /dev/dri/renderDN: nvidia-drm's on NVIDIA's driver) too,
+  // where the container runtime was told to add one.
+  const bool runc = l.find("error gathering device information") != std::string::npos;
+  std::size_t at = l.find("/dev/nvidia");
+  if (at == std::string::npos && runc) at = l.find("/dev/dri/");
   if (at == std::string::npos || l.find("no such file or directory") == std::string::npos) return std::nullopt;
-  if (l.find("error gathering device information") == std::string::npos && l.find("can't stat gres.conf file") == std::string::npos)
-    return std::nullopt;
+  if (!runc && l.find("can't stat gres.conf file") == std::string::npos) return std::nullopt;
   return ErrorMeaning{kClassSoftware, "gpu-device-file-missing", "medium",
                       "the host has no device file for the GPU the program was told to use (" +
-                          l.substr(at, l.find_first_of("\"': ", at) - at) +
-                          "): the NVIDIA kernel module is not loaded or its device files were not created (nvidia-modprobe), "
-                          "or the configuration names a GPU this host has not got"};
+                          std::string(line.substr(at, l.find_first_of("\"': ", at) - at)) +
+                          "): the GPU's kernel driver is not loaded or its device files were not created (nvidia-modprobe; "
+                          "nvidia-drm for /dev/dri), or the configuration names a GPU this host has not got"};
 }
 
 std::optional<ErrorMeaning> container_runtime_error(const std::string& l) {
@@ -980,7 +983,7 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = driver_tool_missing(l)) return from_meaning(*m, "shell or container runtime: a driver tool missing", "");
   if (auto m = mps_daemon_missing(l)) return from_meaning(*m, "CUDA MPS: no control daemon", "");
   if (auto m = container_runtime_error(l)) return from_meaning(*m, "NVIDIA container runtime (nvidia-container-cli)", "");
-  if (auto m = gpu_device_file_missing(l)) return from_meaning(*m, "container runtime or Slurm: the GPU's device file missing", "");
+  if (auto m = gpu_device_file_missing(line, l)) return from_meaning(*m, "container runtime or Slurm: the GPU's device file missing", "");
   if (auto m = gpu_answer_rejected(line, l)) return from_meaning(*m, "XMRig: a GPU result failed the CPU's check", "");
   if (auto m = driver_module_build_failed(l)) return from_meaning(*m, "driver install: the kernel module did not build", "");
   if (auto m = ffmpeg_driver_library_missing(l)) return from_meaning(*m, "FFmpeg: a driver library missing", "");
