@@ -3,32 +3,15 @@
 #include "import/errors/nvenc_errors.hpp"
 #include "import/errors/software_errors.hpp"
 
-#include <gtest/gtest.h>
+#include "unit/support/reference_codes.hpp"
 
-#include <filesystem>
-#include <fstream>
-#include <map>
-#include <sstream>
+#include <gtest/gtest.h>
 
 namespace gpuaudit::imports {
 namespace {
 
-std::map<int, std::string> header_codes() {
-  std::ifstream in(std::filesystem::path(GPUAUDIT_TEST_DATA) / "references" / "nvenc-status-codes.tsv");
-  std::map<int, std::string> out;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::stringstream ss(line);
-    int n = 0;
-    std::string name;
-    if (ss >> n >> name && n != 0) out[n] = name;  // NV_ENC_SUCCESS is no error
-  }
-  return out;
-}
-
 TEST(NvencErrors, TheTableIsTheHeadersStatusesBothWays) {
-  const auto header = header_codes();
+  const auto header = test_support::reference_codes("nvenc-status-codes.tsv");
   ASSERT_EQ(header.size(), 25u);
   EXPECT_EQ(nvenc_codes().size(), header.size());
   for (const auto& c : nvenc_codes()) {

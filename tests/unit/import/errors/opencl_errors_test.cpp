@@ -3,32 +3,15 @@
 #include "import/errors/opencl_errors.hpp"
 #include "import/errors/software_errors.hpp"
 
-#include <gtest/gtest.h>
+#include "unit/support/reference_codes.hpp"
 
-#include <filesystem>
-#include <fstream>
-#include <map>
-#include <sstream>
+#include <gtest/gtest.h>
 
 namespace gpuaudit::imports {
 namespace {
 
-std::map<int, std::string> header_codes() {
-  std::ifstream in(std::filesystem::path(GPUAUDIT_TEST_DATA) / "references" / "opencl-error-codes.tsv");
-  std::map<int, std::string> out;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::stringstream ss(line);
-    int n = 0;
-    std::string name;
-    if (ss >> n >> name && n != 0) out[n] = name;  // CL_SUCCESS is no error
-  }
-  return out;
-}
-
 TEST(OpenClErrors, TheTableIsClHsErrorCodesBothWays) {
-  const auto header = header_codes();
+  const auto header = test_support::reference_codes("opencl-error-codes.tsv");
   ASSERT_EQ(header.size(), 63u);
   EXPECT_EQ(opencl_codes().size(), header.size());
   for (const auto& c : opencl_codes()) {
