@@ -30,7 +30,8 @@ constexpr FieldSpec kFields[] = {
     {"app_clock_graphics_mhz", "performance"}, {"app_clock_memory_mhz", "performance"},
     {"cpu_model", "performance"}, {"vcpus", "performance"}, {"cpu_governor", "performance"},
     {"iommu", "performance"}, {"transparent_hugepages", "performance"}, {"rapl_limit_w", "performance"},
-    {"memory_gib", "performance"},  {"numa_nodes", "performance"},   {"kernel", "performance"},
+    {"memory_gib", "performance"},  {"dimm_count", "performance"},   {"dimm_speed_mts", "performance"},
+    {"numa_nodes", "performance"},  {"kernel", "performance"},
     {"nccl", "environment"},        {"cublas", "environment"},       {"os", "info"},
     {"driver_security", "security"},  // drift.cpp: the driver against NVIDIA's bulletin (security_floors)
 };
@@ -128,6 +129,14 @@ std::vector<NodeField> node_fields(const ResultDocument& doc) {
     for (const char* k : {"cpu_governor", "iommu", "transparent_hugepages"})
       if (auto s = string_field(*t, k); !s.empty()) v[k] = s;
     if (auto r = t->find("rapl_limit_w"); r != t->end() && r->is_number()) v["rapl_limit_w"] = field_number(r->get<double>());
+  }
+  // The memory modules an imported `dmidecode -t memory` states (import/formats/parse_dmidecode_memory.cpp):
+  // the populated slots, and the speed they run at (the rated one where the configured is not given).
+  if (auto m = h.extra.find("memory_modules"); m != h.extra.end() && m->is_object()) {
+    if (auto p = m->find("populated"); p != m->end() && p->is_number()) v["dimm_count"] = field_number(p->get<double>());
+    for (const char* k : {"configured_speed_mts", "rated_speed_mts"})
+      if (auto s = m->find(k); s != m->end() && !v.count("dimm_speed_mts"))
+        if (s->is_number() || s->is_string()) v["dimm_speed_mts"] = s->is_number() ? field_number(s->get<double>()) : s->get<std::string>();
   }
   if (!h.os.empty()) v["os"] = h.os;
 

@@ -19,7 +19,8 @@ json source_json(const SourceRef& s) {
 bool ImportPart::empty() const {
   return gpus.empty() && benchmarks.empty() && timelines.empty() && topology.is_null() &&
          (imported.is_null() || imported.empty()) && !software.driver_version && !software.cuda_driver_version &&
-         !software.nccl_version && software.cuda_toolkits.empty() && !host.vcpus && host.cpu_model.empty() && !host.numa_nodes && !host.hypervisor;
+         !software.nccl_version && software.cuda_toolkits.empty() && !host.vcpus && host.cpu_model.empty() && !host.numa_nodes && !host.hypervisor &&
+         (!host.extra.is_object() || host.extra.empty());
 }
 
 std::vector<Format>& format_registry() {

@@ -67,6 +67,22 @@ TEST(NodeFields, TheHostsTuningAndApplicationClocks) {
   EXPECT_EQ(field_class("cpu_governor"), "performance");
 }
 
+// An imported `dmidecode -t memory` (a real one: tests/data/imports/dmidecode-memory/) gives the
+// populated slots and the speed the modules run at.
+TEST(NodeFields, TheMemoryModulesOfAnImportedDmidecode) {
+  const ResultDocument doc = imports::import_files(
+      {std::string(GPUAUDIT_TEST_DATA) + "/real-world/h100-sxm-x8-idle-gen5/nvidia-smi-q.txt",
+       std::string(GPUAUDIT_TEST_DATA) + "/imports/dmidecode-memory/ccharon-nas-2x16gb-ddr4-3200-ecc.txt"},
+      {}, nullptr);
+  const auto f = fields_of(doc);
+  EXPECT_EQ(f.at("dimm_count"), "2");
+  EXPECT_EQ(f.at("dimm_speed_mts"), "3200");
+  EXPECT_EQ(field_class("dimm_speed_mts"), "performance");
+  ResultDocument mixed = doc;
+  mixed.host.extra["memory_modules"]["configured_speed_mts"] = "mixed: 2933 | 3200";
+  EXPECT_EQ(fields_of(mixed).at("dimm_speed_mts"), "mixed: 2933 | 3200");
+}
+
 TEST(NodeFields, AnEmptyDocumentHasNoFieldAndANameFromItsFile) {
   ResultDocument doc;
   EXPECT_TRUE(node_fields(doc).empty());
