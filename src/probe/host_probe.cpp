@@ -4,6 +4,7 @@
 #include "host/proc_stat.hpp"
 #include "probe/host_tuning.hpp"
 #include "probe/provider.hpp"
+#include "probe/smbios_memory.hpp"
 
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -118,6 +119,8 @@ HostInfo probe_host(const HostProbeOptions& opt) {
   else if (cgroup.find("lxc") != std::string::npos) h.container = "lxc";
 
   if (json tuning = host_tuning(root.string()); !tuning.empty()) h.extra["tuning"] = std::move(tuning);
+  // The memory modules, where the firmware's SMBIOS table is readable (root, outside a container).
+  if (json modules = smbios_memory_modules(root.string()); !modules.is_null()) h.extra["memory_modules"] = std::move(modules);
 
   if (opt.steal_window_s > 0) {
     const auto stat_path = (root / "proc/stat").string();

@@ -263,6 +263,11 @@ constexpr const char* kLibraryWithoutCuda =
     "a library the program uses was built without CUDA (the line names it), so that part runs on the CPU or not at all: "
     "install the library's CUDA build";
 constexpr std::array kCpuOnlyMessages = std::to_array<DriverMessage>({
+    // DGL's device check (src/runtime/device_api.cc: "Device API cuda is not enabled. Please install
+    // the cuda version of dgl."; "gpu" in older releases): a CPU-only DGL asked for the GPU.
+    {"is not enabled. please install the cuda version of dgl", "build-without-cuda", "DGL: a CPU-only build",
+     "the installed DGL is a CPU-only build: install the CUDA build of DGL for the installed PyTorch and CUDA (dgl.ai's "
+     "install selector)"},
     {"torch not compiled with cuda enabled", "build-without-cuda", "PyTorch: a CPU-only build",
      "the installed PyTorch is a CPU-only build: install a CUDA wheel (pytorch.org's selector gives the command for the "
      "driver's CUDA version)"},
@@ -1098,6 +1103,28 @@ bool machine_class(const std::string& cls) {
          cls == kClassNoPeer || cls == kClassWrongResults;
 }
 
+// CUDA cannot be used in a child forked after its parent initialised CUDA: PyTorch says so itself
+// ("Cannot re-initialize CUDA in forked subprocess. To use CUDA with multiprocessing, you must use the
+// 'spawn' start method", torch/cuda/__init__.py), and a DataLoader worker that touches the GPU anyway
+// gets cudaErrorInitializationError (3) where the same text shows the worker ("Caught RuntimeError in
+// DataLoader worker process 0"). The program's start method, not the driver: initialisation
+// failures in such a text are classed as the program's.
+static void in_forked_worker(std::string_view text, std::vector<SoftwareError>& errors) {
+  const std::string l = lower(text.substr(0, std::min<std::size_t>(text.size(), 1 << 20)));
+  const bool forked = l.find("cannot re-initialize cuda in forked subprocess") != std::string::npos ||
+                      l.find("in dataloader worker process") != std::string::npos;
+  if (!forked) return;
+  for (auto& e : errors)
+    if (e.kind == "cuda-init-failed") {
+      e.cls = kClassProgram;
+      e.kind = "cuda-in-forked-worker";
+      e.confidence = "";
+      e.meaning = "CUDA was used in a process forked after its parent had initialised CUDA (a DataLoader or "
+                  "multiprocessing worker): the program's start method, not the driver; use the 'spawn' start method "
+                  "(multiprocessing.set_start_method('spawn')) or keep CUDA out of the workers";
+    }
+}
+
 std::vector<SoftwareError> find_software_errors(std::string_view text, const std::string& file) {
   std::vector<Match> found;
   int line_no = 0;
@@ -1123,6 +1150,7 @@ std::vector<SoftwareError> find_software_errors(std::string_view text, const std
   std::vector<SoftwareError> out;
   out.reserve(found.size());
   for (auto& f : found) out.push_back(std::move(f.e));
+  in_forked_worker(text, out);
   return out;
 }
 

@@ -4,31 +4,21 @@
 // fleet's owner can paste them. What a fleet compares (issue #32; SemiAnalysis' ClusterMAX checks
 // DIMM speed): how many slots are populated, the modules' type, their rated speed (`Speed:`) and
 // the speed they run at (`Configured Memory Speed:`, dmidecode 3.x; `Configured Clock Speed:`,
-// 2.x, in MHz), into host.extra.memory_modules:
-//   {"slots": 16, "populated": 8, "total_gib": 512, "type": "DDR4", "rated_speed_mts": 3200,
-//    "configured_speed_mts": 2933, "below_rated": 8}
-// A value the modules do not share is "mixed: a | b". Empty slots ("No Module Installed") count in
-// `slots` only. No figure: dmidecode measures nothing. SMBIOS 3.x names the speed in MT/s; dmidecode
+// 2.x, in MHz), into host.extra.memory_modules (core/memory_modules.hpp; empty slots, "No Module
+// Installed", count in `slots` only). No figure: dmidecode measures nothing. SMBIOS 3.x names the speed in MT/s; dmidecode
 // 2.x printed the same field as "MHz" (the DDR transfer rate all the same: "Speed: 2400 MHz" on a
 // DDR4-2400 module), so either unit is read as MT/s.
+#include "core/memory_modules.hpp"
 #include "import/import.hpp"
 #include "import/text/smi_values.hpp"
 
 #include <cctype>
-#include <map>
-#include <set>
 
 namespace gpuaudit::imports {
 
 namespace {
 
 using smi::trim;
-
-struct Module {
-  std::optional<std::uint64_t> bytes;  // nullopt: no module (or size unknown)
-  std::string type;
-  std::optional<int> rated_mts, configured_mts;
-};
 
 // "3200 MT/s" / "2400 MHz" -> 3200 / 2400; "Unknown" -> nullopt.
 std::optional<int> speed_of(std::string_view v) {
@@ -70,52 +60,10 @@ int detect_dmidecode_memory(std::string_view text) {
   return device && (type17 || keys >= 3) ? 85 : 0;
 }
 
-// One value, or "mixed: a | b" over the modules that state it; empty when none does.
-template <typename T>
-json one_or_mixed(const std::set<T>& seen) {
-  if (seen.empty()) return nullptr;
-  if (seen.size() == 1) return *seen.begin();
-  std::string out = "mixed: ";
-  bool first = true;
-  for (const auto& v : seen) {
-    if (!first) out += " | ";
-    first = false;
-    if constexpr (std::is_same_v<T, std::string>) out += v;
-    else out += std::to_string(v);
-  }
-  return out;
-}
-
-json summary(const std::vector<Module>& modules) {
-  std::set<std::string> types;
-  std::set<int> rated, configured;
-  std::uint64_t total = 0;
-  int populated = 0, below = 0;
-  for (const auto& m : modules) {
-    if (!m.bytes) continue;
-    ++populated;
-    total += *m.bytes;
-    if (!m.type.empty() && m.type != "Unknown") types.insert(m.type);
-    if (m.rated_mts) rated.insert(*m.rated_mts);
-    if (m.configured_mts) configured.insert(*m.configured_mts);
-    below += m.rated_mts && m.configured_mts && *m.configured_mts < *m.rated_mts ? 1 : 0;
-  }
-  json s = json::object();
-  s["slots"] = modules.size();
-  s["populated"] = populated;
-  if (total > 0) s["total_gib"] = static_cast<double>(total) / static_cast<double>(1ull << 30);
-  if (auto t = one_or_mixed(types); !t.is_null()) s["type"] = t;
-  if (auto r = one_or_mixed(rated); !r.is_null()) s["rated_speed_mts"] = r;
-  if (auto c = one_or_mixed(configured); !c.is_null()) s["configured_speed_mts"] = c;
-  s["below_rated"] = below;
-  s["source"] = "dmidecode";
-  return s;
-}
-
 ImportPart parse_dmidecode_memory(std::string_view text, const std::string& file) {
   ImportPart part;
   part.source = {"dmidecode", "", file, 0};
-  std::vector<Module> modules;
+  std::vector<MemoryModule> modules;
   bool in_device = false;
   for (const auto& [no, raw] : smi::numbered_lines(text)) {
     const std::string_view l = trim(raw);
@@ -132,7 +80,7 @@ ImportPart parse_dmidecode_memory(std::string_view text, const std::string& file
     const std::size_t colon = l.find(':');
     if (!in_device || colon == std::string_view::npos) continue;
     const std::string_view key = l.substr(0, colon), value = trim(l.substr(colon + 1));
-    Module& m = modules.back();
+    MemoryModule& m = modules.back();
     if (key == "Size") m.bytes = size_of(value);
     else if (key == "Type") m.type = std::string(value);
     else if (key == "Speed") m.rated_mts = speed_of(value);
@@ -142,7 +90,7 @@ ImportPart parse_dmidecode_memory(std::string_view text, const std::string& file
     part.skipped.push_back("no `Memory Device` record (dmidecode -t 17): nothing was read");
     return part;
   }
-  const json s = summary(modules);
+  const json s = memory_modules_summary(modules, "dmidecode");
   part.host.extra = json::object();
   part.host.extra["memory_modules"] = s;
   if (s["below_rated"].get<int>() > 0)

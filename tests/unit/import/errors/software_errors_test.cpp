@@ -271,6 +271,25 @@ TEST(SoftwareErrors, NvidiaSmiMissingAndProgramsThatSeeNoGpuAreSoftware) {
   EXPECT_EQ(find_software_errors("Driver does not support CUDA 12.5 API! Update your nVidia driver!\n", "x")[0].kind, "driver-too-old");
 }
 
+// CUDA in a worker forked after the parent initialised it (pyg #5340, as posted): the program's start
+// method, not the driver; the same error alone is the stack's.
+TEST(SoftwareErrors, CudaInitInAForkedWorkerIsTheProgramsStartMethod) {
+  const auto worker = find_software_errors(
+      "RuntimeError: Caught RuntimeError in DataLoader worker process 0.\nRuntimeError: CUDA error: initialization error\n", "x");
+  ASSERT_EQ(worker.size(), 1u);
+  EXPECT_EQ(worker[0].kind, "cuda-in-forked-worker");
+  EXPECT_EQ(worker[0].cls, "program");
+  const auto alone = find_software_errors("RuntimeError: CUDA error: initialization error\n", "x");
+  ASSERT_EQ(alone.size(), 1u);
+  EXPECT_EQ(alone[0].kind, "cuda-init-failed");
+  // DGL's CPU-only build asked for the GPU (dgl #5427, as posted).
+  EXPECT_EQ(find_software_errors("dgl._ffi.base.DGLError: [10:40:36] /opt/dgl/src/runtime/c_runtime_api.cc:82: Check failed: "
+                                 "allow_missing: Device API cuda is not enabled. Please install the cuda version of dgl.\n",
+                                 "x")[0]
+                .kind,
+            "build-without-cuda");
+}
+
 // The host without the GPU's device file a container or Slurm was told to use (nix-config #106 and
 // the bibigrid case, as posted); a listing inside a container holds only the devices it was given.
 TEST(SoftwareErrors, AGpuDeviceFileTheHostHasNotGot) {
