@@ -162,6 +162,18 @@ const NvmlReturnCode* go_nvml_code(std::string_view line, const std::string& low
   return nullptr;
 }
 
+// "nvml error 18: driver/library version mismatch": the number, where the text after it (if any) is
+// that code's own (a number alone, or with another code's text, is not taken).
+const NvmlReturnCode* numbered_code(const std::string& lower_line) {
+  const auto at = lower_line.find("nvml error ");
+  if (at == std::string::npos) return nullptr;
+  std::size_t end = at + 11;
+  while (end < lower_line.size() && end < at + 14 && std::isdigit(static_cast<unsigned char>(lower_line[end]))) ++end;
+  if (end == at + 11 || end >= lower_line.size() || lower_line[end] != ':') return nullptr;
+  const NvmlReturnCode* c = code_numbered(std::stoi(lower_line.substr(at + 11, end - at - 11)));
+  return c && c->number != 0 && code_at(std::string_view(lower_line).substr(end + 1)) == c ? c : nullptr;
+}
+
 SmiMessage from_code(const NvmlReturnCode* c, bool init, const std::string& what, std::string_view line) {
   SmiMessage m;
   m.gpu = init ? "" : first_bus_id(line);
@@ -258,6 +270,9 @@ std::optional<SmiMessage> nvidia_smi_message(std::string_view line) {
                       "", "nvidia-smi: No devices were found", ""};
   const NvmlReturnCode* binding = pynvml_code(line);
   const bool go = !binding && (binding = go_nvml_code(line, l)) != nullptr;
+  // A program's own print of nvmlReturn_t and nvmlErrorString(): "NVML Error 18: Driver/library
+  // version mismatch" (CMSSW's CUDAService); the number is nvml.h's.
+  const bool numbered = !binding && (binding = numbered_code(l)) != nullptr;
   if (const NvmlReturnCode* c = binding) {
     // The exception's line names neither the call nor, usually, the GPU: pynvml raises the same
     // NVMLError_Unknown from nvmlInit() (the machine's stack) and from a query of one GPU
@@ -265,13 +280,14 @@ std::optional<SmiMessage> nvidia_smi_message(std::string_view line) {
     // meaning is the same at both (DriverNotLoaded, LibraryNotFound, a version mismatch) is read as
     // such; one whose meaning differs is said with the ambiguity, never as the stack's fault.
     const std::string bus = first_bus_id(line);
-    SmiMessage m = from_code(c, bus.empty(), std::string(go ? "go-nvml " : "pynvml ") + c->name, line);
+    const char* who = go ? "go-nvml" : numbered ? "a program's NVML error" : "pynvml";
+    SmiMessage m = from_code(c, bus.empty(), std::string(who) + " " + c->name, line);
     if (bus.empty() && std::string_view(c->init_class) != c->gpu_class)
       m.meaning = ErrorMeaning{kClassUnknown, "nvml-call-failed", "",
                                std::string("an NVML call failed with ") + c->name +
                                    "; the exception's line does not say whether it was NVML's start (the machine's stack) or a "
                                    "query of one GPU (that GPU, or a query it does not support)"};
-    m.source = std::string(go ? "go-nvml: Return (" : "pynvml: NVMLError (") + c->name + ")";
+    m.source = std::string(go ? "go-nvml: Return (" : numbered ? "NVML Error (" : "pynvml: NVMLError (") + c->name + ")";
     m.gpu = bus;
     return m;
   }

@@ -184,6 +184,15 @@ constexpr const char* kProgramSeesNoGpu =
 // check (torch/cuda/__init__.py), by XLA when its ptxas is older than the GPU (asm_compiler.cc), and
 // by the CUDA toolkit's own compilers when they do not know the architecture (nvcc, ptxas).
 constexpr std::array kBuildMessages = std::to_array<DriverMessage>({
+    // The CUDA toolkit's libdevice (nvvm/libdevice/libdevice.10.bc), which every CUDA compile links
+    // math from, not where the compiler looks: clang's "cannot find libdevice for sm_75. Provide path
+    // to different CUDA installation via --cuda-path", AdaptiveCpp's "LLVMToPtx: Could not find CUDA
+    // libdevice bitcode library".
+    {"cannot find libdevice for sm_", "toolchain-incomplete", "clang: no CUDA libdevice",
+     "the compiler found no CUDA libdevice where it looked: point it at a complete CUDA toolkit (--cuda-path, CUDA_PATH)"},
+    {"could not find cuda libdevice", "toolchain-incomplete", "AdaptiveCpp: no CUDA libdevice",
+     "the compiler found no CUDA libdevice where it looked: point it at a complete CUDA toolkit (CUDA_PATH, or the "
+     "toolkit path AdaptiveCpp was configured with)"},
     {"is not compatible with the current pytorch installation", "no-kernel-image", "PyTorch: GPU capability not in the build",
      "the installed PyTorch was built without code for this GPU's compute capability: install a build that includes it "
      "(a newer wheel for this GPU's CUDA)"},
@@ -569,6 +578,20 @@ std::optional<ErrorMeaning> ffmpeg_driver_library_missing(const std::string& l) 
                               ": no NVIDIA driver is installed, or the container was started without the driver's video "
                               "capability (NVIDIA_DRIVER_CAPABILITIES=video,compute,utility or all)"};
   return std::nullopt;
+}
+
+// The SYCL runtime's CUDA plugin (oneAPI DPC++'s pi_cuda / Unified Runtime's ur_adapter_cuda) not
+// loaded: "dlopen(.../libpi_cuda.so) failed with <...libpi_cuda.so: cannot open shared object file>",
+// "Failed to load plugin: pi_cuda.dll". Without it SYCL sees no NVIDIA GPU (the plugin is a separate
+// install: Codeplay's oneAPI for NVIDIA GPUs). A plugin that failed because libcuda itself is missing
+// is the driver's library (driver_library_missing, read first).
+std::optional<ErrorMeaning> sycl_cuda_plugin_missing(const std::string& l) {
+  const bool plugin = l.find("pi_cuda.") != std::string::npos || l.find("ur_adapter_cuda.") != std::string::npos;
+  if (!plugin || (l.find("cannot open shared object file") == std::string::npos && l.find("failed to load plugin") == std::string::npos))
+    return std::nullopt;
+  return ErrorMeaning{kClassSoftware, "sycl-cuda-plugin-missing", "medium",
+                      "the SYCL runtime could not load its CUDA plugin, so it sees no NVIDIA GPU: install the oneAPI plugin for "
+                      "NVIDIA GPUs (Codeplay) matching the compiler's version, or a DPC++ build with CUDA"};
 }
 
 // RAPIDS' memory manager (RMM, include/rmm/detail/error.hpp): RMM_EXPECTS throws "RMM failure at:
@@ -985,6 +1008,7 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
     if (l.find(d.needle) != std::string::npos)
       return from_meaning(ErrorMeaning{kClassSoftware, d.kind, "medium", kProgramSeesNoGpu}, d.source, "");
   if (auto m = driver_library_missing(l)) return from_meaning(*m, "dynamic loader: a driver library missing", "");
+  if (auto m = sycl_cuda_plugin_missing(l)) return from_meaning(*m, "SYCL runtime: its CUDA plugin not loaded", "");
   if (auto m = driver_tool_missing(l)) return from_meaning(*m, "shell or container runtime: a driver tool missing", "");
   if (auto m = mps_daemon_missing(l)) return from_meaning(*m, "CUDA MPS: no control daemon", "");
   if (auto m = container_runtime_error(l)) return from_meaning(*m, "NVIDIA container runtime (nvidia-container-cli)", "");

@@ -112,6 +112,14 @@ TEST(NvmlErrors, BindingsWordsForACodeAreThatCode) {
   EXPECT_EQ(nvidia_smi_message("NVMLError_LibRmVersionMismatch: RM has detected an NVML/RM version mismatch.")->meaning.kind,
             "driver-library-mismatch");
   EXPECT_FALSE(nvidia_smi_message("class NVMLError_Whatever(Exception): pass"));  // no such code
+  // A program's print of the code and nvmlErrorString() (CMSSW's CUDAService, FRESH-2026-12-64):
+  // the number must be the text's code.
+  const auto numbered = nvidia_smi_message("%MSG-w CUDAService:  NVML Error 18: Driver/library version mismatch");
+  ASSERT_TRUE(numbered);
+  EXPECT_EQ(numbered->meaning.kind, "driver-library-mismatch");
+  EXPECT_FALSE(nvidia_smi_message("NVML Error 18: GPU is lost"));
+  EXPECT_FALSE(nvidia_smi_message("NVML Error 999999999999: x"));
+  EXPECT_FALSE(nvidia_smi_message("NVML Error 18"));
   // NVML_ERROR_UNKNOWN means the stack at nvmlInit and the GPU at a query: the exception's line names
   // neither the call nor the GPU (dmlcloud's nvmlDeviceGetHandleByIndex, imaginaire's
   // nvmlDeviceGetCpuAffinity on WSL), so it decides nothing.

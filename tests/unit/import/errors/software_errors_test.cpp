@@ -290,6 +290,30 @@ TEST(SoftwareErrors, CudaInitInAForkedWorkerIsTheProgramsStartMethod) {
             "build-without-cuda");
 }
 
+// A toolchain without CUDA's libdevice and SYCL without its CUDA plugin (FRESH-2026-12-64's cases,
+// as posted): the stack.
+TEST(SoftwareErrors, ToolchainsAndRuntimesWithoutTheirCudaParts) {
+  EXPECT_EQ(find_software_errors("clang: error: cannot find libdevice for sm_75. Provide path to different CUDA installation "
+                                 "via --cuda-path, or pass -nocudalib to build without linking with libdevice.\n",
+                                 "x")[0]
+                .kind,
+            "toolchain-incomplete");
+  EXPECT_EQ(find_software_errors("0: LLVMToPtx: Could not find CUDA libdevice bitcode library\n", "x")[0].kind, "toolchain-incomplete");
+  EXPECT_EQ(find_software_errors("SYCL_PI_TRACE[-1]: dlopen(/opt/intel/oneapi/compiler/2024.0/lib/libpi_cuda.so) failed with "
+                                 "</opt/intel/oneapi/compiler/2024.0/lib/libpi_cuda.so: cannot open shared object file: No such "
+                                 "file or directory>\n",
+                                 "x")[0]
+                .kind,
+            "sycl-cuda-plugin-missing");
+  EXPECT_EQ(find_software_errors("SYCL_PI_TRACE[all]: Check if plugin is present. **Failed to load plugin: pi_cuda.dll**\n", "x")[0].kind,
+            "sycl-cuda-plugin-missing");
+  // The plugin failing on the driver's own library is the driver's library missing.
+  EXPECT_EQ(find_software_errors("dlopen(libpi_cuda.so) failed with <libcuda.so.1: cannot open shared object file: No such file>\n",
+                                 "x")[0]
+                .kind,
+            "driver-library-missing");
+}
+
 // The host without the GPU's device file a container or Slurm was told to use (nix-config #106 and
 // the bibigrid case, as posted); a listing inside a container holds only the devices it was given.
 TEST(SoftwareErrors, AGpuDeviceFileTheHostHasNotGot) {
