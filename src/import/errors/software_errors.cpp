@@ -12,6 +12,7 @@
 #include "import/errors/nccl_messages.hpp"
 #include "import/errors/nvenc_errors.hpp"
 #include "import/errors/opencl_errors.hpp"
+#include "import/errors/optix_errors.hpp"
 #include "text/number_after.hpp"
 #include "text/strings.hpp"
 
@@ -174,6 +175,9 @@ constexpr std::array kNoGpuMessages = std::to_array<DriverMessage>({
     // xmrig-cuda ("No CUDA device found!").
     {"no cuda driver or gpus detected", "no-device", "lolMiner: no CUDA driver or GPU", ""},
     {"no cuda device found", "no-device", "a program: no CUDA device found", ""},
+    // The SYCL runtime's device selector finding no GPU (DPC++: "No device of requested type available.
+    // -1 (PI_ERROR_DEVICE_NOT_FOUND)").
+    {"no device of requested type available", "no-device", "SYCL: no device of the requested type", ""},
 });
 constexpr const char* kProgramSeesNoGpu =
     "the program sees no NVIDIA GPU: the devices are not passed into the container (docker --gpus all) or VM, the driver "
@@ -184,6 +188,24 @@ constexpr const char* kProgramSeesNoGpu =
 // check (torch/cuda/__init__.py), by XLA when its ptxas is older than the GPU (asm_compiler.cc), and
 // by the CUDA toolkit's own compilers when they do not know the architecture (nvcc, ptxas).
 constexpr std::array kBuildMessages = std::to_array<DriverMessage>({
+    // ptxas refusing an instruction newer than the architecture it compiles for ("Feature 'mma' requires
+    // .target sm_70 or higher", "Feature '.m16n8k16' requires .target sm_80 or higher"): the library's
+    // kernels need a newer GPU than the build targets.
+    {"requires .target sm_", "gpu-arch-unsupported", "ptxas: an instruction of a newer architecture",
+     "the code uses an instruction of a newer GPU architecture than the one it is compiled for: on a GPU older than that "
+     "architecture the library cannot run (use a GPU of the architecture it needs); on a newer GPU, build for its own "
+     "architecture (TORCH_CUDA_ARCH_LIST, -arch)"},
+    // A CUDA extension's build without the CUDA compiler: setup.py's "causal_conv1d was requested, but
+    // nvcc was not found", the shell's "nvcc: command not found" / dash's "nvcc: not found".
+    {"nvcc was not found", "cuda-toolkit-missing", "a build: no nvcc",
+     "the CUDA toolkit's compiler (nvcc) is not installed or not on PATH where the program builds its CUDA code: install "
+     "the CUDA toolkit matching the framework's CUDA (or set CUDA_HOME), or install a prebuilt wheel"},
+    {"nvcc: command not found", "cuda-toolkit-missing", "the shell: no nvcc",
+     "the CUDA toolkit's compiler (nvcc) is not installed or not on PATH: install the CUDA toolkit (or add its bin folder "
+     "to PATH)"},
+    {"nvcc: not found", "cuda-toolkit-missing", "the shell: no nvcc",
+     "the CUDA toolkit's compiler (nvcc) is not installed or not on PATH: install the CUDA toolkit (or add its bin folder "
+     "to PATH)"},
     // The CUDA toolkit's libdevice (nvvm/libdevice/libdevice.10.bc), which every CUDA compile links
     // math from, not where the compiler looks: clang's "cannot find libdevice for sm_75. Provide path
     // to different CUDA installation via --cuda-path", AdaptiveCpp's "LLVMToPtx: Could not find CUDA
@@ -961,7 +983,8 @@ std::optional<Match> by_message(std::string_view line, const std::string& l) {
 // that mentions CUDA.
 std::optional<Match> by_number(const std::string& l) {
   if (l.find("cuda") == std::string::npos) return std::nullopt;
-  for (const long n : numbers_after(l, {"code=", "returned ", "error code ", "error (", "error ", "err="}, {"", false, 6, ".:"})) {
+  // nvdiffrast's "Cuda error: 400[cudaGraphicsMapResources(...)]": the number right after "error: ".
+  for (const long n : numbers_after(l, {"code=", "returned ", "error code ", "error (", "error ", "err=", "cuda error: "}, {"", false, 6, ".:"})) {
     const CudaErrorCode* c = n == 0 ? nullptr : cuda_runtime_error(static_cast<int>(n));
     if (!c) continue;
     Match m = from_cuda(*c);
@@ -1033,6 +1056,9 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = nvenc_error(line, l))
     return from_meaning(m->meaning, std::string("NVENC: ") + m->code->name,
                         std::string("nvEncodeAPI.h: ") + m->code->name + " (" + std::to_string(m->code->number) + ")");
+  if (auto m = optix_error(line, l))
+    return from_meaning(m->meaning, std::string("OptiX: ") + m->code->name,
+                        std::string("optix_7_types.h: ") + m->code->name + " (" + std::to_string(m->code->number) + ")");
   if (auto m = opencl_error(line, l))
     return from_meaning(m->meaning, std::string("OpenCL: ") + m->code->name,
                         std::string("CL/cl.h: ") + m->code->name + " (" + std::to_string(m->code->number) + ")");
@@ -1071,18 +1097,18 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
 // cuTensorNet, whose simulators tag their errors "custatevec ..."), and EGL's device displays, the
 // headless rendering NVIDIA's libEGL provides (MuJoCo: "Cannot initialize a EGL device display"), with
 // the EGL library's own tags and a program's failed start ("libEGL warning: DRI2: failed to create dri
-// screen", "Unable to initialize EGL");
+// screen", "Unable to initialize EGL"); the CUDA compiler, nvcc;
 // the toolkit's PTX assembler (nvcc's "'ptxas' died due to signal 11"); OpenCL, a GPU API like
 // OpenGL ("There are no OpenCL devices available"); and the NVIDIA HPC SDK's OpenACC runtime's
 // "FATAL ERROR: data in update host clause was not found on device 1"; TensorRT's libraries
 // (libnvinfer, libnvinfer_plugin) a loader cannot open.
-constexpr std::array<const char*, 54> kGpuWords{
+constexpr std::array<const char*, 55> kGpuWords{
     "nvidia", "cuda",  "gpu",   "nvml",     "nccl",  "dcgm",   "cublas", "cudnn", "cusolver", "cufft", "nouveau",
     "cusparse", "curand", "cutensor", "nvrtc", "tensorrt", "[trt]", "nvenc", "nvdec", "cuvid", "nvjpeg",
     "jetson", "tegra", "l4t",   "nvgpu",    "gk20a", "gm20b",  "gp10b",  "gv11b", "ga10b", "nvlddmkm", "nvoglv",
     "nvwgf2um", "nvapi", "opengl", "vulkan", "libgl", "[vgl]", "vfio", "v000010de", ".cu:", "cutlass",
     "custatevec", "cutensornet", "cuquantum", "egl device", "egl driver", "egl display", "ptxas", "opencl",
-    "not found on device", "nvinfer", "libegl", "initialize egl"};
+    "not found on device", "nvinfer", "libegl", "initialize egl", "nvcc"};
 constexpr std::array<const char*, 7> kWrongWords{"error", "fail", "warn", "unable", "cannot", "not ", "no "};
 
 }  // namespace

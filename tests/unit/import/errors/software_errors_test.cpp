@@ -314,6 +314,29 @@ TEST(SoftwareErrors, ToolchainsAndRuntimesWithoutTheirCudaParts) {
             "driver-library-missing");
 }
 
+// Builds of CUDA kernel libraries (FRESH-2026-12-61, as posted): no nvcc, an instruction of a newer
+// architecture; SYCL's selector with no GPU and nvdiffrast's code after "Cuda error: ".
+TEST(SoftwareErrors, KernelLibraryBuildsAndOtherRuntimesWords) {
+  EXPECT_EQ(find_software_errors("      warnings.warn(f\"{PACKAGE_NAME} was requested, but nvcc was not found.  Are you sure your "
+                                 "environment has nvcc available?\n",
+                                 "x")[0]
+                .kind,
+            "cuda-toolkit-missing");
+  EXPECT_EQ(find_software_errors("/bin/sh: 1: nvcc: not found\n", "x")[0].kind, "cuda-toolkit-missing");
+  EXPECT_EQ(find_software_errors("ptxas /tmp/tmpxft_00001b8e_00000000-6_gemm_cuda_gen.ptx, line 876; error   : Feature "
+                                 "'.m16n8k16' requires .target sm_80 or higher\n",
+                                 "x")[0]
+                .kind,
+            "gpu-arch-unsupported");
+  EXPECT_EQ(find_software_errors("  what():  No device of requested type available. -1 (PI_ERROR_DEVICE_NOT_FOUND)\n", "x")[0].kind,
+            "no-device");
+  const auto nvdiffrast = find_software_errors("RuntimeError: Cuda error: 801[cudaGraphicsGLRegisterImage(&s.cudaColorBuffer[i], "
+                                               "s.glColorBuffer[i], GL_TEXTURE_3D, cudaGraphicsRegisterFlagsReadOnly);]\n",
+                                               "x");
+  ASSERT_EQ(nvdiffrast.size(), 1u);
+  EXPECT_NE(nvdiffrast[0].source.find("cudaErrorNotSupported"), std::string::npos) << nvdiffrast[0].source;
+}
+
 // The host without the GPU's device file a container or Slurm was told to use (nix-config #106 and
 // the bibigrid case, as posted); a listing inside a container holds only the devices it was given.
 TEST(SoftwareErrors, AGpuDeviceFileTheHostHasNotGot) {
