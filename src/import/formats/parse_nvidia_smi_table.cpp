@@ -513,6 +513,9 @@ int detect_table(std::string_view text) {
   int score = 0;
   for (const auto& [no, raw] : smi::head_lines(head, 600)) {
     const std::string_view l = trim(raw);
+    // The banner alone, its borders lost in a paste ("NVIDIA-SMI 450.80.02    Driver Version: 450.80.02
+    // CUDA Version: 11.0"): the driver and its CUDA version, and no GPU.
+    if (l.starts_with("NVIDIA-SMI ") && (contains(l, "Driver Version:") || contains(l, "KMD Version:"))) score = std::max(score, 40);
     if (l.empty() || l[0] != '|') continue;
     if (contains(l, "NVIDIA-SMI ") && (contains(l, "Driver Version:") || contains(l, "KMD Version:"))) score = std::max(score, 60);
     if ((contains(l, "Persistence-M") || contains(l, "TCC/WDDM") || contains(l, "Driver-Model")) && contains(l, "Bus-Id"))

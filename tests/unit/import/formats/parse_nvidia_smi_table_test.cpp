@@ -301,6 +301,19 @@ TEST(ImportNvidiaSmiTable, TheRowsOfOneGpuAloneAreATable) {
   EXPECT_NE(detected("| see 0000:3b:00.0 | for details |\n"), "nvidia-smi-table");
 }
 
+// The banner alone, its borders lost (apex #1012, as posted): the driver and its CUDA version, no GPU.
+TEST(ImportNvidiaSmiTable, TheBannerAloneGivesTheDriverAndItsCuda) {
+  const std::string raw = read_bytes(
+      (fs::path(GPUAUDIT_TEST_DATA) / "real-world" / "apex-1012-gtx1050-mobile-nvcc-9-1-driver-450-80-header" / "nvidia-smi.txt").string());
+  EXPECT_EQ(detected(raw), "nvidia-smi-table");
+  const ImportPart p = parse_table(raw);
+  EXPECT_TRUE(p.gpus.empty());
+  EXPECT_EQ(*p.software.driver_version, "450.80.02");
+  EXPECT_EQ(*p.software.cuda_driver_version, 11000);
+  // A -q dump's "Driver Version : 450" (a space before the colon) is not the banner.
+  EXPECT_NE(detected("Driver Version                            : 450.80.02\n"), "nvidia-smi-table");
+}
+
 // A paste that starts at the header's closing "|===+===|" line (ComfyUI's Nix issue: RTX 5080) is the
 // same GPU rows alone: the border opens the body before any section is known.
 TEST(ImportNvidiaSmiTable, RowsPastedFromTheHeadersClosingLine) {
