@@ -405,6 +405,12 @@ ImportPart parse_table(std::string_view text, const std::string& file) {
       flush();
       sec = Section::none;
       in_body = false;
+      // The banner whose borders a paste lost: read as the bordered one is.
+      if (l.starts_with("NVIDIA-SMI ") && contains(l, "Version:") && banners++ == 0) {
+        read_banner(l, t);
+        t.part.source.line = no;
+        continue;
+      }
       if (t.part.source.line == 0 && !l.empty() && !t.part.imported.contains("timestamp") && banners == 0 && l.size() < 40 &&
           std::count(l.begin(), l.end(), ':') == 2)
         t.part.imported["timestamp"] = std::string(l);

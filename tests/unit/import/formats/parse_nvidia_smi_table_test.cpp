@@ -308,7 +308,9 @@ TEST(ImportNvidiaSmiTable, TheBannerAloneGivesTheDriverAndItsCuda) {
   EXPECT_EQ(detected(raw), "nvidia-smi-table");
   const ImportPart p = parse_table(raw);
   EXPECT_TRUE(p.gpus.empty());
+  ASSERT_TRUE(p.software.driver_version);
   EXPECT_EQ(*p.software.driver_version, "450.80.02");
+  ASSERT_TRUE(p.software.cuda_driver_version);
   EXPECT_EQ(*p.software.cuda_driver_version, 11000);
   // A -q dump's "Driver Version : 450" (a space before the colon) is not the banner.
   EXPECT_NE(detected("Driver Version                            : 450.80.02\n"), "nvidia-smi-table");
