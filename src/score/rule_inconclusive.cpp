@@ -75,6 +75,9 @@ Verdict gpu_inconclusive(const GpuScoring& g) {
     add("NVLink " + std::to_string(gpu.nvlink.links_up) + " of " + std::to_string(gpu.nvlink.links_queried) + " links up");
   if (!state.empty()) f.evidence.push_back("state read, no fault in it: " + state);
   if (unnamed) f.evidence.push_back("to name the model: import `nvidia-smi -q` or `nvidia-smi -L` beside it");
+  else if (g.ref.unknown_model() && !g.ref.baseline)
+    f.evidence.push_back(g.ref.cut_name_ambiguous ? "the table cut the model's name (\"" + gpu.name + "\"): figures could not be judged either"
+                                                  : "no baseline for this model (\"" + gpu.name + "\"): figures could not be judged either");
   f.evidence.push_back("to settle it: " + settle_command());
   f.figures["figures"] = figures;
   f.figures["key_figures_with_reference"] = referenced;

@@ -2,7 +2,8 @@
 // inconclusive: there is nothing to look up). With an architecture estimate the GPU is judged
 // like any other on that estimate (wider tolerances, the headline says "estimated") and a note says
 // so; with no reference at all, unknown-gpu is the finding, and it means "could not judge the
-// figures" (exit 6). Runs first: every later rule reads the reference this one reports on.
+// figures" (exit 6) - where there are figures: with nothing measured it is a note, and the GPU is
+// inconclusive. Runs first: every later rule reads the reference this one reports on.
 #include "core/finding_ids.hpp"
 #include "score/rules.hpp"
 
@@ -64,8 +65,12 @@ bool unnamed(const GpuInfo& gpu) { return gpu.name.empty() && !gpu.pci_device_id
 void rule_unknown_gpu(GpuScoring& g, std::vector<std::string>& notes) {
   if (!g.ref.unknown_model() || unnamed(*g.gpu)) return;
   Verdict u = unknown_verdict(g);
-  if (g.ref.baseline) notes.push_back("GPU " + std::to_string(g.gpu->index) + ": " + u.finding.summary + " (" +
-                                      join_lines(u.finding.evidence) + ")");
+  // With nothing measured (no figure, no telemetry under load: an idle table) a missing baseline
+  // leaves nothing unjudged that a baseline would have judged: the GPU is inconclusive for want of
+  // figures (rule_inconclusive), and the missing baseline a note.
+  const bool nothing_measured = g.figures.empty() && !g.under_load().present();
+  if (g.ref.baseline || nothing_measured)
+    notes.push_back("GPU " + std::to_string(g.gpu->index) + ": " + u.finding.summary + " (" + join_lines(u.finding.evidence) + ")");
   else g.verdicts.push_back(std::move(u));
 }
 

@@ -1,5 +1,6 @@
-// score/rule_unknown_gpu.cpp: no reference at all is the unknown-gpu finding; a known model is
-// none; a document that names no model says so.
+// score/rule_unknown_gpu.cpp: no reference at all is the unknown-gpu finding where there are figures
+// to judge, and a note where nothing was measured; a known model is none; a document that names no
+// model says so.
 #include "core/finding_ids.hpp"
 #include "score/rules.hpp"
 
@@ -11,13 +12,20 @@ namespace {
 struct OneGpu {
   ResultDocument doc;
   GpuScoring g;
-  explicit OneGpu(const std::string& name) {
+  // `measured`: one figure of its own (a STREAM triad), which no baseline can judge.
+  explicit OneGpu(const std::string& name, bool measured = true) {
     GpuInfo gpu;
     gpu.index = 0;
     gpu.name = name;
     doc.gpus.push_back(gpu);
     g.doc = &doc;
     g.gpu = &doc.gpus.front();
+    if (measured) {
+      FigureScore f;
+      f.name = "membw/triad";
+      f.value = 512;
+      g.figures.push_back(f);
+    }
   }
 };
 
@@ -32,6 +40,17 @@ TEST(RuleUnknownGpu, NoReferenceIsTheFindingAndNamesTheModel) {
   ASSERT_FALSE(f.evidence.empty());
   EXPECT_NE(f.evidence.front().find("no baseline matches \"NVIDIA Imaginary 9000\""), std::string::npos);
   EXPECT_TRUE(notes.empty());
+}
+
+// An idle table of a model with no baseline (FRESH-2026-12-67's two Quadro K600): nothing measured,
+// so nothing a baseline would judge; a note, and rule_inconclusive says the GPU is inconclusive.
+TEST(RuleUnknownGpu, NothingMeasuredMakesTheMissingBaselineANote) {
+  OneGpu u("Quadro K600", false);
+  std::vector<std::string> notes;
+  rule_unknown_gpu(u.g, notes);
+  EXPECT_TRUE(u.g.verdicts.empty());
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes[0].find("no baseline matches \"Quadro K600\""), std::string::npos) << notes[0];
 }
 
 // A GPU the evidence never names is no unknown model: there is nothing to look up (rule_inconclusive
