@@ -7,6 +7,7 @@
 // weak: a later line's name or message for the same error replaces it.
 #include "import/errors/software_errors.hpp"
 
+#include "import/errors/cublas_errors.hpp"
 #include "import/errors/cuda_errors.hpp"
 #include "import/errors/nvml_errors.hpp"
 #include "import/errors/nccl_messages.hpp"
@@ -175,6 +176,11 @@ constexpr std::array kNoGpuMessages = std::to_array<DriverMessage>({
     // xmrig-cuda ("No CUDA device found!").
     {"no cuda driver or gpus detected", "no-device", "lolMiner: no CUDA driver or GPU", ""},
     {"no cuda device found", "no-device", "a program: no CUDA device found", ""},
+    // torch.load of a checkpoint saved on the GPU where torch sees none (torch/serialization.py,
+    // validate_cuda_device: "Attempting to deserialize object on a CUDA device but
+    // torch.cuda.is_available() is False").
+    {"attempting to deserialize object on a cuda device but torch.cuda.is_available() is false", "no-device",
+     "PyTorch: a GPU checkpoint where torch sees no CUDA device", ""},
     // The SYCL runtime's device selector finding no GPU (DPC++: "No device of requested type available.
     // -1 (PI_ERROR_DEVICE_NOT_FOUND)").
     {"no device of requested type available", "no-device", "SYCL: no device of the requested type", ""},
@@ -188,6 +194,11 @@ constexpr const char* kProgramSeesNoGpu =
 // check (torch/cuda/__init__.py), by XLA when its ptxas is older than the GPU (asm_compiler.cc), and
 // by the CUDA toolkit's own compilers when they do not know the architecture (nvcc, ptxas).
 constexpr std::array kBuildMessages = std::to_array<DriverMessage>({
+    // Hugging Face text-embeddings-inference's start-up check of the GPU against the compute
+    // capabilities its image was built for ("cuda compute cap is not supported").
+    {"cuda compute cap is not supported", "gpu-arch-unsupported", "text-embeddings-inference: GPU not in the image's build",
+     "the program's build (its container image) has no kernels for this GPU's compute capability: use the image built for "
+     "this GPU's architecture"},
     // ptxas refusing an instruction newer than the architecture it compiles for ("Feature 'mma' requires
     // .target sm_70 or higher", "Feature '.m16n8k16' requires .target sm_80 or higher"): the library's
     // kernels need a newer GPU than the build targets.
@@ -377,8 +388,9 @@ std::optional<ErrorMeaning> driver_library_missing(const std::string& l) {
                         "on this machine or in this container: start the container with NVIDIA_DRIVER_CAPABILITIES including "
                         "graphics (or all), or install the driver's GL libraries"};
   if (!nvml && !cuda) return std::nullopt;
+  // The loader's "error while loading shared libraries: libcuda.so.1" is the same fact, cut before its reason.
   if (l.find("cannot open shared object file") == std::string::npos && l.find("could not load nvml library") == std::string::npos &&
-      !windows_nvml && !windows_cuda)
+      l.find("error while loading shared libraries: lib") == std::string::npos && !windows_nvml && !windows_cuda)
     return std::nullopt;
   return ErrorMeaning{kClassSoftware, nvml ? "nvml-missing" : "driver-library-missing", "high",
                       std::string("the driver's user-space library (") + (nvml ? "libnvidia-ml" : "libcuda") +
@@ -892,9 +904,10 @@ std::optional<Match> driver_call_failed(std::string_view line, const std::string
 
 // Numba's driver wrapper (numba/cuda/cudadrv/driver.py) raises CudaAPIError(retcode, msg) with the
 // CUresult the driver call returned, printed "CudaAPIError(217, 'Call to ... results in ...')" or
-// "CudaAPIError: [217] Call to ...": the number is cuda.h's, whatever name numba's table had for it.
+// "CudaAPIError: [217] Call to ..."; its linker's "LinkerError: [218] Call to cuLinkAddData results in
+// UNKNOWN_CUDA_ERROR": the number is cuda.h's, whatever name numba's table had for it.
 std::optional<Match> numba_api_error(const std::string& l) {
-  for (const long n : numbers_after(l, {"cudaapierror(", "cudaapierror: ["}, {"", false, 9, ""}))
+  for (const long n : numbers_after(l, {"cudaapierror(", "cudaapierror: [", "linkererror: ["}, {"", false, 9, ""}))
     if (const CudaErrorCode* c = n == 0 ? nullptr : cuda_driver_error(static_cast<int>(n))) return from_cuda(*c);
   return std::nullopt;
 }
@@ -926,6 +939,22 @@ std::size_t words(std::string_view s) {
     in = !space;
   }
   return n;
+}
+
+// A long message a paste wrapped onto the next line ("> CUDA error: no kernel image is available for"
+// / "> execution on the device"): the line ends with at least five of its words, from a start.
+const CudaErrorCode* wrapped_message(const std::string& l, const std::vector<std::size_t>& starts,
+                                     const std::vector<std::pair<std::string, const CudaErrorCode*>>& messages) {
+  std::string_view tail = l;
+  while (!tail.empty() && std::isspace(static_cast<unsigned char>(tail.back()))) tail.remove_suffix(1);
+  for (std::size_t s : starts) {
+    if (s >= tail.size()) continue;
+    const std::string_view rest = tail.substr(s);
+    if (words(rest) < 5) continue;
+    for (const auto& [msg, code] : messages)
+      if (msg.size() > rest.size() && msg.compare(0, rest.size(), rest) == 0 && msg[rest.size()] == ' ') return code;
+  }
+  return nullptr;
 }
 
 // The longest runtime message the text starts with (quoted or after a marker), or that appears
@@ -975,6 +1004,7 @@ std::optional<Match> by_message(std::string_view line, const std::string& l) {
     if (!found && words(msg) >= 4) found = l.find(msg) != std::string::npos;
     if (found) best = &c, best_len = msg.size();
   }
+  if (!best) best = wrapped_message(l, starts, messages);
   if (!best || best->number == 0) return std::nullopt;
   return from_cuda(*best);
 }
@@ -1053,6 +1083,9 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = vfio_group_not_viable(l)) return from_meaning(*m, "QEMU VFIO: IOMMU group not viable", "");
   if (auto m = nvml_symbol_missing(l)) return from_meaning(*m, "dynamic loader: an NVML function missing", "");
   if (auto m = cuda_symbol_missing(line, l)) return from_meaning(*m, "dynamic loader: a CUDA function missing", "");
+  if (auto m = cublas_error(line))
+    return from_meaning(m->meaning, std::string("cuBLAS: ") + m->code->name,
+                        std::string("cublas_api.h: ") + m->code->name + " (" + std::to_string(m->code->number) + ")");
   if (auto m = nvenc_error(line, l))
     return from_meaning(m->meaning, std::string("NVENC: ") + m->code->name,
                         std::string("nvEncodeAPI.h: ") + m->code->name + " (" + std::to_string(m->code->number) + ")");

@@ -337,6 +337,28 @@ TEST(SoftwareErrors, KernelLibraryBuildsAndOtherRuntimesWords) {
   EXPECT_NE(nvdiffrast[0].source.find("cudaErrorNotSupported"), std::string::npos) << nvdiffrast[0].source;
 }
 
+// FRESH-2026-12-65 and -68's partly read lines, as posted: a message a blockquote wrapped, torch.load's
+// check, the loader's error cut before its reason, numba's linker error, TEI's capability check.
+TEST(SoftwareErrors, WrappedMessagesAndMoreWordsForTheStack) {
+  const auto wrapped = find_software_errors("> CUDA error: no kernel image is available for\n> execution on the device\n", "x");
+  ASSERT_EQ(wrapped.size(), 1u);
+  EXPECT_EQ(wrapped[0].kind, "no-kernel-image");
+  EXPECT_TRUE(find_software_errors("> CUDA error: no kernel\n", "x").empty() ||
+              find_software_errors("> CUDA error: no kernel\n", "x")[0].kind != "no-kernel-image");  // too few words
+  EXPECT_EQ(find_software_errors("RuntimeError: Attempting to deserialize object on a CUDA device but torch.cuda.is_available() "
+                                 "is False. If you are running on a CPU-only machine, please use torch.load with "
+                                 "map_location=torch.device('cpu')\n",
+                                 "x")[0]
+                .kind,
+            "no-device");
+  EXPECT_EQ(find_software_errors("tensorflow_model_server: error while loading shared libraries: libcuda.so.1\n", "x")[0].kind,
+            "driver-library-missing");
+  const auto linker = find_software_errors("LinkerError: [218] Call to cuLinkAddData results in UNKNOWN_CUDA_ERROR\n", "x");
+  ASSERT_EQ(linker.size(), 1u);
+  EXPECT_NE(linker[0].source.find("CUDA_ERROR_INVALID_PTX"), std::string::npos) << linker[0].source;
+  EXPECT_EQ(find_software_errors("> cuda compute cap is not supported\n", "x")[0].kind, "gpu-arch-unsupported");
+}
+
 // The host without the GPU's device file a container or Slurm was told to use (nix-config #106 and
 // the bibigrid case, as posted); a listing inside a container holds only the devices it was given.
 TEST(SoftwareErrors, AGpuDeviceFileTheHostHasNotGot) {
