@@ -158,7 +158,10 @@ void read_output(FileIntake& in, const std::string& who, const std::string& text
   if (part.source.tool.empty()) part.source.tool = f.name;
   if (part.empty()) {
     if (!errors.empty()) {
-      in.report.push_back(who + ": " + f.name + " stopped by " + errors.front().kind + ": " + errors.front().text);
+      // A weak claim that read nothing (an application's log with a comma-separated line) was no
+      // output of the format: said as the error alone, not as that tool stopped.
+      if (claim_of(text).score < kStrongClaimScore) in.report.push_back(who + ": no tool output, but " + errors.front().kind + ": " + errors.front().text);
+      else in.report.push_back(who + ": " + f.name + " stopped by " + errors.front().kind + ": " + errors.front().text);
       return;
     }
     const std::string why = part.skipped.empty() ? "" : " (" + part.skipped.front() + ")";

@@ -39,4 +39,16 @@ std::optional<ErrorMeaning> nccl_net_plugin_without_provider(const std::string& 
                       "container (and install the EFA libfabric), or use an instance type with EFA"};
 }
 
+// NCCL's init check that every rank has its own GPU (src/init.cc: "Duplicate GPU detected : rank %d
+// and rank %d both on CUDA device %lx", then ncclInvalidUsage): two processes of the job were given
+// the same GPU - the launcher's rank-to-GPU mapping (LOCAL_RANK, CUDA_VISIBLE_DEVICES, more ranks
+// than GPUs), the program's configuration, not the machine.
+std::optional<ErrorMeaning> nccl_duplicate_gpu(const std::string& l) {
+  if (!has(l, "duplicate gpu detected")) return std::nullopt;
+  return ErrorMeaning{kClassProgram, "nccl-duplicate-gpu", "",
+                      "two ranks of the job were given the same GPU (NCCL refuses a communicator with one GPU twice): the "
+                      "launcher's rank-to-GPU mapping (LOCAL_RANK, CUDA_VISIBLE_DEVICES, more ranks than GPUs), not the "
+                      "machine"};
+}
+
 }  // namespace gpuaudit::imports

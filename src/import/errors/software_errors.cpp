@@ -1078,6 +1078,7 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = gpu_share_limit_reached(l)) return from_meaning(*m, "HAMi-core: the GPU share's memory limit", "");
   if (auto m = nccl_topology_unreadable(l)) return from_meaning(*m, "NCCL: topology XML attribute not found", "");
   if (auto m = nccl_net_plugin_without_provider(l)) return from_meaning(*m, "aws-ofi-nccl: no libfabric provider", "");
+  if (auto m = nccl_duplicate_gpu(l)) return from_meaning(*m, "NCCL: two ranks on one GPU", "");
   if (auto m = gsp_firmware_not_loaded(l)) return from_meaning(*m, "kernel firmware loader: the driver's GSP firmware", "");
   if (auto m = gpu_arch_check(l)) return from_meaning(*m, "PyTorch TORCH_CHECK on the GPU's architecture", "");
   if (auto m = vfio_group_not_viable(l)) return from_meaning(*m, "QEMU VFIO: IOMMU group not viable", "");

@@ -26,5 +26,15 @@ TEST(NcclMessages, NoLibfabricProviderIsAFallbackToSockets) {
   EXPECT_FALSE(nccl_net_plugin_without_provider("nccl info net/ofi selected provider is efa"));
 }
 
+// Two ranks on one GPU (azureml-examples #675, FRESH-2026-12-68, as posted): the job's mapping.
+TEST(NcclMessages, DuplicateGpuIsTheLaunchersMapping) {
+  const auto m = nccl_duplicate_gpu(
+      "c0e6b9b37ea64c1f9c4e8d6d2bcf0d1a000001:94:94 [1] init.cc:521 nccl warn duplicate gpu detected : rank 0 and rank 1 both on "
+      "cuda device 100000");
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->cls, kClassProgram);
+  EXPECT_FALSE(nccl_duplicate_gpu("nccl info rank 0 on cuda device 100000"));
+}
+
 }  // namespace
 }  // namespace gpuaudit::imports
