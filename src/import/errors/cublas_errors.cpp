@@ -1,7 +1,6 @@
 #include "import/errors/cublas_errors.hpp"
 
 #include <array>
-#include <cctype>
 #include <string>
 
 namespace gpuaudit::imports {
@@ -33,22 +32,14 @@ constexpr std::array kCodes = std::to_array<CublasCode>({
     {16, "CUBLAS_STATUS_LICENSE_ERROR", S, "cublas-licence", "medium", "cuBLAS found a licensing problem"},
 });
 
-bool ident(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
 }  // namespace
 
 std::span<const CublasCode> cublas_codes() { return kCodes; }
 
 std::optional<CublasError> cublas_error(std::string_view line) {
-  for (std::size_t at = line.find("CUBLAS_STATUS_"); at != std::string_view::npos; at = line.find("CUBLAS_STATUS_", at + 1)) {
-    if (at > 0 && ident(line[at - 1])) continue;
-    std::size_t end = at;
-    while (end < line.size() && ident(line[end])) ++end;
-    for (const auto& c : kCodes)
-      if (line.substr(at, end - at) == c.name)
-        return CublasError{&c, ErrorMeaning{c.cls, c.kind, c.confidence, std::string("cuBLAS ") + c.name + ": " + c.meaning}};
-  }
-  return std::nullopt;
+  const CublasCode* c = status_named(kCodes, line, "CUBLAS_STATUS_");
+  if (!c) return std::nullopt;
+  return CublasError{c, status_meaning(*c, "cuBLAS")};
 }
 
 }  // namespace gpuaudit::imports

@@ -7,7 +7,7 @@
 // an internal error say that something failed, not what.
 #pragma once
 
-#include "import/errors/error_meaning.hpp"
+#include "import/errors/status_table.hpp"
 
 #include <optional>
 #include <span>
@@ -15,21 +15,11 @@
 
 namespace gpuaudit::imports {
 
-struct CublasCode {
-  int number = 0;
-  const char* name = "";  // CUBLAS_STATUS_EXECUTION_FAILED
-  const char* cls = kClassProgram;
-  const char* kind = "";
-  const char* confidence = "";
-  const char* meaning = "";
-};
+using CublasCode = StatusCode;
 
 std::span<const CublasCode> cublas_codes();
 
-struct CublasError {
-  const CublasCode* code = nullptr;
-  ErrorMeaning meaning;
-};
+using CublasError = StatusError;
 
 // The first cuBLAS status named in `line` (CUBLAS_STATUS_..., not part of a longer name); nullopt
 // for none and for CUBLAS_STATUS_SUCCESS.

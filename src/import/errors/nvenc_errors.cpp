@@ -3,7 +3,6 @@
 #include "text/number_after.hpp"
 
 #include <array>
-#include <cctype>
 
 namespace gpuaudit::imports {
 
@@ -62,32 +61,13 @@ constexpr const char* kSessionRefused =
     "processes or tenants hold count; or the GPU's memory is full. `nvidia-smi --query-gpu=encoder.stats.sessionCount "
     "--format=csv` shows the sessions open";
 
-bool ident(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
-const NvencCode* by_number(long n) {
-  for (const auto& c : kCodes)
-    if (c.number == n) return &c;
-  return nullptr;
-}
-
-const NvencCode* by_name(std::string_view line) {
-  for (std::size_t at = line.find("NV_ENC_ERR_"); at != std::string_view::npos; at = line.find("NV_ENC_ERR_", at + 1)) {
-    if (at > 0 && ident(line[at - 1])) continue;
-    std::size_t end = at;
-    while (end < line.size() && ident(line[end])) ++end;
-    for (const auto& c : kCodes)
-      if (line.substr(at, end - at) == c.name) return &c;
-  }
-  return nullptr;
-}
-
 const NvencCode* by_number_in(const std::string& l) {
   if (l.find("nvenc") == std::string::npos && l.find("encodesession") == std::string::npos) return nullptr;
   for (const long n : numbers_after(l, {"failed:", "returned error", "error:", "error"}, {" :=(", false, 2, ".:"}))
-    if (const NvencCode* c = by_number(n)) return c;
+    if (const NvencCode* c = status_numbered(kCodes, n)) return c;
   // FFmpeg's "failed: out of memory (10)": its own text, then the number in parentheses.
   for (const long n : numbers_after(l, {"("}, {"", false, 2, ".:"}))
-    if (const NvencCode* c = by_number(n)) return c;
+    if (const NvencCode* c = status_numbered(kCodes, n)) return c;
   return nullptr;
 }
 
@@ -96,13 +76,13 @@ const NvencCode* by_number_in(const std::string& l) {
 std::span<const NvencCode> nvenc_codes() { return kCodes; }
 
 std::optional<NvencError> nvenc_error(std::string_view line, const std::string& lower_line) {
-  const NvencCode* c = by_name(line);
+  const NvencCode* c = status_named(kCodes, line, "NV_ENC_ERR_");
   if (!c) c = by_number_in(lower_line);
   if (!c) return std::nullopt;
   const bool at_open = lower_line.find("opensession") != std::string::npos || lower_line.find("openencodesession") != std::string::npos;
   if (c->number == 10 && at_open)
     return NvencError{c, ErrorMeaning{kClassUnknown, "nvenc-session-refused", "", std::string("NVENC ") + c->name + ": " + kSessionRefused}};
-  return NvencError{c, ErrorMeaning{c->cls, c->kind, c->confidence, std::string("NVENC ") + c->name + ": " + c->meaning}};
+  return NvencError{c, status_meaning(*c, "NVENC")};
 }
 
 }  // namespace gpuaudit::imports

@@ -10,7 +10,7 @@
 // cap of GeForce cards (NVENC Application Note, "NVENC Licensing Policy") as well as on full memory.
 #pragma once
 
-#include "import/errors/error_meaning.hpp"
+#include "import/errors/status_table.hpp"
 
 #include <optional>
 #include <span>
@@ -19,21 +19,11 @@
 
 namespace gpuaudit::imports {
 
-struct NvencCode {
-  int number = 0;
-  const char* name = "";  // NV_ENC_ERR_OUT_OF_MEMORY
-  const char* cls = kClassProgram;
-  const char* kind = "";
-  const char* confidence = "";
-  const char* meaning = "";
-};
+using NvencCode = StatusCode;
 
 std::span<const NvencCode> nvenc_codes();
 
-struct NvencError {
-  const NvencCode* code = nullptr;
-  ErrorMeaning meaning;
-};
+using NvencError = StatusError;
 
 // The first NVENC status in `line`: by its name (NV_ENC_ERR_...), else by its number on a line about
 // NVENC ("nvenc", "encodesession") after "failed:", "returned error", "error" or in parentheses;

@@ -92,24 +92,6 @@ constexpr std::array kCodes = std::to_array<OpenClCode>({
 
 bool ident(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
-const OpenClCode* by_number(int n) {
-  for (const auto& c : kCodes)
-    if (c.number == n) return &c;
-  return nullptr;
-}
-
-const OpenClCode* by_name(std::string_view line) {
-  for (std::size_t at = line.find("CL_"); at != std::string_view::npos; at = line.find("CL_", at + 1)) {
-    if (at > 0 && ident(line[at - 1])) continue;
-    std::size_t end = at;
-    while (end < line.size() && ident(line[end])) ++end;
-    const std::string_view name = line.substr(at, end - at);
-    for (const auto& c : kCodes)
-      if (name == c.name) return &c;
-  }
-  return nullptr;
-}
-
 // "-N" right after one of the keys, on a line about OpenCL or an OpenCL call (clBuildProgram, ...).
 const OpenClCode* by_number_in(std::string_view line, const std::string& l) {
   bool call = false;
@@ -117,7 +99,7 @@ const OpenClCode* by_number_in(std::string_view line, const std::string& l) {
     call = (at == 0 || !ident(line[at - 1])) && at + 2 < line.size() && std::isupper(static_cast<unsigned char>(line[at + 2]));
   if (!call && l.find("opencl") == std::string::npos) return nullptr;
   for (const long n : numbers_after(l, {"error", "code", "returned", "failed"}, {" :=(", true, 9, ""}))
-    if (const OpenClCode* c = by_number(static_cast<int>(n))) return c;
+    if (const OpenClCode* c = status_numbered(kCodes, n)) return c;
   return nullptr;
 }
 
@@ -126,10 +108,10 @@ const OpenClCode* by_number_in(std::string_view line, const std::string& l) {
 std::span<const OpenClCode> opencl_codes() { return kCodes; }
 
 std::optional<OpenClError> opencl_error(std::string_view line, const std::string& lower_line) {
-  const OpenClCode* c = by_name(line);
+  const OpenClCode* c = status_named(kCodes, line, "CL_");
   if (!c) c = by_number_in(line, lower_line);
   if (!c) return std::nullopt;
-  return OpenClError{c, ErrorMeaning{c->cls, c->kind, c->confidence, std::string("OpenCL ") + c->name + ": " + c->meaning}};
+  return OpenClError{c, status_meaning(*c, "OpenCL")};
 }
 
 }  // namespace gpuaudit::imports

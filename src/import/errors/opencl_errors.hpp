@@ -9,7 +9,7 @@
 // driver also returns for a kernel that faulted or timed out) says that something failed, not what.
 #pragma once
 
-#include "import/errors/error_meaning.hpp"
+#include "import/errors/status_table.hpp"
 
 #include <optional>
 #include <span>
@@ -18,21 +18,11 @@
 
 namespace gpuaudit::imports {
 
-struct OpenClCode {
-  int number = 0;
-  const char* name = "";  // CL_DEVICE_NOT_FOUND
-  const char* cls = kClassProgram;
-  const char* kind = "";
-  const char* confidence = "";
-  const char* meaning = "";
-};
+using OpenClCode = StatusCode;
 
 std::span<const OpenClCode> opencl_codes();
 
-struct OpenClError {
-  const OpenClCode* code = nullptr;
-  ErrorMeaning meaning;
-};
+using OpenClError = StatusError;
 
 // The first OpenCL status in `line` by its name, else by its number where the line speaks of OpenCL
 // or an OpenCL call (clXxx) and gives "error -N", "code: -N" or "returned -N"; nullopt when none.

@@ -3,7 +3,6 @@
 #include "text/number_after.hpp"
 
 #include <array>
-#include <cctype>
 
 namespace gpuaudit::imports {
 
@@ -59,29 +58,10 @@ constexpr std::array kCodes = std::to_array<OptixCode>({
     {7999, "OPTIX_ERROR_UNKNOWN", U, "optix-unknown-error", "", "an unknown error of OptiX"},
 });
 
-bool ident(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
-const OptixCode* by_number(long n) {
-  for (const auto& c : kCodes)
-    if (c.number == n) return &c;
-  return nullptr;
-}
-
-const OptixCode* by_name(std::string_view line) {
-  for (std::size_t at = line.find("OPTIX_ERROR_"); at != std::string_view::npos; at = line.find("OPTIX_ERROR_", at + 1)) {
-    if (at > 0 && ident(line[at - 1])) continue;
-    std::size_t end = at;
-    while (end < line.size() && ident(line[end])) ++end;
-    for (const auto& c : kCodes)
-      if (line.substr(at, end - at) == c.name) return &c;
-  }
-  return nullptr;
-}
-
 const OptixCode* by_number_in(const std::string& l) {
   if (l.find("optix") == std::string::npos) return nullptr;
   for (const long n : numbers_after(l, {"code", "error", "failed with", "returned"}, {" :=(", false, 4, ".:"}))
-    if (const OptixCode* c = by_number(n)) return c;
+    if (const OptixCode* c = status_numbered(kCodes, n)) return c;
   return nullptr;
 }
 
@@ -90,10 +70,10 @@ const OptixCode* by_number_in(const std::string& l) {
 std::span<const OptixCode> optix_codes() { return kCodes; }
 
 std::optional<OptixError> optix_error(std::string_view line, const std::string& lower_line) {
-  const OptixCode* c = by_name(line);
+  const OptixCode* c = status_named(kCodes, line, "OPTIX_ERROR_");
   if (!c) c = by_number_in(lower_line);
   if (!c) return std::nullopt;
-  return OptixError{c, ErrorMeaning{c->cls, c->kind, c->confidence, std::string("OptiX ") + c->name + ": " + c->meaning}};
+  return OptixError{c, status_meaning(*c, "OptiX")};
 }
 
 }  // namespace gpuaudit::imports

@@ -9,7 +9,7 @@
 // error, an internal error). Later SDKs add codes this table (OptiX 7.0's) does not have.
 #pragma once
 
-#include "import/errors/error_meaning.hpp"
+#include "import/errors/status_table.hpp"
 
 #include <optional>
 #include <span>
@@ -18,21 +18,11 @@
 
 namespace gpuaudit::imports {
 
-struct OptixCode {
-  int number = 0;
-  const char* name = "";  // OPTIX_ERROR_LIBRARY_NOT_FOUND
-  const char* cls = kClassProgram;
-  const char* kind = "";
-  const char* confidence = "";
-  const char* meaning = "";
-};
+using OptixCode = StatusCode;
 
 std::span<const OptixCode> optix_codes();
 
-struct OptixError {
-  const OptixCode* code = nullptr;
-  ErrorMeaning meaning;
-};
+using OptixError = StatusError;
 
 // The first OptiX result in `line`: by its name (OPTIX_ERROR_...), else by its number (7001-7999) on
 // a line that speaks of OptiX, after "code", "error", "failed with" or "returned". `lower_line` is
