@@ -6,8 +6,12 @@
 //     design is said by `info` and `baselines show`, not here: it is no finding, and on the score's
 //     one screen it would be said to every A100 and H100 renter);
 //   - a MIG slice with fewer video engines than its board (NVML's shared decoder, encoder, JPEG and
-//     OFA counts of the slice against the board's counts in its baseline): which ones the slice lacks.
+//     OFA counts of the slice against the board's counts in its baseline): which ones the slice lacks;
+//   - an encoder error in the document (import/errors/nvenc_errors.hpp, any `nvenc-` kind) on a model
+//     its baseline says has no NVENC (A100, H100, B200): the error is the model's lack of encoders,
+//     said where it matters rather than to every renter of such a card.
 #include "core/session_stats.hpp"
+#include "score/reported_errors.hpp"
 #include "score/rules.hpp"
 #include "text/format.hpp"
 
@@ -55,6 +59,23 @@ void slice_engine_notes(const DocScoring& d) {
   }
 }
 
+void no_encoder_notes(const DocScoring& d) {
+  std::string error;
+  for (const auto& e : reported_errors(*d.doc))
+    if (e.kind.rfind("nvenc-", 0) == 0) {
+      error = e.kind;
+      break;
+    }
+  if (error.empty()) return;
+  for (const GpuScoring& g : *d.gpus) {
+    const auto& b = g.ref.baseline;
+    if (!b || !b->video_engines || !b->video_engines->nvenc || b->video_engines->nvenc->value != 0) continue;
+    d.notes->push_back("GPU " + std::to_string(g.gpu->index) + " (" + b->model + ") has no video encoder (NVENC: 0, " +
+                       b->video_engines->nvenc->source + "): the document's encoder error (" + error +
+                       ") is the model's lack of encoders, not a fault; encode on the CPU, or use a GPU with NVENC");
+  }
+}
+
 }  // namespace
 
 void rule_video_notes(const DocScoring& d, const Thresholds& /*t*/, std::vector<Verdict>& /*out*/) {
@@ -62,6 +83,7 @@ void rule_video_notes(const DocScoring& d, const Thresholds& /*t*/, std::vector<
   session_notes(d);
   if (!d.gpus) return;
   slice_engine_notes(d);
+  no_encoder_notes(d);
 }
 
 }  // namespace gpuaudit

@@ -3,6 +3,7 @@
 // them and says they are no fault of the card, never a finding; an idle box has no such note; an
 // H100's missing NVENC is no finding. On the synthetic scenarios: a MIG slice without
 // decoders says which engines it lacks; a vGPU with an encoder session open is sliced, the session a note.
+#include "import/import.hpp"
 #include "unit/support/real_world_case.hpp"
 #include "unit/support/score_scenarios.hpp"
 
@@ -29,6 +30,20 @@ TEST(RuleVideoNotes, NoOpenSessionNoNote) {
 TEST(RuleVideoNotes, AModelWithoutNvencIsNoFinding) {
   EXPECT_FALSE(any_line_has(notes_of_case("h100-sxm-x8-idle-gen5"), "NVENC"));
   for (const char* id : {"sliced", "gpu-fault", "unknown-gpu"}) EXPECT_FALSE(has_finding(findings_of_case("h100-sxm-x8-idle-gen5"), id));
+}
+
+std::vector<std::string> notes_of(const Assessment& a);
+
+// An encoder error beside a model without NVENC (an H100's -q and a real FFmpeg NVENC line from the
+// livepool case): the note says the model has no encoder; the error stays what it was.
+TEST(RuleVideoNotes, AnEncoderErrorOnAModelWithoutNvencSaysSo) {
+  const std::string dir = std::string(GPUAUDIT_TEST_DATA) + "/real-world/";
+  const ResultDocument doc = imports::import_files(
+      {dir + "h100-sxm-x8-idle-gen5/nvidia-smi-q.txt", dir + "livepool-windows-h264-nvenc-openencodesessionex-out-of-memory-10/log.txt"},
+      {}, nullptr);
+  const auto notes = notes_of(score_scenarios::score(doc));
+  EXPECT_TRUE(any_line_has(notes, "has no video encoder (NVENC: 0")) << notes.size();
+  EXPECT_TRUE(any_line_has(notes, "(nvenc-session-refused) is the model's lack of encoders"));
 }
 
 std::vector<std::string> notes_of(const Assessment& a) {
