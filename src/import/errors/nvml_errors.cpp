@@ -241,8 +241,15 @@ std::optional<SmiMessage> nvidia_smi_message(std::string_view line) {
     if (at == std::string::npos) return std::nullopt;
     return line.substr(at + needle.size());
   };
-  if (const auto rest = after("failed to initialize nvml:"))
+  if (const auto rest = after("failed to initialize nvml:"); rest && !trim(*rest).empty())
     return from_code(code_at(*rest), true, "Failed to initialize NVML", line);
+  // dcgm-exporter's and others' "Error: Failed to initialize NVML", no reason after it: NVML did not
+  // start, which is the stack's whatever the reason (never the card's), but which part is not said.
+  if (l.find("failed to initialize nvml") != std::string::npos)
+    return SmiMessage{{kClassSoftware, "nvml-init-failed", "medium",
+                       "NVML could not start and gave no reason: the NVIDIA driver is not loaded, or the container was started "
+                       "without the GPUs (the driver's libraries and device files)"},
+                      "", "Failed to initialize NVML (no reason given)", ""};
   if (l.find("unable to determine the device handle for gpu") != std::string::npos) {
     // "...for GPU 0000:0B:00.0: Unknown Error": the text after the bus id's colon.
     const std::string bus = first_bus_id(line);

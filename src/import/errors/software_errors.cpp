@@ -49,6 +49,16 @@ struct DriverMessage {
   const char* meaning;
 };
 constexpr std::array kDriverMessages = std::to_array<DriverMessage>({
+    // Managed Kubernetes' driver installers: GKE's (GoogleCloudPlatform/container-engine-accelerators:
+    // "failed to verify GPU driver installation", "GPU driver auto installation is disabled") and the
+    // GPU Operator's driver container whose image has no tag for this node's OS ("nvcr.io/nvidia/driver:
+    // ... not found"): the node has no working driver.
+    {"failed to verify gpu driver installation", "driver-install-failed", "GKE driver installer: verification failed",
+     "the cluster's driver installer could not install or verify the NVIDIA driver on this node: its log above says why; "
+     "the node has no working driver until it succeeds"},
+    {"gpu driver auto installation is disabled", "driver-not-installed", "GKE driver installer: auto installation disabled",
+     "the node pool was created without automatic driver installation and no driver was installed: create it with "
+     "gpu-driver-version set, or deploy the driver installer DaemonSet"},
     // xmrig-cuda's check of cudaDriverGetVersion against the runtime it was built with: "Driver does not
     // support CUDA 12.5 API! Update your nVidia driver!" - cudaErrorInsufficientDriver in its own words.
     {"api! update your nvidia driver", "driver-too-old", "xmrig-cuda: driver older than its CUDA", kDriverOlderThanRuntime},
@@ -305,6 +315,11 @@ constexpr const char* kLibraryWithoutCuda =
     "a library the program uses was built without CUDA (the line names it), so that part runs on the CPU or not at all: "
     "install the library's CUDA build";
 constexpr std::array kCpuOnlyMessages = std::to_array<DriverMessage>({
+    // torch.distributed asked for the NCCL backend on a build without it (Windows and macOS wheels):
+    // "Distributed package doesn't have NCCL built in".
+    {"distributed package doesn't have nccl built in", "build-without-nccl", "PyTorch: a build without NCCL",
+     "the installed PyTorch has no NCCL (Windows and macOS builds have none): use the gloo backend there, or a Linux CUDA "
+     "build of PyTorch for NCCL"},
     // DGL's device check (src/runtime/device_api.cc: "Device API cuda is not enabled. Please install
     // the cuda version of dgl."; "gpu" in older releases): a CPU-only DGL asked for the GPU.
     {"is not enabled. please install the cuda version of dgl", "build-without-cuda", "DGL: a CPU-only build",
@@ -734,6 +749,17 @@ std::optional<ErrorMeaning> gpu_device_file_missing(std::string_view line, const
                           "nvidia-drm for /dev/dri), or the configuration names a GPU this host has not got"};
 }
 
+// The GPU Operator's driver container pulled for a node whose OS and kernel NVIDIA built no image
+// for ('Failed to pull image "nvcr.io/nvidia/driver:550.90.07-cos121": ... not found').
+std::optional<ErrorMeaning> driver_image_missing(const std::string& l) {
+  if (l.find("nvcr.io/nvidia/driver:") == std::string::npos) return std::nullopt;
+  if (l.find("not found") == std::string::npos && l.find("manifest unknown") == std::string::npos) return std::nullopt;
+  return ErrorMeaning{kClassSoftware, "driver-image-missing", "high",
+                      "the GPU Operator's driver container has no image for this node's OS or kernel (NVIDIA builds one per "
+                      "driver and OS version): use a node image the operator supports, or a driver version built for it, or "
+                      "install the driver on the node and disable the operator's driver"};
+}
+
 std::optional<ErrorMeaning> container_runtime_error(const std::string& l) {
   // libnvidia-container's "requirement error: unsatisfied condition: <the last one it tried>": the
   // image's NVIDIA_REQUIRE_CUDA ("cuda>=11.8 brand=tesla,driver>=470,driver<471 ...", passed as
@@ -1065,6 +1091,7 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = driver_tool_missing(l)) return from_meaning(*m, "shell or container runtime: a driver tool missing", "");
   if (auto m = mps_daemon_missing(l)) return from_meaning(*m, "CUDA MPS: no control daemon", "");
   if (auto m = container_runtime_error(l)) return from_meaning(*m, "NVIDIA container runtime (nvidia-container-cli)", "");
+  if (auto m = driver_image_missing(l)) return from_meaning(*m, "GPU Operator: no driver image for this node", "");
   if (auto m = gpu_device_file_missing(line, l)) return from_meaning(*m, "container runtime or Slurm: the GPU's device file missing", "");
   if (auto m = gpu_answer_rejected(line, l)) return from_meaning(*m, "XMRig: a GPU result failed the CPU's check", "");
   if (auto m = driver_module_build_failed(l)) return from_meaning(*m, "driver install: the kernel module did not build", "");

@@ -359,6 +359,22 @@ TEST(SoftwareErrors, WrappedMessagesAndMoreWordsForTheStack) {
   EXPECT_EQ(find_software_errors("> cuda compute cap is not supported\n", "x")[0].kind, "gpu-arch-unsupported");
 }
 
+// Managed Kubernetes' driver installers and PyTorch without NCCL (FRESH-2026-12-71 and -72, as posted).
+TEST(SoftwareErrors, ClusterDriverInstallersAndABuildWithoutNccl) {
+  EXPECT_EQ(find_software_errors("I0320 10:12:31.551418 2316 install.go:264] GPU driver auto installation is disabled.\n", "x")[0].kind,
+            "driver-not-installed");
+  EXPECT_EQ(find_software_errors("E0810 cos_gpu_installer: failed to verify GPU driver installation: exit status 255\n", "x")[0].kind,
+            "driver-install-failed");
+  EXPECT_EQ(find_software_errors("Failed to pull image \"nvcr.io/nvidia/driver:550.90.07-cos121\": rpc error: code = NotFound desc "
+                                 "= failed to pull and unpack image: not found\n",
+                                 "x")[0]
+                .kind,
+            "driver-image-missing");
+  EXPECT_EQ(find_software_errors("RuntimeError: Distributed package doesn't have NCCL built in\n", "x")[0].kind, "build-without-nccl");
+  EXPECT_EQ(find_software_errors("Error: Failed to initialize NVML\n", "x")[0].kind, "nvml-init-failed");
+  EXPECT_EQ(find_software_errors("Error: Failed to initialize NVML\n", "x")[0].cls, "software");
+}
+
 // The host without the GPU's device file a container or Slurm was told to use (nix-config #106 and
 // the bibigrid case, as posted); a listing inside a container holds only the devices it was given.
 TEST(SoftwareErrors, AGpuDeviceFileTheHostHasNotGot) {
