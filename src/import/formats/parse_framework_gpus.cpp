@@ -13,6 +13,12 @@
 //     Ultralytics YOLOv8.0.202  Python-3.11.6 torch-2.1.0+cu118 CUDA:0 (NVIDIA GeForce RTX 3070 Ti Laptop GPU, 8192MiB)
 //   NVIDIA Warp (warp/context.py, its start-up device list):
 //     "cuda:0"   : "NVIDIA GeForce RTX 3090" (24 GiB, sm_86, mempool enabled)
+//   MLCommons CM's get-cuda-devices script (one block a CUDA device):
+//     GPU Device ID: 0
+//     GPU Name: NVIDIA GH200 480GB MIG 2g.24gb
+//     GPU compute capability: 9.0
+//     Global memory: 24696061952
+//     (a MIG instance's CUDA name ends in " MIG <profile>": the GPU is that slice)
 //   hashcat (src/backend.c, backend_ctx_devices_init / the device list it prints at start and for -I):
 //     * Device #1: NVIDIA GeForce RTX 3090, 23307/24252 MB, 82MCU
 //     * Device #1: NVIDIA GeForce RTX 3060, 11904/12050 MB (3012 MB allocatable), 28MCU
@@ -190,11 +196,22 @@ std::optional<NamedGpu> hashcat_gpu(std::string_view l) {
   return g;
 }
 
+// CM's "GPU Name: NVIDIA GH200 480GB MIG 2g.24gb" (its index from the "GPU Device ID:" line above it).
+std::optional<NamedGpu> cm_gpu(std::string_view l) {
+  const std::string_view t = trim(l);
+  if (!t.starts_with("GPU Name: ")) return std::nullopt;
+  NamedGpu g;
+  g.name = std::string(trim(t.substr(10)));
+  if (g.name.empty() || !nvidia_name(g.name)) return std::nullopt;
+  return g;
+}
+
 std::optional<NamedGpu> named_gpu(std::string_view l) {
   if (auto g = tensorflow_gpu(l)) return g;
   if (auto g = ultralytics_gpu(l)) return g;
   if (auto g = hashcat_gpu(l)) return g;
   if (auto g = warp_gpu(l)) return g;
+  if (auto g = cm_gpu(l)) return g;
   return pytorch_gpu(l);
 }
 
@@ -208,9 +225,25 @@ ImportPart parse_framework_gpus(std::string_view text, const std::string& file) 
   ImportPart part;
   part.source = {"framework log", "", file, 0};
   part.fills_only = true;
+  std::optional<int> cm_index;  // CM's "GPU Device ID: N", for the "GPU Name:" line under it
   for (const auto& [no, raw] : smi::numbered_lines(text)) {
-    const auto g = named_gpu(raw);
+    const std::string_view t = trim(raw);
+    if (t.starts_with("GPU Device ID: ")) cm_index = index_at(trim(t.substr(15)));
+    // CM's lines about the device just named.
+    if (!part.gpus.empty() && t.starts_with("GPU compute capability: ")) {
+      if (auto cc = capability_at(trim(t.substr(24))); !cc.empty() && !part.gpus.back().compute_capability)
+        part.gpus.back().compute_capability = cc;
+      continue;
+    }
+    if (!part.gpus.empty() && t.starts_with("Global memory: ")) {
+      const std::string_view v = trim(t.substr(15));
+      if (!v.empty() && v.size() < 16 && std::all_of(v.begin(), v.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+        part.gpus.back().memory_total_bytes = std::stoull(std::string(v));
+      continue;
+    }
+    auto g = named_gpu(raw);
     if (!g) continue;
+    if (t.starts_with("GPU Name: ")) g->index = cm_index.value_or(static_cast<int>(part.gpus.size()));
     if (std::any_of(part.gpus.begin(), part.gpus.end(), [&](const GpuInfo& x) { return x.index == g->index; })) continue;
     if (part.source.line == 0) part.source.line = no;
     GpuInfo gpu;
@@ -219,6 +252,11 @@ ImportPart parse_framework_gpus(std::string_view text, const std::string& file) 
     gpu.pci_bus_id = g->bus;
     if (!g->capability.empty()) gpu.compute_capability = g->capability;
     gpu.sm_count = g->sm_count;
+    // A MIG instance's CUDA name: "NVIDIA GH200 480GB MIG 2g.24gb" is that slice.
+    if (const auto mig = gpu.name.find(" MIG "); mig != std::string::npos) {
+      gpu.mig.is_mig_device = true;
+      gpu.mig.profile = std::string(trim(std::string_view(gpu.name).substr(mig + 5)));
+    }
     if (g->memory_mib) gpu.memory_total_bytes = *g->memory_mib * 1024 * 1024;
     gpu.extra = json::object();
     gpu.extra["source"] = source_json(SourceRef{part.source.tool, "", file, no});
@@ -229,7 +267,7 @@ ImportPart parse_framework_gpus(std::string_view text, const std::string& file) 
 }
 
 const RegisterFormat reg{{"framework-gpus",
-                          "a framework's log lines that name its GPUs (TensorFlow's device description, PyTorch's capability check, Ultralytics' device line, Warp's and hashcat's device lists)",
+                          "a framework's log lines that name its GPUs (TensorFlow's device description, PyTorch's capability check, Ultralytics' device line, Warp's, CM's and hashcat's device lists)",
                           detect_framework_gpus, parse_framework_gpus}};
 
 }  // namespace

@@ -92,5 +92,20 @@ TEST(FrameworkGpus, WarpsDeviceListGivesNameAndArchitecture) {
   EXPECT_TRUE(import_test::parse_as("framework-gpus", "x = \"cuda:0\" : \"a\"\n\"cuda:0\" : \"\" (1 GiB, sm_86)\n\"cuda:0\"\n").gpus.empty());
 }
 
+// MLCommons CM's get-cuda-devices block (mlcommons/inference #1679, FRESH-2026-12-70, as posted):
+// a MIG instance's CUDA name is that slice.
+TEST(FrameworkGpus, CmsDeviceBlockNamesAMigSlice) {
+  const ImportPart p = import_test::parse_as("framework-gpus",
+                                             "GPU Device ID: 0\nGPU Name: NVIDIA GH200 480GB MIG 2g.24gb\n"
+                                             "GPU compute capability: 9.0\nCUDA driver version: 12.4\nGlobal memory: 24696061952\n");
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.gpus[0].index, 0);
+  EXPECT_TRUE(p.gpus[0].mig.is_mig_device);
+  EXPECT_EQ(*p.gpus[0].mig.profile, "2g.24gb");
+  EXPECT_EQ(*p.gpus[0].compute_capability, "9.0");
+  EXPECT_EQ(*p.gpus[0].memory_total_bytes, 24696061952ull);
+  EXPECT_TRUE(import_test::parse_as("framework-gpus", "GPU Name: Radeon RX 7900\n").gpus.empty());
+}
+
 }  // namespace
 }  // namespace gpuaudit::imports
