@@ -14,6 +14,7 @@
 #include "import/errors/nvenc_errors.hpp"
 #include "import/errors/opencl_errors.hpp"
 #include "import/errors/optix_errors.hpp"
+#include "import/errors/vulkan_errors.hpp"
 #include "text/number_after.hpp"
 #include "text/strings.hpp"
 
@@ -204,6 +205,12 @@ constexpr const char* kProgramSeesNoGpu =
 // check (torch/cuda/__init__.py), by XLA when its ptxas is older than the GPU (asm_compiler.cc), and
 // by the CUDA toolkit's own compilers when they do not know the architecture (nvcc, ptxas).
 constexpr std::array kBuildMessages = std::to_array<DriverMessage>({
+    // PaddlePaddle's start-up check of the GPU against the architectures its wheel was built for
+    // ("The GPU architecture in your current machine is Pascal, which is not compatible with Paddle
+    // installation with arch: 70 75 80 86").
+    {"which is not compatible with paddle installation with arch", "gpu-arch-unsupported", "PaddlePaddle: GPU not in the build",
+     "the installed PaddlePaddle was built without this GPU's architecture: install a build that includes it (or build "
+     "Paddle for it)"},
     // Hugging Face text-embeddings-inference's start-up check of the GPU against the compute
     // capabilities its image was built for ("cuda compute cap is not supported").
     {"cuda compute cap is not supported", "gpu-arch-unsupported", "text-embeddings-inference: GPU not in the image's build",
@@ -749,6 +756,22 @@ std::optional<ErrorMeaning> gpu_device_file_missing(std::string_view line, const
                           "nvidia-drm for /dev/dri), or the configuration names a GPU this host has not got"};
 }
 
+// GPUDirect RDMA's peer-memory module not loading: modprobe's "could not insert 'nv_peer_mem': Unknown
+// symbol in module" / "Invalid argument", the kernel's "nv_peer_mem: Unknown symbol
+// ib_register_peer_memory_client" (MLNX_OFED's peer-memory API: the module was built against another
+// OFED or kernel), the driver's own nvidia-peermem likewise. Without it GPU memory cannot be
+// registered with the InfiniBand HCA: NCCL and MPI fall back to copies through host memory.
+std::optional<ErrorMeaning> gpudirect_module_failed(const std::string& l) {
+  const bool module = l.find("nv_peer_mem") != std::string::npos || l.find("nvidia_peermem") != std::string::npos ||
+                      l.find("nvidia-peermem") != std::string::npos;
+  if (!module || (l.find("could not insert") == std::string::npos && l.find("unknown symbol") == std::string::npos))
+    return std::nullopt;
+  return ErrorMeaning{kClassSoftware, "gpudirect-module-failed", "medium",
+                      "the GPUDirect RDMA peer-memory module (nv_peer_mem / nvidia-peermem) did not load, so the network card "
+                      "cannot read GPU memory directly and multi-node traffic goes through host memory: rebuild it against the "
+                      "installed MLNX_OFED and kernel, or load the driver's nvidia-peermem built for them"};
+}
+
 // The GPU Operator's driver container pulled for a node whose OS and kernel NVIDIA built no image
 // for ('Failed to pull image "nvcr.io/nvidia/driver:550.90.07-cos121": ... not found').
 std::optional<ErrorMeaning> driver_image_missing(const std::string& l) {
@@ -1091,6 +1114,7 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = driver_tool_missing(l)) return from_meaning(*m, "shell or container runtime: a driver tool missing", "");
   if (auto m = mps_daemon_missing(l)) return from_meaning(*m, "CUDA MPS: no control daemon", "");
   if (auto m = container_runtime_error(l)) return from_meaning(*m, "NVIDIA container runtime (nvidia-container-cli)", "");
+  if (auto m = gpudirect_module_failed(l)) return from_meaning(*m, "GPUDirect RDMA: the peer-memory module", "");
   if (auto m = driver_image_missing(l)) return from_meaning(*m, "GPU Operator: no driver image for this node", "");
   if (auto m = gpu_device_file_missing(line, l)) return from_meaning(*m, "container runtime or Slurm: the GPU's device file missing", "");
   if (auto m = gpu_answer_rejected(line, l)) return from_meaning(*m, "XMRig: a GPU result failed the CPU's check", "");
@@ -1120,6 +1144,9 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = optix_error(line, l))
     return from_meaning(m->meaning, std::string("OptiX: ") + m->code->name,
                         std::string("optix_7_types.h: ") + m->code->name + " (" + std::to_string(m->code->number) + ")");
+  if (auto m = vulkan_error(line, l))
+    return from_meaning(m->meaning, std::string("Vulkan: ") + m->code->name,
+                        std::string("vulkan_core.h: ") + m->code->name + " (" + std::to_string(m->code->number) + ")");
   if (auto m = opencl_error(line, l))
     return from_meaning(m->meaning, std::string("OpenCL: ") + m->code->name,
                         std::string("CL/cl.h: ") + m->code->name + " (" + std::to_string(m->code->number) + ")");
@@ -1158,18 +1185,18 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
 // cuTensorNet, whose simulators tag their errors "custatevec ..."), and EGL's device displays, the
 // headless rendering NVIDIA's libEGL provides (MuJoCo: "Cannot initialize a EGL device display"), with
 // the EGL library's own tags and a program's failed start ("libEGL warning: DRI2: failed to create dri
-// screen", "Unable to initialize EGL"); the CUDA compiler, nvcc;
+// screen", "Unable to initialize EGL"); the CUDA compiler, nvcc; GPUDirect RDMA's nv_peer_mem;
 // the toolkit's PTX assembler (nvcc's "'ptxas' died due to signal 11"); OpenCL, a GPU API like
 // OpenGL ("There are no OpenCL devices available"); and the NVIDIA HPC SDK's OpenACC runtime's
 // "FATAL ERROR: data in update host clause was not found on device 1"; TensorRT's libraries
 // (libnvinfer, libnvinfer_plugin) a loader cannot open.
-constexpr std::array<const char*, 55> kGpuWords{
+constexpr std::array<const char*, 56> kGpuWords{
     "nvidia", "cuda",  "gpu",   "nvml",     "nccl",  "dcgm",   "cublas", "cudnn", "cusolver", "cufft", "nouveau",
     "cusparse", "curand", "cutensor", "nvrtc", "tensorrt", "[trt]", "nvenc", "nvdec", "cuvid", "nvjpeg",
     "jetson", "tegra", "l4t",   "nvgpu",    "gk20a", "gm20b",  "gp10b",  "gv11b", "ga10b", "nvlddmkm", "nvoglv",
     "nvwgf2um", "nvapi", "opengl", "vulkan", "libgl", "[vgl]", "vfio", "v000010de", ".cu:", "cutlass",
     "custatevec", "cutensornet", "cuquantum", "egl device", "egl driver", "egl display", "ptxas", "opencl",
-    "not found on device", "nvinfer", "libegl", "initialize egl", "nvcc"};
+    "not found on device", "nvinfer", "libegl", "initialize egl", "nvcc", "nv_peer_mem"};
 constexpr std::array<const char*, 7> kWrongWords{"error", "fail", "warn", "unable", "cannot", "not ", "no "};
 
 }  // namespace

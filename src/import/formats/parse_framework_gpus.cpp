@@ -19,6 +19,9 @@
 //     GPU compute capability: 9.0
 //     Global memory: 24696061952
 //     (a MIG instance's CUDA name ends in " MIG <profile>": the GPU is that slice)
+//   ncnn's Vulkan programs (waifu2x-ncnn-vulkan, Real-ESRGAN-ncnn): "[0 GeForce GTX 1050 Ti]  queueC=2[8]  queueG=0[16] ..."
+//   perftest with --use_cuda: "CUDA device 0: PCIe address is 02:00" then "[pid = 56, dev = 0] device name = [NVIDIA A30-8C]"
+//     (a vGPU profile's name is that profile)
 //   hashcat (src/backend.c, backend_ctx_devices_init / the device list it prints at start and for -I):
 //     * Device #1: NVIDIA GeForce RTX 3090, 23307/24252 MB, 82MCU
 //     * Device #1: NVIDIA GeForce RTX 3060, 11904/12050 MB (3012 MB allocatable), 28MCU
@@ -206,12 +209,40 @@ std::optional<NamedGpu> cm_gpu(std::string_view l) {
   return g;
 }
 
+// ncnn's "[0 GeForce GTX 1050 Ti]  queueC=2[8]  queueG=0[16]  queueT=1[2]".
+std::optional<NamedGpu> ncnn_gpu(std::string_view l) {
+  const std::string_view t = trim(l);
+  const auto close = t.find(']');
+  if (t.empty() || t[0] != '[' || close == std::string_view::npos || t.find("queueC=", close) == std::string_view::npos) return std::nullopt;
+  const auto index = index_at(t.substr(1));
+  const auto space = t.find(' ');
+  if (!index || space == std::string_view::npos || space > close) return std::nullopt;
+  NamedGpu g;
+  g.index = *index;
+  g.name = std::string(trim(t.substr(space + 1, close - space - 1)));
+  if (g.name.empty() || !nvidia_name(g.name)) return std::nullopt;
+  return g;
+}
+
+// perftest's "device name = [NVIDIA A30-8C]" (its index from the "CUDA device N:" line above it).
+std::optional<NamedGpu> perftest_gpu(std::string_view l) {
+  const std::string_view t = trim(l);
+  const auto at = t.find("device name = [");
+  if (at == std::string_view::npos || t.back() != ']' || t.size() < at + 16) return std::nullopt;
+  NamedGpu g;
+  g.name = std::string(trim(t.substr(at + 15, t.size() - at - 16)));
+  if (g.name.empty() || !nvidia_name(g.name)) return std::nullopt;
+  return g;
+}
+
 std::optional<NamedGpu> named_gpu(std::string_view l) {
   if (auto g = tensorflow_gpu(l)) return g;
   if (auto g = ultralytics_gpu(l)) return g;
   if (auto g = hashcat_gpu(l)) return g;
   if (auto g = warp_gpu(l)) return g;
   if (auto g = cm_gpu(l)) return g;
+  if (auto g = ncnn_gpu(l)) return g;
+  if (auto g = perftest_gpu(l)) return g;
   return pytorch_gpu(l);
 }
 
@@ -229,6 +260,7 @@ ImportPart parse_framework_gpus(std::string_view text, const std::string& file) 
   for (const auto& [no, raw] : smi::numbered_lines(text)) {
     const std::string_view t = trim(raw);
     if (t.starts_with("GPU Device ID: ")) cm_index = index_at(trim(t.substr(15)));
+    if (t.starts_with("CUDA device ")) cm_index = index_at(t.substr(12));  // perftest's, for its "device name" line
     // CM's lines about the device just named.
     if (!part.gpus.empty() && t.starts_with("GPU compute capability: ")) {
       if (auto cc = capability_at(trim(t.substr(24))); !cc.empty() && !part.gpus.back().compute_capability)
@@ -243,7 +275,7 @@ ImportPart parse_framework_gpus(std::string_view text, const std::string& file) 
     }
     auto g = named_gpu(raw);
     if (!g) continue;
-    if (t.starts_with("GPU Name: ")) g->index = cm_index.value_or(static_cast<int>(part.gpus.size()));
+    if (t.starts_with("GPU Name: ") || t.find("device name = [") != std::string_view::npos) g->index = cm_index.value_or(static_cast<int>(part.gpus.size()));
     if (std::any_of(part.gpus.begin(), part.gpus.end(), [&](const GpuInfo& x) { return x.index == g->index; })) continue;
     if (part.source.line == 0) part.source.line = no;
     GpuInfo gpu;
@@ -267,7 +299,7 @@ ImportPart parse_framework_gpus(std::string_view text, const std::string& file) 
 }
 
 const RegisterFormat reg{{"framework-gpus",
-                          "a framework's log lines that name its GPUs (TensorFlow's device description, PyTorch's capability check, Ultralytics' device line, Warp's, CM's and hashcat's device lists)",
+                          "a framework's log lines that name its GPUs (TensorFlow's device description, PyTorch's capability check, Ultralytics' device line, Warp's, CM's, ncnn's, perftest's and hashcat's device lists)",
                           detect_framework_gpus, parse_framework_gpus}};
 
 }  // namespace

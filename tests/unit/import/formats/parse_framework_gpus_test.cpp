@@ -107,5 +107,19 @@ TEST(FrameworkGpus, CmsDeviceBlockNamesAMigSlice) {
   EXPECT_TRUE(import_test::parse_as("framework-gpus", "GPU Name: Radeon RX 7900\n").gpus.empty());
 }
 
+// ncnn's device line (waifu2x-ncnn-vulkan #92) and perftest's CUDA device (perftest #126, a vGPU
+// profile), as posted in FRESH-2026-12-73 and -75.
+TEST(FrameworkGpus, NcnnAndPerftestDeviceLines) {
+  const ImportPart ncnn = import_test::parse_as(
+      "framework-gpus", "[0 GeForce GTX 1050 Ti]  queueC=2[8]  queueG=0[16]  queueT=1[2]\n[1 llvmpipe (LLVM 12.0.0, 256 bits)]  queueC=0[1]\n");
+  ASSERT_EQ(ncnn.gpus.size(), 1u);
+  EXPECT_EQ(ncnn.gpus[0].name, "GeForce GTX 1050 Ti");
+  const ImportPart perftest = import_test::parse_as(
+      "framework-gpus", "initializing CUDA\nListing all CUDA devices in system:\nCUDA device 0: PCIe address is 02:00\n\n"
+                        "Picking device No. 0\n[pid = 56, dev = 0] device name = [NVIDIA A30-8C]\n");
+  ASSERT_EQ(perftest.gpus.size(), 1u);
+  EXPECT_EQ(perftest.gpus[0].name, "NVIDIA A30-8C");
+}
+
 }  // namespace
 }  // namespace gpuaudit::imports

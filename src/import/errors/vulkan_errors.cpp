@@ -1,0 +1,64 @@
+#include "import/errors/vulkan_errors.hpp"
+
+#include "text/number_after.hpp"
+
+#include <array>
+#include <cctype>
+
+namespace gpuaudit::imports {
+
+namespace {
+
+constexpr const char* S = kClassSoftware;
+constexpr const char* P = kClassProgram;
+constexpr const char* U = kClassUnknown;
+
+constexpr const char* kNoVulkanDriver =
+    "no Vulkan driver the program can use answered: NVIDIA's Vulkan driver (its ICD, nvidia_icd.json and libGLX_nvidia) is "
+    "not installed or not visible here (a container needs NVIDIA_DRIVER_CAPABILITIES with graphics), or only a CPU "
+    "device (llvmpipe) is";
+
+// vulkan_core.h's VkResult errors of Vulkan 1.0, in its order (tests/data/references/
+// vulkan-result-codes.tsv, checked both ways by vulkan_errors_test.cpp).
+constexpr std::array kCodes = std::to_array<StatusCode>({
+    {-1, "VK_ERROR_OUT_OF_HOST_MEMORY", P, "out-of-memory", "", "a host memory allocation failed"},
+    {-2, "VK_ERROR_OUT_OF_DEVICE_MEMORY", P, "out-of-memory", "", "a device memory allocation failed (the GPU's memory is full)"},
+    {-3, "VK_ERROR_INITIALIZATION_FAILED", S, "vulkan-driver-missing", "medium", kNoVulkanDriver},
+    {-4, "VK_ERROR_DEVICE_LOST", U, "vulkan-device-lost", "",
+     "the logical or physical device was lost (a GPU hang or reset, a kernel the watchdog ended, or an Xid: the kernel log "
+     "says which)"},
+    {-5, "VK_ERROR_MEMORY_MAP_FAILED", P, "program-error", "", "mapping a memory object failed"},
+    {-6, "VK_ERROR_LAYER_NOT_PRESENT", P, "program-error", "", "a requested layer is not present"},
+    {-7, "VK_ERROR_EXTENSION_NOT_PRESENT", U, "vulkan-extension-missing", "",
+     "a requested extension is not supported (by this driver or GPU, or by a CPU device standing in for it)"},
+    {-8, "VK_ERROR_FEATURE_NOT_PRESENT", U, "vulkan-feature-missing", "", "a requested feature is not supported by the device"},
+    {-9, "VK_ERROR_INCOMPATIBLE_DRIVER", S, "vulkan-driver-missing", "medium", kNoVulkanDriver},
+    {-10, "VK_ERROR_TOO_MANY_OBJECTS", P, "program-error", "", "too many objects of the type were created"},
+    {-11, "VK_ERROR_FORMAT_NOT_SUPPORTED", P, "program-error", "", "a requested format is not supported on this device"},
+    {-12, "VK_ERROR_FRAGMENTED_POOL", P, "program-error", "", "a pool allocation failed from fragmentation"},
+    {-13, "VK_ERROR_UNKNOWN", U, "vulkan-unknown-error", "", "an unknown error of the Vulkan driver or the program"},
+});
+
+// A Vulkan API call named on the line: "vk", a capital, a small letter (vkCreateInstance).
+bool vulkan_call(std::string_view line) {
+  for (std::size_t at = line.find("vk"); at != std::string_view::npos; at = line.find("vk", at + 1))
+    if ((at == 0 || !std::isalnum(static_cast<unsigned char>(line[at - 1]))) && at + 3 < line.size() &&
+        std::isupper(static_cast<unsigned char>(line[at + 2])) && std::islower(static_cast<unsigned char>(line[at + 3])))
+      return true;
+  return false;
+}
+
+}  // namespace
+
+std::span<const StatusCode> vulkan_codes() { return kCodes; }
+
+std::optional<StatusError> vulkan_error(std::string_view line, const std::string& lower_line) {
+  const StatusCode* c = status_named(kCodes, line, "VK_ERROR_");
+  if (!c && (vulkan_call(line) || lower_line.find("vulkan") != std::string::npos))
+    for (const long n : numbers_after(lower_line, {"failed", "error", "result"}, {" :=(", true, 3, ".:"}))
+      if (n < 0 && (c = status_numbered(kCodes, n)) != nullptr) break;
+  if (!c) return std::nullopt;
+  return StatusError{c, status_meaning(*c, "Vulkan")};
+}
+
+}  // namespace gpuaudit::imports
