@@ -205,6 +205,20 @@ constexpr const char* kProgramSeesNoGpu =
 // check (torch/cuda/__init__.py), by XLA when its ptxas is older than the GPU (asm_compiler.cc), and
 // by the CUDA toolkit's own compilers when they do not know the architecture (nvcc, ptxas).
 constexpr std::array kBuildMessages = std::to_array<DriverMessage>({
+    // TransformerEngine's precision checks (transformer_engine/pytorch/fp8.py: "Device compute
+    // capability 8.9 or higher required for FP8 execution."; its MXFP8 recipe: "... is not supported on
+    // 12.0+ architectures yet"): the GPU's architecture lacks the precision, or the library does not
+    // support it there yet.
+    {"required for fp8 execution", "gpu-arch-unsupported", "TransformerEngine: FP8 needs a newer GPU",
+     "FP8 needs compute capability 8.9 or higher (Ada, Hopper, Blackwell): on this GPU train in BF16 or FP16, or use a GPU "
+     "with FP8"},
+    {"is not supported on 12.0+ architectures", "gpu-arch-unsupported", "TransformerEngine: a recipe not yet on this architecture",
+     "the library does not support this precision recipe on this GPU's architecture yet: use another recipe (or BF16), or a "
+     "release that adds it"},
+    // numba's CUDA target without the toolkit's NVVM ("NvvmSupportError: libNVVM cannot be found").
+    {"libnvvm cannot be found", "cuda-library-missing", "numba: libNVVM not found",
+     "numba found no libNVVM (the CUDA toolkit's NVVM library): install the CUDA toolkit (or the nvidia-cuda-nvcc and NVVM "
+     "packages numba's docs name) and point CUDA_HOME at it"},
     // PaddlePaddle's start-up check of the GPU against the architectures its wheel was built for
     // ("The GPU architecture in your current machine is Pascal, which is not compatible with Paddle
     // installation with arch: 70 75 80 86").

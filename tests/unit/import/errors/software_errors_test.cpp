@@ -375,6 +375,20 @@ TEST(SoftwareErrors, ClusterDriverInstallersAndABuildWithoutNccl) {
   EXPECT_EQ(find_software_errors("Error: Failed to initialize NVML\n", "x")[0].cls, "software");
 }
 
+// TransformerEngine's precision checks and numba without NVVM (FRESH-2026-12-78, as posted).
+TEST(SoftwareErrors, PrecisionChecksAndNvvmMissing) {
+  EXPECT_EQ(find_software_errors("AssertionError: Device compute capability 8.9 or higher required for FP8 execution.\n", "x")[0].kind,
+            "gpu-arch-unsupported");
+  EXPECT_EQ(find_software_errors("AssertionError: Device compute capability 9.x required for FP8 execution.\n", "x")[0].kind,
+            "gpu-arch-unsupported");
+  EXPECT_EQ(find_software_errors("AssertionError: MXFP8 (for all gemm layouts) is not supported on 12.0+ architectures yet.\n", "x")[0].kind,
+            "gpu-arch-unsupported");
+  EXPECT_EQ(find_software_errors("numba.cuda.cudadrv.error.NvvmSupportError: libNVVM cannot be found. Do `conda install cudatoolkit`:\n",
+                                 "x")[0]
+                .kind,
+            "cuda-library-missing");
+}
+
 // The host without the GPU's device file a container or Slurm was told to use (nix-config #106 and
 // the bibigrid case, as posted); a listing inside a container holds only the devices it was given.
 TEST(SoftwareErrors, AGpuDeviceFileTheHostHasNotGot) {
