@@ -22,6 +22,11 @@
 //   ncnn's Vulkan programs (waifu2x-ncnn-vulkan, Real-ESRGAN-ncnn): "[0 GeForce GTX 1050 Ti]  queueC=2[8]  queueG=0[16] ..."
 //   perftest with --use_cuda: "CUDA device 0: PCIe address is 02:00" then "[pid = 56, dev = 0] device name = [NVIDIA A30-8C]"
 //     (a vGPU profile's name is that profile)
+//   NVBench's markdown report, its "# Devices" section (nvbench/markdown_printer.cu):
+//     ## [0] `NVIDIA GeForce RTX 4090`
+//     * SM Version: 890 (PTX Version: 800)
+//     * Number of SMs: 128
+//     * Global Memory: 22952 MiB Free / 24563 MiB Total
 //   hashcat (src/backend.c, backend_ctx_devices_init / the device list it prints at start and for -I):
 //     * Device #1: NVIDIA GeForce RTX 3090, 23307/24252 MB, 82MCU
 //     * Device #1: NVIDIA GeForce RTX 3060, 11904/12050 MB (3012 MB allocatable), 28MCU
@@ -235,6 +240,20 @@ std::optional<NamedGpu> perftest_gpu(std::string_view l) {
   return g;
 }
 
+// NVBench's "## [0] `NVIDIA GeForce RTX 4090`" (a results section's "### [0] NAME" is not taken).
+std::optional<NamedGpu> nvbench_gpu(std::string_view l) {
+  const std::string_view t = trim(l);
+  if (!t.starts_with("## [") || t.back() != '`') return std::nullopt;
+  const auto index = index_at(t.substr(4));
+  const auto open = t.find("] `");
+  if (!index || open == std::string_view::npos || t.size() < open + 4) return std::nullopt;
+  NamedGpu g;
+  g.index = *index;
+  g.name = std::string(trim(t.substr(open + 3, t.size() - open - 4)));
+  if (g.name.empty() || !nvidia_name(g.name)) return std::nullopt;
+  return g;
+}
+
 std::optional<NamedGpu> named_gpu(std::string_view l) {
   if (auto g = tensorflow_gpu(l)) return g;
   if (auto g = ultralytics_gpu(l)) return g;
@@ -242,6 +261,7 @@ std::optional<NamedGpu> named_gpu(std::string_view l) {
   if (auto g = warp_gpu(l)) return g;
   if (auto g = cm_gpu(l)) return g;
   if (auto g = ncnn_gpu(l)) return g;
+  if (auto g = nvbench_gpu(l)) return g;
   if (auto g = perftest_gpu(l)) return g;
   return pytorch_gpu(l);
 }
@@ -265,6 +285,23 @@ ImportPart parse_framework_gpus(std::string_view text, const std::string& file) 
     if (!part.gpus.empty() && t.starts_with("GPU compute capability: ")) {
       if (auto cc = capability_at(trim(t.substr(24))); !cc.empty() && !part.gpus.back().compute_capability)
         part.gpus.back().compute_capability = cc;
+      continue;
+    }
+    // NVBench's device lines, under the device just named.
+    if (!part.gpus.empty() && t.starts_with("* Number of SMs: ")) {
+      if (auto n = index_at(t.substr(17)); n && *n > 0) part.gpus.back().sm_count = *n;
+      continue;
+    }
+    if (!part.gpus.empty() && t.starts_with("* SM Version: ")) {
+      const std::string digits = capability_at(t.substr(14));  // "890" -> 8.9
+      if (digits.size() >= 2 && digits.size() <= 4 && digits.find('.') == std::string::npos && !part.gpus.back().compute_capability)
+        part.gpus.back().compute_capability = digits.substr(0, digits.size() - 2) + "." + digits[digits.size() - 2];
+      continue;
+    }
+    if (!part.gpus.empty() && t.starts_with("* Global Memory: ")) {
+      const auto slash = t.find(" / ");
+      if (slash != std::string_view::npos)
+        if (auto mib = number_before(trim(t.substr(slash + 3)), "MiB Total")) part.gpus.back().memory_total_bytes = *mib << 20;
       continue;
     }
     if (!part.gpus.empty() && t.starts_with("Global memory: ")) {
@@ -299,7 +336,7 @@ ImportPart parse_framework_gpus(std::string_view text, const std::string& file) 
 }
 
 const RegisterFormat reg{{"framework-gpus",
-                          "a framework's log lines that name its GPUs (TensorFlow's device description, PyTorch's capability check, Ultralytics' device line, Warp's, CM's, ncnn's, perftest's and hashcat's device lists)",
+                          "a framework's log lines that name its GPUs (TensorFlow's device description, PyTorch's capability check, Ultralytics' device line, Warp's, CM's, ncnn's, perftest's, NVBench's and hashcat's device lists)",
                           detect_framework_gpus, parse_framework_gpus}};
 
 }  // namespace

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 namespace gpuaudit::imports {
 namespace {
 
@@ -119,6 +121,20 @@ TEST(FrameworkGpus, NcnnAndPerftestDeviceLines) {
                         "Picking device No. 0\n[pid = 56, dev = 0] device name = [NVIDIA A30-8C]\n");
   ASSERT_EQ(perftest.gpus.size(), 1u);
   EXPECT_EQ(perftest.gpus[0].name, "NVIDIA A30-8C");
+}
+
+// NVBench's "# Devices" section (nvbench PR #207, FRESH-2026-12-77, as posted): the results
+// section's "### [0] NAME" heading is not a second device.
+TEST(FrameworkGpus, NvbenchsDevicesSection) {
+  const std::string raw = import_test::read_bytes(std::filesystem::path(GPUAUDIT_TEST_DATA) / "real-world" /
+                                                  "nvbench-207-rtx4090-summary-example-clock-scaling-105pct" / "nvbench.txt");
+  EXPECT_EQ(import_test::detected(raw), "framework-gpus");
+  const ImportPart p = import_test::parse_as("framework-gpus", raw);
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.gpus[0].name, "NVIDIA GeForce RTX 4090");
+  EXPECT_EQ(*p.gpus[0].sm_count, 128);
+  EXPECT_EQ(*p.gpus[0].compute_capability, "8.9");
+  EXPECT_EQ(*p.gpus[0].memory_total_bytes, 24563ull << 20);
 }
 
 }  // namespace
