@@ -577,6 +577,15 @@ std::optional<ErrorMeaning> driver_module_build_failed(const std::string& l) {
   const bool packaged = (l.find("dkms") != std::string::npos || l.find("akmods") != std::string::npos ||
                          l.find("nvidia-kmod") != std::string::npos) &&
                         l.find("nvidia") != std::string::npos && l.find("fail") != std::string::npos;
+  // Nix's build of the driver's derivation ("error: builder for '/nix/store/...-nvidia-x11-550.40.07-6.7.drv'
+  // failed with exit code 2") and DKMS's "Missing <kernel> kernel modules tree for module nvidia/<version>".
+  const bool nix = l.find("builder for") != std::string::npos && l.find("nvidia-x11-") != std::string::npos &&
+                   l.find("failed") != std::string::npos;
+  const bool no_tree = l.find("kernel modules tree for module nvidia") != std::string::npos;
+  if (nix || no_tree)
+    return ErrorMeaning{kClassSoftware, "driver-module-build-failed", "high",
+                        "the NVIDIA kernel module did not build for the running kernel, so no driver can load: install the "
+                        "kernel headers, or a driver branch that supports this kernel (or boot the kernel the driver was built for)"};
   if (!installer && !packaged) return std::nullopt;
   return ErrorMeaning{kClassSoftware, "driver-module-build-failed", "high",
                       "the NVIDIA kernel module did not build for the running kernel, so no driver can load: install the "
@@ -784,6 +793,19 @@ std::optional<ErrorMeaning> gpudirect_module_failed(const std::string& l) {
                       "the GPUDirect RDMA peer-memory module (nv_peer_mem / nvidia-peermem) did not load, so the network card "
                       "cannot read GPU memory directly and multi-node traffic goes through host memory: rebuild it against the "
                       "installed MLNX_OFED and kernel, or load the driver's nvidia-peermem built for them"};
+}
+
+// The GPU's performance counters closed to non-administrators (the driver's default on many machines:
+// NVreg_RestrictProfilingToAdminUsers=1): Nsight Compute's "ERR_NVGPUCTRPERM - The user does not have
+// permission to access NVIDIA GPU Performance Counters", CUPTI's CUPTI_ERROR_INSUFFICIENT_PRIVILEGES.
+// The profiler's access, not the GPU's speed: a note that says so and how to open them.
+std::optional<ErrorMeaning> profiling_restricted(const std::string& l) {
+  if (l.find("err_nvgpuctrperm") == std::string::npos && l.find("cupti_error_insufficient_privileges") == std::string::npos)
+    return std::nullopt;
+  return ErrorMeaning{kClassUnknown, "profiling-restricted", "",
+                      "the GPU's performance counters are open to administrators only (the driver option "
+                      "NVreg_RestrictProfilingToAdminUsers=1, the default on many hosts and clouds): profile as root or with "
+                      "CAP_SYS_ADMIN, or ask the host's owner to set the option to 0; it says nothing about the GPU's speed"};
 }
 
 // The GPU Operator's driver container pulled for a node whose OS and kernel NVIDIA built no image
@@ -1128,6 +1150,7 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = driver_tool_missing(l)) return from_meaning(*m, "shell or container runtime: a driver tool missing", "");
   if (auto m = mps_daemon_missing(l)) return from_meaning(*m, "CUDA MPS: no control daemon", "");
   if (auto m = container_runtime_error(l)) return from_meaning(*m, "NVIDIA container runtime (nvidia-container-cli)", "");
+  if (auto m = profiling_restricted(l)) return from_meaning(*m, "a profiler: GPU performance counters restricted", "");
   if (auto m = gpudirect_module_failed(l)) return from_meaning(*m, "GPUDirect RDMA: the peer-memory module", "");
   if (auto m = driver_image_missing(l)) return from_meaning(*m, "GPU Operator: no driver image for this node", "");
   if (auto m = gpu_device_file_missing(line, l)) return from_meaning(*m, "container runtime or Slurm: the GPU's device file missing", "");

@@ -389,6 +389,21 @@ TEST(SoftwareErrors, PrecisionChecksAndNvvmMissing) {
             "cuda-library-missing");
 }
 
+// Distributions' driver builds and a profiler without counter access (FRESH-2026-12-79 and -80, as posted).
+TEST(SoftwareErrors, DistributionDriverBuildsAndRestrictedCounters) {
+  EXPECT_EQ(find_software_errors("error: builder for '/nix/store/q3l9-nvidia-x11-550.40.07-6.7.drv' failed with exit code 2;\n", "x")[0].kind,
+            "driver-module-build-failed");
+  EXPECT_EQ(find_software_errors("==> ERROR: Missing 6.12.1-arch1-1 kernel modules tree for module nvidia/565.77.\n", "x")[0].kind,
+            "driver-module-build-failed");
+  const auto counters = find_software_errors(
+      "==ERROR== ERR_NVGPUCTRPERM - The user does not have permission to access NVIDIA GPU Performance Counters on the target "
+      "device 0.\n",
+      "x");
+  ASSERT_EQ(counters.size(), 1u);
+  EXPECT_EQ(counters[0].kind, "profiling-restricted");
+  EXPECT_EQ(counters[0].cls, "unknown");
+}
+
 // The host without the GPU's device file a container or Slurm was told to use (nix-config #106 and
 // the bibigrid case, as posted); a listing inside a container holds only the devices it was given.
 TEST(SoftwareErrors, AGpuDeviceFileTheHostHasNotGot) {
