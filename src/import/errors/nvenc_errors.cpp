@@ -63,12 +63,10 @@ constexpr const char* kSessionRefused =
 
 const NvencCode* by_number_in(const std::string& l) {
   if (l.find("nvenc") == std::string::npos && l.find("encodesession") == std::string::npos) return nullptr;
-  for (const long n : numbers_after(l, {"failed:", "returned error", "error:", "error"}, {" :=(", false, 2, ".:"}))
-    if (const NvencCode* c = status_numbered(kCodes, n)) return c;
+  if (const NvencCode* c = status_first_numbered(kCodes, numbers_after(l, {"failed:", "returned error", "error:", "error"}, {" :=(", false, 2, ".:"})))
+    return c;
   // FFmpeg's "failed: out of memory (10)": its own text, then the number in parentheses.
-  for (const long n : numbers_after(l, {"("}, {"", false, 2, ".:"}))
-    if (const NvencCode* c = status_numbered(kCodes, n)) return c;
-  return nullptr;
+  return status_first_numbered(kCodes, numbers_after(l, {"("}, {"", false, 2, ".:"}));
 }
 
 }  // namespace

@@ -98,9 +98,7 @@ const OpenClCode* by_number_in(std::string_view line, const std::string& l) {
   for (std::size_t at = line.find("cl"); at != std::string_view::npos && !call; at = line.find("cl", at + 1))
     call = (at == 0 || !ident(line[at - 1])) && at + 2 < line.size() && std::isupper(static_cast<unsigned char>(line[at + 2]));
   if (!call && l.find("opencl") == std::string::npos) return nullptr;
-  for (const long n : numbers_after(l, {"error", "code", "returned", "failed"}, {" :=(", true, 9, ""}))
-    if (const OpenClCode* c = status_numbered(kCodes, n)) return c;
-  return nullptr;
+  return status_first_numbered(kCodes, numbers_after(l, {"error", "code", "returned", "failed"}, {" :=(", true, 9, ""}));
 }
 
 }  // namespace

@@ -60,9 +60,7 @@ constexpr std::array kCodes = std::to_array<OptixCode>({
 
 const OptixCode* by_number_in(const std::string& l) {
   if (l.find("optix") == std::string::npos) return nullptr;
-  for (const long n : numbers_after(l, {"code", "error", "failed with", "returned"}, {" :=(", false, 4, ".:"}))
-    if (const OptixCode* c = status_numbered(kCodes, n)) return c;
-  return nullptr;
+  return status_first_numbered(kCodes, numbers_after(l, {"code", "error", "failed with", "returned"}, {" :=(", false, 4, ".:"}));
 }
 
 }  // namespace

@@ -941,6 +941,12 @@ Match from_meaning(const ErrorMeaning& m, std::string source, std::string refere
   return out;
 }
 
+// A library's status code read from its table (status_table.hpp): "<library>: NAME", cited to its header.
+Match from_status(const StatusError& m, std::string_view library, std::string_view header) {
+  return from_meaning(m.meaning, std::string(library) + ": " + m.code->name,
+                      std::string(header) + ": " + m.code->name + " (" + std::to_string(m.code->number) + ")");
+}
+
 Match from_cuda(const CudaErrorCode& c) {
   const bool driver = std::string_view(c.name).rfind("CUDA_", 0) == 0;
   return from_meaning(cuda_error_meaning(c),
@@ -1172,21 +1178,11 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = vfio_group_not_viable(l)) return from_meaning(*m, "QEMU VFIO: IOMMU group not viable", "");
   if (auto m = nvml_symbol_missing(l)) return from_meaning(*m, "dynamic loader: an NVML function missing", "");
   if (auto m = cuda_symbol_missing(line, l)) return from_meaning(*m, "dynamic loader: a CUDA function missing", "");
-  if (auto m = cublas_error(line))
-    return from_meaning(m->meaning, std::string("cuBLAS: ") + m->code->name,
-                        std::string("cublas_api.h: ") + m->code->name + " (" + std::to_string(m->code->number) + ")");
-  if (auto m = nvenc_error(line, l))
-    return from_meaning(m->meaning, std::string("NVENC: ") + m->code->name,
-                        std::string("nvEncodeAPI.h: ") + m->code->name + " (" + std::to_string(m->code->number) + ")");
-  if (auto m = optix_error(line, l))
-    return from_meaning(m->meaning, std::string("OptiX: ") + m->code->name,
-                        std::string("optix_7_types.h: ") + m->code->name + " (" + std::to_string(m->code->number) + ")");
-  if (auto m = vulkan_error(line, l))
-    return from_meaning(m->meaning, std::string("Vulkan: ") + m->code->name,
-                        std::string("vulkan_core.h: ") + m->code->name + " (" + std::to_string(m->code->number) + ")");
-  if (auto m = opencl_error(line, l))
-    return from_meaning(m->meaning, std::string("OpenCL: ") + m->code->name,
-                        std::string("CL/cl.h: ") + m->code->name + " (" + std::to_string(m->code->number) + ")");
+  if (auto m = cublas_error(line)) return from_status(*m, "cuBLAS", "cublas_api.h");
+  if (auto m = nvenc_error(line, l)) return from_status(*m, "NVENC", "nvEncodeAPI.h");
+  if (auto m = optix_error(line, l)) return from_status(*m, "OptiX", "optix_7_types.h");
+  if (auto m = vulkan_error(line, l)) return from_status(*m, "Vulkan", "vulkan_core.h");
+  if (auto m = opencl_error(line, l)) return from_status(*m, "OpenCL", "CL/cl.h");
   for (const auto& p : kPeerMessages)
     if (l.find(p.needle) != std::string::npos && (p.needle[0] != ')' || l.find("peer access from") != std::string::npos))
       return from_meaning(ErrorMeaning{kClassNoPeer, p.kind, p.confidence, p.meaning},

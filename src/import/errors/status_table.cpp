@@ -16,6 +16,12 @@ const StatusCode* status_numbered(std::span<const StatusCode> table, long n) {
   return nullptr;
 }
 
+const StatusCode* status_first_numbered(std::span<const StatusCode> table, const std::vector<long>& numbers) {
+  for (const long n : numbers)
+    if (const StatusCode* c = status_numbered(table, n)) return c;
+  return nullptr;
+}
+
 const StatusCode* status_named(std::span<const StatusCode> table, std::string_view line, std::string_view prefix) {
   if (prefix.empty()) return nullptr;
   for (std::size_t at = line.find(prefix); at != std::string_view::npos; at = line.find(prefix, at + 1)) {

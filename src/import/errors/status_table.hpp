@@ -10,6 +10,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace gpuaudit::imports {
 
@@ -30,6 +31,10 @@ struct StatusError {
 
 // The code numbered `n`, or nullptr.
 const StatusCode* status_numbered(std::span<const StatusCode> table, long n);
+
+// The first of `numbers` (a line's numbers after its keys, text/number_after.hpp) that is a code of
+// `table`, or nullptr.
+const StatusCode* status_first_numbered(std::span<const StatusCode> table, const std::vector<long>& numbers);
 
 // The first whole identifier in `line` that starts with `prefix` and is a name of `table` (not a
 // part of a longer name: "MY_CUBLAS_STATUS_..." is none), or nullptr.

@@ -54,9 +54,9 @@ std::span<const StatusCode> vulkan_codes() { return kCodes; }
 
 std::optional<StatusError> vulkan_error(std::string_view line, const std::string& lower_line) {
   const StatusCode* c = status_named(kCodes, line, "VK_ERROR_");
+  // Every code of the table is negative: a positive number is no code.
   if (!c && (vulkan_call(line) || lower_line.find("vulkan") != std::string::npos))
-    for (const long n : numbers_after(lower_line, {"failed", "error", "result"}, {" :=(", true, 3, ".:"}))
-      if (n < 0 && (c = status_numbered(kCodes, n)) != nullptr) break;
+    c = status_first_numbered(kCodes, numbers_after(lower_line, {"failed", "error", "result"}, {" :=(", true, 3, ".:"}));
   if (!c) return std::nullopt;
   return StatusError{c, status_meaning(*c, "Vulkan")};
 }
