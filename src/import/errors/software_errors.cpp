@@ -582,11 +582,7 @@ std::optional<ErrorMeaning> driver_module_build_failed(const std::string& l) {
   const bool nix = l.find("builder for") != std::string::npos && l.find("nvidia-x11-") != std::string::npos &&
                    l.find("failed") != std::string::npos;
   const bool no_tree = l.find("kernel modules tree for module nvidia") != std::string::npos;
-  if (nix || no_tree)
-    return ErrorMeaning{kClassSoftware, "driver-module-build-failed", "high",
-                        "the NVIDIA kernel module did not build for the running kernel, so no driver can load: install the "
-                        "kernel headers, or a driver branch that supports this kernel (or boot the kernel the driver was built for)"};
-  if (!installer && !packaged) return std::nullopt;
+  if (!installer && !packaged && !nix && !no_tree) return std::nullopt;
   return ErrorMeaning{kClassSoftware, "driver-module-build-failed", "high",
                       "the NVIDIA kernel module did not build for the running kernel, so no driver can load: install the "
                       "kernel headers, or a driver branch that supports this kernel (or boot the kernel the driver was built for)"};
@@ -1281,6 +1277,8 @@ bool machine_class(const std::string& cls) {
 // DataLoader worker process 0"). The program's start method, not the driver: initialisation
 // failures in such a text are classed as the program's.
 static void in_forked_worker(std::string_view text, std::vector<SoftwareError>& errors) {
+  // Only a text with a CUDA initialisation error is read again (lower-cased, once).
+  if (std::none_of(errors.begin(), errors.end(), [](const SoftwareError& e) { return e.kind == "cuda-init-failed"; })) return;
   const std::string l = lower(text.substr(0, std::min<std::size_t>(text.size(), 1 << 20)));
   const bool forked = l.find("cannot re-initialize cuda in forked subprocess") != std::string::npos ||
                       l.find("in dataloader worker process") != std::string::npos;
