@@ -106,13 +106,6 @@ std::optional<std::string> compute_mode_of(std::string_view v) {
   return std::nullopt;
 }
 
-// The profile of a MIG device's CUDA name: "NVIDIA A100-SXM4-40GB MIG 3g.20gb" -> "3g.20gb".
-std::optional<std::string> mig_profile_of(const std::string& name) {
-  const auto p = name.find(" MIG ");
-  if (p == std::string::npos) return std::nullopt;
-  return std::string(trim(std::string_view(name).substr(p + 5)));
-}
-
 struct Device {
   GpuInfo gpu;
   std::optional<int> driver, runtime;
@@ -222,7 +215,7 @@ ImportPart parse_device_query(std::string_view text, const std::string& file) {
       SourceRef s = part.source;
       s.line = no;
       d.gpu.extra["source"] = source_json(s);
-      if (auto p = mig_profile_of(d.gpu.name)) {
+      if (auto p = smi::mig_profile_of_cuda_name(d.gpu.name)) {
         d.gpu.mig.is_mig_device = true;
         d.gpu.mig.profile = p;
       }

@@ -266,6 +266,38 @@ std::optional<NamedGpu> named_gpu(std::string_view l) {
   return pytorch_gpu(l);
 }
 
+// A line about the device named just above it - CM's capability and memory, NVBench's SMs, SM
+// version and memory - read into `gpu`; false for any other line.
+bool read_device_detail(std::string_view t, GpuInfo& gpu) {
+  if (t.starts_with("GPU compute capability: ")) {
+    if (auto cc = capability_at(trim(t.substr(24))); !cc.empty() && !gpu.compute_capability) gpu.compute_capability = cc;
+    return true;
+  }
+  if (t.starts_with("* Number of SMs: ")) {
+    if (auto n = index_at(t.substr(17)); n && *n > 0) gpu.sm_count = *n;
+    return true;
+  }
+  if (t.starts_with("* SM Version: ")) {
+    const std::string digits = capability_at(t.substr(14));  // "890" -> 8.9
+    if (digits.size() >= 2 && digits.size() <= 4 && digits.find('.') == std::string::npos && !gpu.compute_capability)
+      gpu.compute_capability = digits.substr(0, digits.size() - 2) + "." + digits[digits.size() - 2];
+    return true;
+  }
+  if (t.starts_with("* Global Memory: ")) {
+    const auto slash = t.find(" / ");
+    if (slash != std::string_view::npos)
+      if (auto mib = number_before(trim(t.substr(slash + 3)), "MiB Total")) gpu.memory_total_bytes = *mib << 20;
+    return true;
+  }
+  if (t.starts_with("Global memory: ")) {
+    const std::string_view v = trim(t.substr(15));
+    if (!v.empty() && v.size() < 16 && std::all_of(v.begin(), v.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+      gpu.memory_total_bytes = std::stoull(std::string(v));
+    return true;
+  }
+  return false;
+}
+
 int detect_framework_gpus(std::string_view text) {
   for (const auto& [no, raw] : smi::head_lines(text, 2000))
     if (named_gpu(raw)) return 12;  // below every tool's output, and a weak claim (importer.cpp)
@@ -281,35 +313,7 @@ ImportPart parse_framework_gpus(std::string_view text, const std::string& file) 
     const std::string_view t = trim(raw);
     if (t.starts_with("GPU Device ID: ")) cm_index = index_at(trim(t.substr(15)));
     if (t.starts_with("CUDA device ")) cm_index = index_at(t.substr(12));  // perftest's, for its "device name" line
-    // CM's lines about the device just named.
-    if (!part.gpus.empty() && t.starts_with("GPU compute capability: ")) {
-      if (auto cc = capability_at(trim(t.substr(24))); !cc.empty() && !part.gpus.back().compute_capability)
-        part.gpus.back().compute_capability = cc;
-      continue;
-    }
-    // NVBench's device lines, under the device just named.
-    if (!part.gpus.empty() && t.starts_with("* Number of SMs: ")) {
-      if (auto n = index_at(t.substr(17)); n && *n > 0) part.gpus.back().sm_count = *n;
-      continue;
-    }
-    if (!part.gpus.empty() && t.starts_with("* SM Version: ")) {
-      const std::string digits = capability_at(t.substr(14));  // "890" -> 8.9
-      if (digits.size() >= 2 && digits.size() <= 4 && digits.find('.') == std::string::npos && !part.gpus.back().compute_capability)
-        part.gpus.back().compute_capability = digits.substr(0, digits.size() - 2) + "." + digits[digits.size() - 2];
-      continue;
-    }
-    if (!part.gpus.empty() && t.starts_with("* Global Memory: ")) {
-      const auto slash = t.find(" / ");
-      if (slash != std::string_view::npos)
-        if (auto mib = number_before(trim(t.substr(slash + 3)), "MiB Total")) part.gpus.back().memory_total_bytes = *mib << 20;
-      continue;
-    }
-    if (!part.gpus.empty() && t.starts_with("Global memory: ")) {
-      const std::string_view v = trim(t.substr(15));
-      if (!v.empty() && v.size() < 16 && std::all_of(v.begin(), v.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
-        part.gpus.back().memory_total_bytes = std::stoull(std::string(v));
-      continue;
-    }
+    if (!part.gpus.empty() && read_device_detail(t, part.gpus.back())) continue;
     auto g = named_gpu(raw);
     if (!g) continue;
     if (t.starts_with("GPU Name: ") || t.find("device name = [") != std::string_view::npos) g->index = cm_index.value_or(static_cast<int>(part.gpus.size()));
@@ -322,9 +326,9 @@ ImportPart parse_framework_gpus(std::string_view text, const std::string& file) 
     if (!g->capability.empty()) gpu.compute_capability = g->capability;
     gpu.sm_count = g->sm_count;
     // A MIG instance's CUDA name: "NVIDIA GH200 480GB MIG 2g.24gb" is that slice.
-    if (const auto mig = gpu.name.find(" MIG "); mig != std::string::npos) {
+    if (auto profile = smi::mig_profile_of_cuda_name(gpu.name)) {
       gpu.mig.is_mig_device = true;
-      gpu.mig.profile = std::string(trim(std::string_view(gpu.name).substr(mig + 5)));
+      gpu.mig.profile = std::move(profile);
     }
     if (g->memory_mib) gpu.memory_total_bytes = *g->memory_mib * 1024 * 1024;
     gpu.extra = json::object();

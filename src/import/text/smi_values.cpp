@@ -231,6 +231,12 @@ std::optional<double> timestamp_seconds(std::string_view v) {
   return static_cast<double>(days) * 86400.0 + f[3] * 3600.0 + f[4] * 60.0 + f[5] + frac;
 }
 
+std::optional<std::string> mig_profile_of_cuda_name(std::string_view name) {
+  const auto p = name.find(" MIG ");
+  if (p == std::string_view::npos) return std::nullopt;
+  return std::string(trim(name.substr(p + 5)));
+}
+
 std::string bus_id_as_printed(std::string_view v) {
   std::string s(trim(v));
   // "0000:18:00.0" (drivers before ~400) -> "00000000:18:00.0"

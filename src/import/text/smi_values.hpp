@@ -72,6 +72,10 @@ std::optional<double> timestamp_seconds(std::string_view v);
 // to 8 digits, so dumps of different driver versions name one GPU alike. Upper case as printed.
 std::string bus_id_as_printed(std::string_view v);
 
+// The MIG profile a MIG instance's CUDA device name ends with ("NVIDIA A100-SXM4-40GB MIG 3g.20gb" ->
+// "3g.20gb": cuDeviceGetName's form, which deviceQuery and the frameworks print); nullopt for a whole GPU.
+std::optional<std::string> mig_profile_of_cuda_name(std::string_view name);
+
 // "00000000:07:00.0", "00008ED0:00:00.0" (Azure's domains), "0000:3B:00.0": a PCI address as
 // nvidia-smi prints it (a 4- to 8-digit domain, bus, device, function).
 bool is_bus_id(std::string_view w);

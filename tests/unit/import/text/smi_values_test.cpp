@@ -30,6 +30,13 @@ TEST(HexNumber, OneToEightHexDigitsWithoutAPrefix) {
   for (const char* bad : {"", "123456789", "0x1F", "1g", " 1", "-1"}) EXPECT_FALSE(smi::hex_number(bad)) << bad;
 }
 
+TEST(MigProfileOfCudaName, TheProfileAfterMig) {
+  EXPECT_EQ(*smi::mig_profile_of_cuda_name("NVIDIA A100-SXM4-40GB MIG 3g.20gb"), "3g.20gb");
+  EXPECT_EQ(*smi::mig_profile_of_cuda_name("NVIDIA GH200 480GB MIG 2g.24gb "), "2g.24gb");
+  EXPECT_FALSE(smi::mig_profile_of_cuda_name("NVIDIA H100 80GB HBM3"));
+  EXPECT_FALSE(smi::mig_profile_of_cuda_name("NVIDIA MIGHTY 9000"));
+}
+
 TEST(SmallNumber, UpToFiveDigitsAndTheBound) {
   EXPECT_EQ(smi::small_number("0", 17), 0);
   EXPECT_EQ(smi::small_number("17", 17), 17);
