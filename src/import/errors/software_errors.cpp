@@ -1044,13 +1044,25 @@ const CudaErrorCode* wrapped_message(const std::string& l, const std::vector<std
   return nullptr;
 }
 
+// The NVHPC (formerly PGI) Fortran runtime's report of a device array statement that failed, its
+// rank first: "0: DEALLOCATE: unspecified launch failure", "0: ALLOCATE: 8000000000 bytes requested;
+// status = 2(out of memory)". The text after it is the CUDA runtime's message (cudaGetErrorString).
+bool nvhpc_fortran_line(const std::string& l) {
+  std::size_t at = l.find_first_not_of(' ');
+  const std::size_t digits = at == std::string::npos ? 0 : l.find_first_not_of("0123456789", at);
+  if (at == std::string::npos || digits == std::string::npos || digits == at) return false;
+  return l.compare(digits, 12, ": allocate: ") == 0 || l.compare(digits, 14, ": deallocate: ") == 0;
+}
+
 // The longest runtime message the text starts with (quoted or after a marker), or that appears
 // anywhere when it has four words or more.
 std::optional<Match> by_message(std::string_view line, const std::string& l) {
   // A line of CUDA's, of a driver API call's ("cuInit(): unknown error", hashcat's cuGetErrorString
-  // after the call) or of cuStateVec's simulators, which print the runtime's strings under that tag.
+  // after the call), of the NVHPC Fortran runtime's or of cuStateVec's simulators, which print the
+  // runtime's strings under that tag.
   const bool cuda_line = l.find("cuda") != std::string::npos || l.find("-> ") != std::string::npos ||
-                         l.find("custatevec") != std::string::npos || driver_call_at(line) != std::string_view::npos;
+                         l.find("custatevec") != std::string::npos || driver_call_at(line) != std::string_view::npos ||
+                         nvhpc_fortran_line(l);
   // Where a tool puts the message: after ": ", "-> ", an opening quote, "cuda error", "failed", or the word
   // "CUDA" itself (PyTorch's "CUDA out of memory. Tried to allocate ...", "CUDA unknown error - ...").
   std::vector<std::size_t> starts;
@@ -1060,6 +1072,8 @@ std::optional<Match> by_message(std::string_view line, const std::string& l) {
       else if (l.compare(i, 2, ": ") == 0 || l.compare(i, 3, "-> ") == 0) starts.push_back(i + (l[i] == ':' ? 2 : 3));
       // After a dash: COLMAP's and many CUDA_CHECK macros' "CUDA error at file.cu:123 - unspecified launch failure".
       else if (l.compare(i, 3, " - ") == 0) starts.push_back(i + 3);
+      // After a status number: "status = 2(out of memory)", "FAILED: 700(an illegal memory access ...)".
+      else if (l[i] == '(' && i > 0 && std::isdigit(static_cast<unsigned char>(l[i - 1]))) starts.push_back(i + 1);
       else if (l.compare(i, 11, "cuda error ") == 0) starts.push_back(i + 11);
       // After a log tag: "[custatevec] %initialization error in ..." (CUDA-Q's wrapper prints a stray '%').
       else if (l.compare(i, 2, "] ") == 0) starts.push_back(i + 2 + (l.compare(i + 2, 1, "%") == 0 ? 1 : 0));

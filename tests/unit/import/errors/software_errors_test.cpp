@@ -125,6 +125,16 @@ TEST(SoftwareErrors, NamesMessagesAndNumbersAsToolsPrintThem) {
   const auto dash = find_software_errors("CUDA error at C:/Users/joschonb/Development/colmap/src/mvs/patch_match_cuda.cu:1351 - unspecified launch failure\n", "x");
   ASSERT_EQ(dash.size(), 1u);
   EXPECT_NE(dash[0].source.find("cudaErrorLaunchFailure"), std::string::npos);
+  // The NVHPC (PGI) Fortran runtime's device-array statements, the runtime's text after them
+  // (AMReX-Astro/Microphysics #87, as posted; the ALLOCATE line in the runtime's form).
+  const auto fortran = find_software_errors("0: DEALLOCATE: unspecified launch failure\n", "x");
+  ASSERT_EQ(fortran.size(), 1u);
+  EXPECT_NE(fortran[0].source.find("cudaErrorLaunchFailure"), std::string::npos);
+  const auto allocate = find_software_errors("0: ALLOCATE: 8000000000 bytes requested; status = 2(out of memory)\n", "x");
+  ASSERT_EQ(allocate.size(), 1u);
+  EXPECT_NE(allocate[0].source.find("cudaErrorMemoryAllocation"), std::string::npos);
+  EXPECT_TRUE(find_software_errors("12: DEALLOCATE: done\n", "x").empty());
+  EXPECT_TRUE(find_software_errors("step 2: allocate: out of memory\n", "x").empty());
   // A number alone, on a CUDA line.
   EXPECT_EQ(find_software_errors("CUDA error 802 at init\n", "x")[0].kind, "fabric-manager");
   // The program's own errors are read, and classed as the program's.
