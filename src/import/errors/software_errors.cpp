@@ -9,6 +9,7 @@
 
 #include "import/errors/cublas_errors.hpp"
 #include "import/errors/cuda_errors.hpp"
+#include "import/errors/ibverbs_errors.hpp"
 #include "import/errors/nvml_errors.hpp"
 #include "import/errors/nccl_messages.hpp"
 #include "import/errors/nvenc_errors.hpp"
@@ -1192,6 +1193,7 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = nvenc_error(line, l)) return from_status(*m, "NVENC", "nvEncodeAPI.h");
   if (auto m = optix_error(line, l)) return from_status(*m, "OptiX", "optix_7_types.h");
   if (auto m = vulkan_error(line, l)) return from_status(*m, "Vulkan", "vulkan_core.h");
+  if (auto m = ibverbs_error(line, l)) return from_status(*m, "ibverbs", "infiniband/verbs.h");
   if (auto m = opencl_error(line, l)) return from_status(*m, "OpenCL", "CL/cl.h");
   for (const auto& p : kPeerMessages)
     if (l.find(p.needle) != std::string::npos && (p.needle[0] != ')' || l.find("peer access from") != std::string::npos))
