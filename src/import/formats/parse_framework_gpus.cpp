@@ -33,6 +33,12 @@
 //     (free or allocatable / global memory in MiB, and the multiprocessor count, CUDA's
 //     MULTIPROCESSOR_COUNT); only NVIDIA's names are taken (the same list names AMD and CPU devices),
 //     and hashcat's device number, counted from 1, is taken as the ordinal.
+//   CUDA.jl's CUDA.versioninfo() (src/utilities.jl), its device list and the versions above it:
+//     NVIDIA driver 560.35.3          CUDA driver 12.6
+//     1 device:
+//       0: NVIDIA A100-PCIE-40GB MIG 1g.5gb (sm_80, 4.453 GiB / 4.750 GiB available)
+//     and CUDA.jl 1.x's "- Quadro RTX 5000 (14.251 GiB, sm_75)" under "1 device(s):" (the GiB
+//     there is what was free, not taken; the devices are numbered in their order).
 //
 // Each gives the framework's device index (CUDA's ordinal after CUDA_VISIBLE_DEVICES, which may
 // differ from nvidia-smi's), the name as the driver reports it, and for TensorFlow the bus id and
@@ -75,6 +81,14 @@ std::string capability_at(std::string_view s) {
   std::string out(s.substr(0, n));
   while (!out.empty() && out.back() == '.') out.pop_back();
   return out;
+}
+
+// The digits at the start of `s` after "sm_" as a compute capability: "86, ..." -> 8.6, "100)" -> 10.0.
+std::string sm_capability(std::string_view s) {
+  std::size_t n = 0;
+  while (n < s.size() && std::isdigit(static_cast<unsigned char>(s[n]))) ++n;
+  if (n < 2 || n > 3) return "";
+  return std::string(s.substr(0, n - 1)) + "." + s[n - 1];
 }
 
 // "device: 0, name: Tesla T4, pci bus id: 0000:00:04.0, compute capability: 7.5"
@@ -154,10 +168,7 @@ std::optional<NamedGpu> warp_gpu(std::string_view l) {
   NamedGpu g;
   g.index = *index;
   g.name = std::string(trim(l.substr(i + 1, end - i - 1)));
-  std::size_t n = sm + 5;
-  while (n < l.size() && std::isdigit(static_cast<unsigned char>(l[n]))) ++n;
-  const std::string digits(l.substr(sm + 5, n - sm - 5));
-  if (digits.size() >= 2 && digits.size() <= 3) g.capability = digits.substr(0, digits.size() - 1) + "." + digits.back();
+  g.capability = sm_capability(l.substr(sm + 5));
   if (g.name.empty()) return std::nullopt;
   return g;
 }
@@ -167,6 +178,39 @@ bool nvidia_name(std::string_view name) {
   for (const std::string_view w : {"NVIDIA", "GeForce", "Tesla", "Quadro", "TITAN", "GRID"})
     if (name.find(w) != std::string_view::npos) return true;
   return false;
+}
+
+// CUDA.jl's "0: NAME (sm_86, 21.972 GiB / 22.488 GiB available)" (the total after the slash) and
+// 1.x's "- NAME (14.251 GiB, sm_75)" (its index is its place in the list: the parse loop sets it).
+std::optional<NamedGpu> cudajl_gpu(std::string_view l) {
+  const std::string_view t = trim(l);
+  if (!t.ends_with(" GiB available)") && !(t.starts_with("- ") && t.ends_with(")"))) return std::nullopt;
+  NamedGpu g;
+  const std::size_t open = t.rfind(" (");
+  if (open == std::string_view::npos) return std::nullopt;
+  const std::string_view inside = t.substr(open + 2, t.size() - open - 3);
+  if (t.starts_with("- ")) {
+    const std::size_t sm = inside.find(" GiB, sm_");
+    if (sm == std::string_view::npos) return std::nullopt;
+    g.name = std::string(trim(t.substr(2, open - 2)));
+    g.capability = sm_capability(inside.substr(sm + 9));
+  } else {
+    const auto index = index_at(t);
+    const std::size_t colon = t.find(": ");
+    const std::size_t slash = inside.find(" / ");
+    if (!index || colon == std::string_view::npos || colon > 4 || !inside.starts_with("sm_") || slash == std::string_view::npos)
+      return std::nullopt;
+    g.index = *index;
+    g.name = std::string(trim(t.substr(colon + 2, open - colon - 2)));
+    g.capability = sm_capability(inside.substr(3));
+    const std::string_view total = trim(inside.substr(slash + 3, inside.size() - slash - 3 - 14));  // before " GiB available"
+    char* end = nullptr;
+    const std::string digits(total);
+    const double gib = std::strtod(digits.c_str(), &end);
+    if (end && *end == '\0' && gib > 0 && gib < 1e5) g.memory_mib = static_cast<std::uint64_t>(gib * 1024 + 0.5);
+  }
+  if (g.name.empty() || g.capability.empty() || !nvidia_name(g.name)) return std::nullopt;
+  return g;
 }
 
 // The number just before `unit` that ends `s` ("82MCU", "24252 MB"), or nullopt.
@@ -263,6 +307,7 @@ std::optional<NamedGpu> named_gpu(std::string_view l) {
   if (auto g = ncnn_gpu(l)) return g;
   if (auto g = nvbench_gpu(l)) return g;
   if (auto g = perftest_gpu(l)) return g;
+  if (auto g = cudajl_gpu(l)) return g;
   return pytorch_gpu(l);
 }
 
@@ -298,6 +343,22 @@ bool read_device_detail(std::string_view t, GpuInfo& gpu) {
   return false;
 }
 
+// CUDA.jl's versioninfo lines "NVIDIA driver 560.35.3" (", for CUDA 12.6" may follow) and "CUDA driver
+// 12.6" (what the driver supports: cuDriverGetVersion) into `sw`; false for any other line.
+bool read_cudajl_version(std::string_view t, SoftwareInfo& sw) {
+  if (t.starts_with("NVIDIA driver ")) {
+    const std::string_view v = t.substr(14, t.find_first_of(", ", 14) == std::string_view::npos ? std::string_view::npos
+                                                                                                 : t.find_first_of(", ", 14) - 14);
+    if (!v.empty() && std::isdigit(static_cast<unsigned char>(v[0])) && v.find('.') != std::string_view::npos) sw.driver_version = std::string(v);
+    return true;
+  }
+  if (t.starts_with("CUDA driver ") && t.find(' ', 12) == std::string_view::npos) {
+    if (auto n = smi::cuda_version_number(t.substr(12))) sw.cuda_driver_version = n;
+    return true;
+  }
+  return false;
+}
+
 int detect_framework_gpus(std::string_view text) {
   for (const auto& [no, raw] : smi::head_lines(text, 2000))
     if (named_gpu(raw)) return 12;  // below every tool's output, and a weak claim (importer.cpp)
@@ -314,8 +375,10 @@ ImportPart parse_framework_gpus(std::string_view text, const std::string& file) 
     if (t.starts_with("GPU Device ID: ")) cm_index = index_at(trim(t.substr(15)));
     if (t.starts_with("CUDA device ")) cm_index = index_at(t.substr(12));  // perftest's, for its "device name" line
     if (!part.gpus.empty() && read_device_detail(t, part.gpus.back())) continue;
+    if (read_cudajl_version(t, part.software)) continue;
     auto g = named_gpu(raw);
     if (!g) continue;
+    if (t.starts_with("- ")) g->index = static_cast<int>(part.gpus.size());  // CUDA.jl 1.x's list, in order
     if (t.starts_with("GPU Name: ") || t.find("device name = [") != std::string_view::npos) g->index = cm_index.value_or(static_cast<int>(part.gpus.size()));
     if (std::any_of(part.gpus.begin(), part.gpus.end(), [&](const GpuInfo& x) { return x.index == g->index; })) continue;
     if (part.source.line == 0) part.source.line = no;
@@ -340,7 +403,7 @@ ImportPart parse_framework_gpus(std::string_view text, const std::string& file) 
 }
 
 const RegisterFormat reg{{"framework-gpus",
-                          "a framework's log lines that name its GPUs (TensorFlow's device description, PyTorch's capability check, Ultralytics' device line, Warp's, CM's, ncnn's, perftest's, NVBench's and hashcat's device lists)",
+                          "a framework's log lines that name its GPUs (TensorFlow's device description, PyTorch's capability check, Ultralytics' device line, Warp's, CM's, ncnn's, perftest's, NVBench's, hashcat's and CUDA.jl's device lists)",
                           detect_framework_gpus, parse_framework_gpus}};
 
 }  // namespace

@@ -94,6 +94,34 @@ TEST(FrameworkGpus, WarpsDeviceListGivesNameAndArchitecture) {
   EXPECT_TRUE(import_test::parse_as("framework-gpus", "x = \"cuda:0\" : \"a\"\n\"cuda:0\" : \"\" (1 GiB, sm_86)\n\"cuda:0\"\n").gpus.empty());
 }
 
+// CUDA.jl's CUDA.versioninfo(): today's device list (the MIG line as Lux.jl's CI log printed it,
+// the A10 line as a Slurm job's output printed it) with the versions above it, and CUDA.jl 1.x's
+// (JuliaGPU/CUDA.jl PR #245, FRESH-2026-12-83, as posted).
+TEST(FrameworkGpus, CudaJlsVersioninfoGivesDevicesAndDriver) {
+  const ImportPart p = import_test::parse_as("framework-gpus",
+                                             "CUDA runtime 12.6, artifact installation\nCUDA driver 12.6\nNVIDIA driver 560.35.3\n\n"
+                                             "2 devices:\n"
+                                             "  0: NVIDIA A100-PCIE-40GB MIG 1g.5gb (sm_80, 4.391 GiB / 4.750 GiB available)\n"
+                                             "  1: NVIDIA A10 (sm_86, 21.972 GiB / 22.488 GiB available)\n");
+  ASSERT_EQ(p.gpus.size(), 2u);
+  EXPECT_TRUE(p.gpus[0].mig.is_mig_device);
+  EXPECT_EQ(*p.gpus[0].mig.profile, "1g.5gb");
+  EXPECT_EQ(p.gpus[1].name, "NVIDIA A10");
+  EXPECT_EQ(*p.gpus[1].compute_capability, "8.6");
+  EXPECT_EQ(*p.gpus[1].memory_total_bytes, 23028ull << 20);  // 22.488 GiB
+  EXPECT_EQ(*p.software.driver_version, "560.35.3");
+  EXPECT_EQ(*p.software.cuda_driver_version, 12060);
+  const ImportPart old = import_test::parse_as("framework-gpus", "CUDA driver 11.0.0\n\n1 device(s):\n- Quadro RTX 5000 (14.251 GiB, sm_75)\n");
+  ASSERT_EQ(old.gpus.size(), 1u);
+  EXPECT_EQ(old.gpus[0].name, "Quadro RTX 5000");
+  EXPECT_EQ(*old.gpus[0].compute_capability, "7.5");
+  EXPECT_FALSE(old.gpus[0].memory_total_bytes);  // free memory, not the total
+  EXPECT_EQ(*old.software.cuda_driver_version, 11000);
+  // Not a GPU: another vendor's name, no architecture, a list item of something else.
+  EXPECT_TRUE(import_test::parse_as("framework-gpus", "  0: AMD Radeon (sm_86, 1 GiB / 2 GiB available)\n- CUDNN: 7.6.5\n- Tesla (notes)\n")
+                  .gpus.empty());
+}
+
 // MLCommons CM's get-cuda-devices block (mlcommons/inference #1679, FRESH-2026-12-70, as posted):
 // a MIG instance's CUDA name is that slice.
 TEST(FrameworkGpus, CmsDeviceBlockNamesAMigSlice) {
