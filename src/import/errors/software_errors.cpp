@@ -1193,6 +1193,7 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = nvenc_error(line, l)) return from_status(*m, "NVENC", "nvEncodeAPI.h");
   if (auto m = optix_error(line, l)) return from_status(*m, "OptiX", "optix_7_types.h");
   if (auto m = vulkan_error(line, l)) return from_status(*m, "Vulkan", "vulkan_core.h");
+  if (auto m = vulkan_loader_icd_failed(l)) return from_meaning(*m, "Vulkan-Loader: an ICD could not be used", "");
   if (auto m = ibverbs_error(line, l)) return from_status(*m, "ibverbs", "infiniband/verbs.h");
   if (auto m = opencl_error(line, l)) return from_status(*m, "OpenCL", "CL/cl.h");
   for (const auto& p : kPeerMessages)

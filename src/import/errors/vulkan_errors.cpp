@@ -48,12 +48,51 @@ bool vulkan_call(std::string_view line) {
   return false;
 }
 
+// The code a program printed without the header's "VK_" or in Vulkan-Hpp's spelling: Omniverse's
+// carb "VkResult: ERROR_INCOMPATIBLE_DRIVER", Vulkan-Hpp's vk::to_string "vk::Instance::
+// enumeratePhysicalDevices: ErrorInitializationFailed" (its enumerator eErrorInitializationFailed).
+const StatusCode* respelled(std::string_view line) {
+  if (line.find("VkResult") != std::string_view::npos)
+    for (std::size_t at = line.find("ERROR_"); at != std::string_view::npos; at = line.find("ERROR_", at + 1)) {
+      std::size_t end = at;
+      while (end < line.size() && (std::isupper(static_cast<unsigned char>(line[end])) || line[end] == '_')) ++end;
+      const std::string name = "VK_" + std::string(line.substr(at, end - at));
+      if (const StatusCode* c = status_named(kCodes, name, "VK_ERROR_")) return c;
+    }
+  if (line.find("vk::") == std::string_view::npos) return nullptr;
+  for (std::size_t at = line.find("Error"); at != std::string_view::npos; at = line.find("Error", at + 1)) {
+    const auto alnum_at = [&](std::size_t i) { return std::isalnum(static_cast<unsigned char>(line[i])) != 0; };
+    const bool starts = at == 0 || !alnum_at(at - 1) || (line[at - 1] == 'e' && (at == 1 || !alnum_at(at - 2)));
+    if (!starts) continue;
+    std::string name = "VK_ERROR";
+    std::size_t end = at + 5;
+    for (; end < line.size() && std::isalnum(static_cast<unsigned char>(line[end])); ++end) {
+      if (std::isupper(static_cast<unsigned char>(line[end]))) name += '_';
+      name += static_cast<char>(std::toupper(static_cast<unsigned char>(line[end])));
+    }
+    if (const StatusCode* c = status_named(kCodes, name, "VK_ERROR_")) return c;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 std::span<const StatusCode> vulkan_codes() { return kCodes; }
 
+std::optional<ErrorMeaning> vulkan_loader_icd_failed(const std::string& l) {
+  if (l.find("loader message") == std::string::npos) return std::nullopt;
+  const bool nvidia_icd_missing = l.find("libglx_nvidia") != std::string::npos &&
+                                  (l.find("cannot open shared object") != std::string::npos || l.find("could not get") != std::string::npos);
+  if (!nvidia_icd_missing && l.find("failed to createinstance in icd") == std::string::npos) return std::nullopt;
+  return ErrorMeaning{kClassSoftware, "vulkan-driver-missing", "medium",
+                      nvidia_icd_missing ? std::string(kNoVulkanDriver)
+                                         : "a Vulkan driver (ICD) the loader found failed to start and was skipped: " +
+                                               std::string(kNoVulkanDriver)};
+}
+
 std::optional<StatusError> vulkan_error(std::string_view line, const std::string& lower_line) {
   const StatusCode* c = status_named(kCodes, line, "VK_ERROR_");
+  if (!c) c = respelled(line);
   // Every code of the table is negative: a positive number is no code.
   if (!c && (vulkan_call(line) || lower_line.find("vulkan") != std::string::npos))
     c = status_first_numbered(kCodes, numbers_after(lower_line, {"failed", "error", "result"}, {" :=(", true, 3, ".:"}));

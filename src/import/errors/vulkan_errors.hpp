@@ -21,6 +21,13 @@ std::span<const StatusCode> vulkan_codes();
 
 // The first VkResult in `line`: by name, else a negative number after "failed" on a line naming a
 // Vulkan call (vk and a capital: vkCreateInstance) or Vulkan. `lower_line` is `line` in lower case.
+// Also found without the header's "VK_" after "VkResult", and in Vulkan-Hpp's spelling on a line
+// naming vk:: ("vk::Instance::enumeratePhysicalDevices: ErrorInitializationFailed").
 std::optional<StatusError> vulkan_error(std::string_view line, const std::string& lower_line);
+
+// The Khronos Vulkan-Loader's "[Loader Message]" that an ICD (a Vulkan driver) could not be used:
+// NVIDIA's libGLX_nvidia.so.0 not there or without vkCreateInstance, or "terminator_CreateInstance:
+// Failed to CreateInstance in ICD N. Skipping ICD." `lower_line` is the line in lower case.
+std::optional<ErrorMeaning> vulkan_loader_icd_failed(const std::string& lower_line);
 
 }  // namespace gpuaudit::imports
