@@ -34,6 +34,13 @@
 // (CUDA_HOME /opt/rocm) or another vendor's ("MUSA available: True", "SDAA available: True"),
 // whose devices its forks list under the same "GPU n" keys.
 //
+// detectron2's collect_env (detectron2/utils/collect_env.py) prints a two-column table without
+// colons: "sys.platform            linux", "GPU available           True" (or "Yes"; older versions
+// "CUDA available"), "PyTorch                 1.8.1+cu111 @/path", one line per GPU
+// model with its indices, "GPU 0,1                 Tesla V100-SXM2-16GB (arch=7.0)", "Driver version"
+// and "CUDA_HOME". Its keys are read as OpenMMLab's ("GPU available" as "CUDA available"), its GPU
+// lines without the "(arch=...)" it adds.
+//
 // Hugging Face's env reports (`transformers-cli env`, `accelerate env`, `diffusers-cli env`) and the
 // trainers that copied them (LLaMA-Factory's `llamafactory-cli env`, FastVideo's) print "- Key:
 // value" lines: "- `transformers` version", "- Platform", "- PyTorch version (GPU?)", and, when
@@ -71,9 +78,29 @@ const std::set<std::string, std::less<>>& report_keys() {
   return k;
 }
 
+// detectron2's "key<two or more spaces>value" for its keys that say what gpuaudit reads.
+std::optional<std::pair<std::string, std::string>> detectron2_line(std::string_view line) {
+  static const std::map<std::string_view, std::string_view> keys = {{"sys.platform", "sys.platform"},
+                                                                    {"GPU available", "CUDA available"},
+                                                                    {"CUDA available", "CUDA available"},
+                                                                    {"PyTorch", "PyTorch"},
+                                                                    {"PyTorch debug build", "Is debug build"},
+                                                                    {"Driver version", "Nvidia driver version"},
+                                                                    {"CUDA_HOME", "CUDA_HOME"}};
+  const std::size_t gap = line.find("  ");
+  if (gap == std::string_view::npos) return std::nullopt;
+  const auto key = keys.find(line.substr(0, gap));
+  if (key == keys.end()) return std::nullopt;
+  std::string value(trim(line.substr(gap)));
+  if (key->second == "CUDA available") value = smi::lower(value).starts_with("yes") || smi::lower(value) == "true" ? "True" : "False";
+  if (key->second == "PyTorch") value = value.substr(0, value.find(" @"));  // "1.4.0 @/path/to/torch"
+  return std::make_pair(std::string(key->second), std::move(value));
+}
+
 // "Key: value" with a report key -> {key, value}; Hugging Face's "- Key: value" too, and its
-// "- `package` version: 1.2.3" keys as "package version".
+// "- `package` version: 1.2.3" keys as "package version"; detectron2's table rows (detectron2_line).
 std::optional<std::pair<std::string, std::string>> report_line(std::string_view line) {
+  if (auto d = detectron2_line(line)) return d;
   if (line.starts_with("- ")) {
     line = trim(line.substr(2));
     if (line.starts_with("`")) {
@@ -148,10 +175,14 @@ void read_block(ImportPart& part, const char* format, const std::string& text, c
   for (auto& w : b.warnings) part.warnings.push_back(std::string(format) + " block: " + w);
 }
 
-// OpenMMLab's "GPU 0,1,2,3: NAME": the indices and the name; nullopt for any other line.
+// OpenMMLab's "GPU 0,1,2,3: NAME" and detectron2's "GPU 0,1   NAME (arch=7.0)": the indices and the
+// name; nullopt for any other line.
 std::optional<std::pair<std::vector<int>, std::string>> openmmlab_gpu_line(std::string_view line) {
   if (!line.starts_with("GPU ")) return std::nullopt;
-  const std::size_t colon = line.find(':');
+  std::size_t colon = line.find(':');
+  const std::size_t gap = line.find("  ");
+  const bool table = gap != std::string_view::npos && (colon == std::string_view::npos || gap < colon);
+  if (table) colon = gap;
   if (colon == std::string_view::npos) return std::nullopt;
   std::vector<int> ids;
   int n = -1;
@@ -163,7 +194,8 @@ std::optional<std::pair<std::vector<int>, std::string>> openmmlab_gpu_line(std::
   }
   if (n < 0) return std::nullopt;
   ids.push_back(n);
-  const std::string_view name = trim(line.substr(colon + 1));
+  std::string_view name = trim(line.substr(colon + 1));
+  if (table && name.ends_with(")") && name.rfind(" (arch=") != std::string_view::npos) name = trim(name.substr(0, name.rfind(" (arch=")));
   if (name.empty()) return std::nullopt;
   return std::make_pair(std::move(ids), std::string(name));
 }
@@ -182,7 +214,7 @@ ImportPart parse_collect_env(std::string_view text, const std::string& file) {
     std::string name;
   };
   std::vector<OpenMmlabGpus> openmmlab;
-  bool openmmlab_cuda = false, other_vendor = false;
+  bool openmmlab_cuda = false, other_vendor = false, detectron2 = false;
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const std::string_view line = trim(lines[i].second);
     if (auto g = openmmlab_gpu_line(line)) {
@@ -191,6 +223,7 @@ ImportPart parse_collect_env(std::string_view text, const std::string& file) {
     }
     const auto kv = report_line(line);
     if (!kv) continue;
+    detectron2 = detectron2 || detectron2_line(line);
     const auto& [key, value] = *kv;
     if (!part.source.line) part.source.line = lines[i].first;
     if (key == "PyTorch version" && !says_nothing(value)) {
@@ -232,7 +265,7 @@ ImportPart parse_collect_env(std::string_view text, const std::string& file) {
     } else if (key == "CUDA_HOME" && smi::lower(value).find("rocm") != std::string::npos) {
       other_vendor = true;
     } else if (key == "PyTorch" && !says_nothing(value)) {
-      if (part.source.version.empty()) part.source.version = "OpenMMLab, PyTorch " + value;
+      if (part.source.version.empty()) part.source.version = std::string(detectron2 ? "detectron2" : "OpenMMLab") + ", PyTorch " + value;
       facts["pytorch_version"] = value;
     } else if (key == "OS" && !says_nothing(value)) {
       part.host.os = value;

@@ -131,6 +131,27 @@ TEST(CollectEnv, OpenMmlabsGpuLinesAreItsGpus) {
   EXPECT_TRUE(rocm.gpus.empty());
 }
 
+// detectron2's collect_env table, without colons (detectron2 #2913 and #722, FRESH-2026-12-81, as
+// posted): "GPU available"/"CUDA available" and one row per model with its indices and "(arch=...)".
+TEST(CollectEnv, Detectron2sTableRowsAreItsGpus) {
+  const auto corpus = std::filesystem::path(GPUAUDIT_TEST_DATA) / "real-world";
+  const std::string one = import_test::read_bytes(corpus / "detectron2-2913-gtx1650ti-maxq-collect-env-cu111-excerpt" / "collect-env.txt");
+  EXPECT_EQ(import_test::detected(one), "collect-env");
+  const ImportPart p = import_test::parse_as("collect-env", one);
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.gpus[0].name, "GeForce GTX 1650 Ti with Max-Q Design");
+  EXPECT_EQ(p.imported.at("pytorch_version"), "1.8.1+cu111");
+  EXPECT_NE(p.source.version.find("detectron2"), std::string::npos);
+  const std::string sixteen =
+      import_test::read_bytes(corpus / "detectron2-722-tesla-k80-x16-collect-env-c-failed-to-import-excerpt" / "collect-env.txt");
+  const ImportPart k80 = import_test::parse_as("collect-env", sixteen);
+  ASSERT_EQ(k80.gpus.size(), 16u);
+  EXPECT_EQ(k80.gpus[15].name, "Tesla K80");
+  // SYNTHETIC rows in its layout: CUDA not available, so its GPU rows are not read.
+  EXPECT_TRUE(import_test::parse_as("collect-env", "sys.platform            linux\nGPU available           No\nGPU 0                   Tesla T4 (arch=7.5)\n")
+                  .gpus.empty());
+}
+
 // Hugging Face's env report and its copies ("- Key: value"): LLaMA-Factory's `llamafactory-cli env`
 // (LLaMA-Factory #4322, as posted) names device 0 by "GPU type"; transformers-cli's names no GPU
 // but is still its report, not a refused file (SYNTHETIC lines in its layout, env.py's keys).
