@@ -249,6 +249,13 @@ constexpr std::array kBuildMessages = std::to_array<DriverMessage>({
     {"nvcc: not found", "cuda-toolkit-missing", "the shell: no nvcc",
      "the CUDA toolkit's compiler (nvcc) is not installed or not on PATH: install the CUDA toolkit (or add its bin folder "
      "to PATH)"},
+    // PyTorch's extension builder (torch/utils/cpp_extension.py, _check_cuda_version: "The detected
+    // CUDA version (12.1) mismatches the version that was used to compile\n PyTorch (11.8). Please make
+    // sure to use the same CUDA versions."): the toolkit nvcc builds the extension with is another
+    // major version than PyTorch's CUDA, so the extension is not built.
+    {"mismatches the version that was used to compile", "toolkit-mismatch", "PyTorch: extension build's CUDA toolkit",
+     "the CUDA toolkit that builds the extension (nvcc on PATH, CUDA_HOME) is another version than the CUDA PyTorch was "
+     "built with: point CUDA_HOME at a toolkit of PyTorch's CUDA version, or install the PyTorch build for the toolkit's"},
     // The CUDA toolkit's libdevice (nvvm/libdevice/libdevice.10.bc), which every CUDA compile links
     // math from, not where the compiler looks: clang's "cannot find libdevice for sm_75. Provide path
     // to different CUDA installation via --cuda-path", AdaptiveCpp's "LLVMToPtx: Could not find CUDA

@@ -381,6 +381,15 @@ TEST(SoftwareErrors, ClusterDriverInstallersAndABuildWithoutNccl) {
                 .kind,
             "driver-image-missing");
   EXPECT_EQ(find_software_errors("RuntimeError: Distributed package doesn't have NCCL built in\n", "x")[0].kind, "build-without-nccl");
+  // PyTorch's extension builder, its message on two lines as cpp_extension.py writes it (SAM 2's
+  // build, FRESH-2026-12-81, as posted).
+  const auto toolkit = find_software_errors(
+      "The detected CUDA version (11.8) mismatches the version that was used to compile\nPyTorch (12.1). Please make sure to use "
+      "the same CUDA versions.\n",
+      "x");
+  ASSERT_EQ(toolkit.size(), 1u);
+  EXPECT_EQ(toolkit[0].kind, "toolkit-mismatch");
+  EXPECT_EQ(toolkit[0].cls, kClassSoftware);
   EXPECT_EQ(find_software_errors("Error: Failed to initialize NVML\n", "x")[0].kind, "nvml-init-failed");
   EXPECT_EQ(find_software_errors("Error: Failed to initialize NVML\n", "x")[0].cls, "software");
 }
