@@ -5,6 +5,7 @@
 #include "probe/host_tuning.hpp"
 #include "probe/provider.hpp"
 #include "probe/smbios_memory.hpp"
+#include "probe/udev_memory.hpp"
 
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -119,8 +120,11 @@ HostInfo probe_host(const HostProbeOptions& opt) {
   else if (cgroup.find("lxc") != std::string::npos) h.container = "lxc";
 
   if (json tuning = host_tuning(root.string()); !tuning.empty()) h.extra["tuning"] = std::move(tuning);
-  // The memory modules, where the firmware's SMBIOS table is readable (root, outside a container).
-  if (json modules = smbios_memory_modules(root.string()); !modules.is_null()) h.extra["memory_modules"] = std::move(modules);
+  // The memory modules: the firmware's SMBIOS table where it is readable (root, outside a
+  // container), else what systemd's udev decoded from it into its world-readable database.
+  json modules = smbios_memory_modules(root.string());
+  if (modules.is_null()) modules = udev_memory_modules(root.string());
+  if (!modules.is_null()) h.extra["memory_modules"] = std::move(modules);
 
   if (opt.steal_window_s > 0) {
     const auto stat_path = (root / "proc/stat").string();
