@@ -5,6 +5,8 @@
 #include "core/error.hpp"
 #include "unit/support/repo_baselines.hpp"
 
+#include "unit/support/scoped_env.hpp"
+
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -100,11 +102,15 @@ TEST(BaselineLoad, VersionFileOrUnversioned) {
 
 TEST(BaselineLoad, DefaultDirHonoursEnvironment) {
   TempDir dir;
-  ::setenv("GPUAUDIT_BASELINES", dir.path.c_str(), 1);
-  EXPECT_EQ(default_baselines_dir(), dir.path);
-  ::setenv("GPUAUDIT_BASELINES", "/nonexistent/gpuaudit", 1);
-  EXPECT_THROW(default_baselines_dir(), Error);
-  ::unsetenv("GPUAUDIT_BASELINES");
+  {
+    const test_support::ScopedEnv env("GPUAUDIT_BASELINES", dir.path.c_str());
+    EXPECT_EQ(default_baselines_dir(), dir.path);
+  }
+  {
+    const test_support::ScopedEnv env("GPUAUDIT_BASELINES", "/nonexistent/gpuaudit");
+    EXPECT_THROW(default_baselines_dir(), Error);
+  }
+  const test_support::ScopedEnv env("GPUAUDIT_BASELINES", nullptr);
   EXPECT_TRUE(fs::is_directory(default_baselines_dir()));  // the source tree's, in a build tree
 }
 

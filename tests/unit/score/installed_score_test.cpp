@@ -7,6 +7,8 @@
 #include "core/exit_codes.hpp"
 #include "unit/support/score_scenarios.hpp"
 
+#include "unit/support/scoped_env.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -15,10 +17,10 @@
 namespace gpuaudit {
 namespace {
 
-void use_baselines(const std::string& dir) { ::setenv("GPUAUDIT_BASELINES", dir.c_str(), 1); }
+using test_support::ScopedEnv;
 
 TEST(InstalledScore, ScoresStoresAndGivesTheScreen) {
-  use_baselines((std::filesystem::path(GPUAUDIT_SOURCE_DIR) / "baselines").string());
+  const ScopedEnv env("GPUAUDIT_BASELINES", (std::filesystem::path(GPUAUDIT_SOURCE_DIR) / "baselines").string());
   ResultDocument doc = score_scenarios::scenario("h100-power-capped");
   doc.assessment.reset();
   const InstalledScore s = score_with_installed_baselines(doc, -1);
@@ -29,7 +31,7 @@ TEST(InstalledScore, ScoresStoresAndGivesTheScreen) {
 }
 
 TEST(InstalledScore, WithoutBaselinesItThrows) {
-  use_baselines("/nonexistent/gpuaudit-baselines");
+  const ScopedEnv env("GPUAUDIT_BASELINES", "/nonexistent/gpuaudit-baselines");
   ResultDocument doc = score_scenarios::scenario("h100-power-capped");
   doc.assessment.reset();
   EXPECT_THROW(score_with_installed_baselines(doc, -1), Error);

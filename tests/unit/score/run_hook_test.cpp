@@ -6,6 +6,8 @@
 #include "run/suite.hpp"
 #include "unit/support/score_scenarios.hpp"
 
+#include "unit/support/scoped_env.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -19,23 +21,7 @@ using namespace gpuaudit::score_scenarios;
 
 namespace {
 
-// GPUAUDIT_BASELINES set for one test, restored after it.
-class BaselinesEnv {
- public:
-  explicit BaselinesEnv(const std::string& dir) {
-    if (const char* v = std::getenv("GPUAUDIT_BASELINES")) old_ = v;
-    ::setenv("GPUAUDIT_BASELINES", dir.c_str(), 1);
-  }
-  ~BaselinesEnv() {
-    if (old_) ::setenv("GPUAUDIT_BASELINES", old_->c_str(), 1);
-    else ::unsetenv("GPUAUDIT_BASELINES");
-  }
-  BaselinesEnv(const BaselinesEnv&) = delete;
-  BaselinesEnv& operator=(const BaselinesEnv&) = delete;
-
- private:
-  std::optional<std::string> old_;
-};
+using test_support::ScopedEnv;
 
 int run_hooks(ResultDocument& doc) {
   int code = 0;
@@ -46,7 +32,7 @@ int run_hooks(ResultDocument& doc) {
 }  // namespace
 
 TEST(RunHook, TheRunIsScoredAndTheAssessmentStored) {
-  const BaselinesEnv env((std::filesystem::path(GPUAUDIT_SOURCE_DIR) / "baselines").string());
+  const ScopedEnv env("GPUAUDIT_BASELINES", (std::filesystem::path(GPUAUDIT_SOURCE_DIR) / "baselines").string());
   ASSERT_FALSE(post_run_hooks().empty());
   ResultDocument doc = scenario("h100-sxm-healthy");
   doc.assessment.reset();
@@ -57,14 +43,14 @@ TEST(RunHook, TheRunIsScoredAndTheAssessmentStored) {
 }
 
 TEST(RunHook, AFindingIsTheRunsExitCode) {
-  const BaselinesEnv env((std::filesystem::path(GPUAUDIT_SOURCE_DIR) / "baselines").string());
+  const ScopedEnv env("GPUAUDIT_BASELINES", (std::filesystem::path(GPUAUDIT_SOURCE_DIR) / "baselines").string());
   ResultDocument doc = scenario("h100-power-capped");
   doc.assessment.reset();
   EXPECT_EQ(run_hooks(doc), exit_code::finding);
 }
 
 TEST(RunHook, WithoutBaselinesTheRunIsLeftUnscoredNotFailed) {
-  const BaselinesEnv env("/nonexistent/gpuaudit-baselines");
+  const ScopedEnv env("GPUAUDIT_BASELINES", "/nonexistent/gpuaudit-baselines");
   ResultDocument doc = scenario("h100-power-capped");
   doc.assessment.reset();
   EXPECT_EQ(run_hooks(doc), 0);

@@ -2,6 +2,8 @@
 // --color and whether the stream is a terminal (a file descriptor of a file never is).
 #include "text/terminal.hpp"
 
+#include "unit/support/scoped_env.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -12,19 +14,7 @@
 namespace gpuaudit {
 namespace {
 
-// Sets an environment variable for one test and puts the old value back.
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, const char* value) : name_(name) {
-    if (const char* old = std::getenv(name)) old_ = old;
-    value ? setenv(name, value, 1) : unsetenv(name);
-  }
-  ~ScopedEnv() { old_ ? setenv(name_, old_->c_str(), 1) : unsetenv(name_); }
-
- private:
-  const char* name_;
-  std::optional<std::string> old_;
-};
+using test_support::ScopedEnv;
 
 struct ModeReset {
   ~ModeReset() { set_color_mode(ColorMode::automatic); }
