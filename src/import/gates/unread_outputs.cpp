@@ -26,8 +26,10 @@ bool discovery_header(std::string_view line) {
 // (seconds with exactly six decimals, the kernel's own "%5lu.%06lu"); with -T "[Fri Aug 30 11:43:09
 // 2024]" and with -H a minute's "[Aug30 11:43]" (a weekday's or a month's name, then a time).
 // Not: Jetson's flash tools' "[   0.0012 ]" or its boot loader's "[0000.125]", slurmd's
-// "[2022-08-23T15:24:51.390]", PyTorch's "[E ProcessGroupNCCL.cpp:455]", Open MPI's "[host:4711]".
+// "[2022-08-23T15:24:51.390]", PyTorch's "[E ProcessGroupNCCL.cpp:455]", Open MPI's "[host:4711]",
+// ColBERT's "[Apr 26, 19:55:15]" (neither of dmesg's named forms has a comma).
 bool dmesg_stamp(std::string_view inner) {
+  if (inner.find(',') != std::string_view::npos) return false;
   if (inner.starts_with("+")) inner.remove_prefix(1);
   const auto dot = inner.find('.');
   if (dot != std::string_view::npos && dot > 0) {

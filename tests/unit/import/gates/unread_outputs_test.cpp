@@ -58,13 +58,16 @@ TEST(UnreadOutputs, AKernelLogWithoutNvidiaLinesSaysSo) {
 
 // Other programs' bracketed prefixes are no dmesg stamps: their logs are not refused as kernel logs
 // (then read for their GPU words). PyTorch's c10d lines (nanoGPT's multi-node DDP log), Open MPI's
-// "[host:pid]", Jetson's flash tool's "[   0.0012 ]" and its boot loader's "[0000.125]".
+// "[host:pid]", Jetson's flash tool's "[   0.0012 ]", its boot loader's "[0000.125]" and ColBERT's stamps.
 TEST(UnreadOutputs, OtherProgramsBracketsAreNoKernelStamps) {
   EXPECT_FALSE(unread_output("[E ProcessGroupNCCL.cpp:455] Some NCCL operations have failed or timed out.\n"
                              "[E ProcessGroupNCCL.cpp:461] To avoid data inconsistency, we are taking the entire process down.\n"));
   EXPECT_FALSE(unread_output("[node01:04711] *** Process received signal ***\n[node01:04711] Signal: Segmentation fault (11)\n"));
   EXPECT_FALSE(unread_output("[   0.0012 ] Generating RCM messages\n[   0.0021 ] tegrarcm_v2 --listrcm rcm_list.xml\n"));
   EXPECT_FALSE(unread_output("[0000.125] I> MB1 (version: 1.4.0.1-t194-41334769-e6a2ba6e)\n[0000.131] I> Boot-mode: Coldboot\n"));
+  // ColBERT's "[Mon DD, hh:mm:ss]" (aiming-lab/MDocAgent #4, FRESH-2026-12-88, as posted).
+  EXPECT_FALSE(unread_output("[Apr 26, 19:55:15] [0]           #> Encoding 57 passages..\n"
+                             "[Apr 26, 19:55:15] [0]           Creating 1,024 partitions.\n"));
 }
 
 TEST(UnreadOutputs, OtherTextIsNotNamed) {
