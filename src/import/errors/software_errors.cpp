@@ -64,6 +64,11 @@ constexpr std::array kDriverMessages = std::to_array<DriverMessage>({
     // xmrig-cuda's check of cudaDriverGetVersion against the runtime it was built with: "Driver does not
     // support CUDA 12.5 API! Update your nVidia driver!" - cudaErrorInsufficientDriver in its own words.
     {"api! update your nvidia driver", "driver-too-old", "xmrig-cuda: driver older than its CUDA", kDriverOlderThanRuntime},
+    // conda's solver (conda, mamba) against the __cuda virtual package, which it sets to the CUDA
+    // version the driver supports (conda docs, "Managing virtual packages"): "package cudatoolkit-11.0.3-
+    // ... has constraint __cuda >=11.0 conflicting with __cuda-10.2-0": the packages asked for need a
+    // newer driver than this one.
+    {"conflicting with __cuda-", "driver-too-old", "conda: the driver's __cuda below a package's need", kDriverOlderThanRuntime},
     // The CUDA toolkit's stub NVML (the GDK's libnvidia-ml.so, in .../lib64/stubs) prints, when a
     // program loads it instead of the driver's: "libnvidia-ml.so in GDK package is a stub library that
     // is attached only for build purposes" - the same fact as cudaErrorStubLibrary (34) for libcuda.
@@ -256,6 +261,14 @@ constexpr std::array kBuildMessages = std::to_array<DriverMessage>({
     {"mismatches the version that was used to compile", "toolkit-mismatch", "PyTorch: extension build's CUDA toolkit",
      "the CUDA toolkit that builds the extension (nvcc on PATH, CUDA_HOME) is another version than the CUDA PyTorch was "
      "built with: point CUDA_HOME at a toolkit of PyTorch's CUDA version, or install the PyTorch build for the toolkit's"},
+    // JAX's start-up check of the CUDA libraries it loads against those it was built with
+    // (jax/_src/xla_bridge.py, _check_cuda_versions: "Found cuBLAS version 120205, but JAX was built
+    // against version 120304, which is newer. The copy of cuBLAS that is installed must be at least
+    // as new as the version against which JAX was built."): an older library earlier on the path.
+    {"but jax was built against version", "cuda-library-mismatch", "JAX: a CUDA library older than its build",
+     "a CUDA library JAX loaded (the line names it) is older than the one JAX was built with: an older copy is earlier on "
+     "the library path (LD_LIBRARY_PATH, a system CUDA): install jax's CUDA extra (jax[cuda12]) and let it use its pip "
+     "wheels, or update that library"},
     // The CUDA toolkit's libdevice (nvvm/libdevice/libdevice.10.bc), which every CUDA compile links
     // math from, not where the compiler looks: clang's "cannot find libdevice for sm_75. Provide path
     // to different CUDA installation via --cuda-path", AdaptiveCpp's "LLVMToPtx: Could not find CUDA
@@ -511,8 +524,17 @@ std::optional<ErrorMeaning> cuda_symbol_missing(std::string_view line, const std
                         "the program calls a CUDA driver function (" + name +
                             ") the installed driver's libcuda does not have: the driver is older than the CUDA the program was "
                             "built for: update the driver (or use a build of the program for the driver's CUDA version)"};
+  // The library's own name: the symbol's ("cudnnGetVersion"), a C++ symbol's first namespace
+  // ("_ZN5cudnn3cnn..."), or the version tag the loader names after it (", version libcudnn_cnn_infer.so.8").
+  std::size_t own = at;
+  if (l.compare(at, 3, "_zn") == 0) {
+    own = at + 3;
+    while (own < l.size() && std::isdigit(static_cast<unsigned char>(l[own]))) ++own;
+  }
+  const std::size_t tag = l.find(", version lib", end);
   for (const char* prefix : {"cuda", "cublas", "cudnn", "cufft", "curand", "cusolver", "cusparse", "nccl", "nvrtc"})
-    if (l.compare(at, std::strlen(prefix), prefix) == 0)
+    if (l.compare(own, std::strlen(prefix), prefix) == 0 ||
+        (tag != std::string::npos && l.compare(tag + 13, std::strlen(prefix), prefix) == 0))
       return ErrorMeaning{kClassSoftware, "cuda-library-mismatch", "medium",
                           "a CUDA library the program loaded lacks a function it was built to call (" + name +
                               "): the program and the CUDA libraries it found are of different versions (an older copy "

@@ -33,6 +33,10 @@
 //     (free or allocatable / global memory in MiB, and the multiprocessor count, CUDA's
 //     MULTIPROCESSOR_COUNT); only NVIDIA's names are taken (the same list names AMD and CPU devices),
 //     and hashcat's device number, counted from 1, is taken as the ordinal.
+//   ComfyUI (comfy/model_management.py, and Forge, which took its model management), at start:
+//     Total VRAM 24564 MB, total RAM 64213 MB
+//     Device: cuda:0 NVIDIA GeForce RTX 4090 : cudaMallocAsync
+//     (the memory is torch's total for the device, in MiB, printed before the device line)
 //   CUDA.jl's CUDA.versioninfo() (src/utilities.jl), its device list and the versions above it:
 //     NVIDIA driver 560.35.3          CUDA driver 12.6
 //     1 device:
@@ -224,6 +228,29 @@ std::optional<std::uint64_t> number_before(std::string_view s, std::string_view 
   return std::stoull(std::string(s.substr(s.size() - n)));
 }
 
+// ComfyUI's "Device: cuda:0 NVIDIA GeForce RTX 4090 : cudaMallocAsync" (any log prefix before it).
+std::optional<NamedGpu> comfyui_gpu(std::string_view l) {
+  const std::size_t at = l.find("Device: cuda:");
+  if (at == std::string_view::npos) return std::nullopt;
+  const auto index = index_at(l.substr(at + 13));
+  const std::size_t name = l.find(' ', at + 13);
+  const std::size_t allocator = l.rfind(" : ");
+  if (!index || name == std::string_view::npos || allocator == std::string_view::npos || allocator <= name) return std::nullopt;
+  NamedGpu g;
+  g.index = *index;
+  g.name = std::string(trim(l.substr(name + 1, allocator - name - 1)));
+  if (g.name.empty()) return std::nullopt;
+  return g;
+}
+
+// ComfyUI's "Total VRAM 24564 MB, total RAM 64213 MB": the device's memory in MiB, or nullopt.
+std::optional<std::uint64_t> comfyui_vram_mib(std::string_view l) {
+  const std::size_t at = l.find("Total VRAM ");
+  const std::size_t unit = at == std::string_view::npos ? at : l.find(" MB, total RAM", at);
+  if (unit == std::string_view::npos) return std::nullopt;
+  return number_before(l.substr(0, unit + 3), " MB");
+}
+
 // "* Device #1: NVIDIA GeForce RTX 3090, 23307/24252 MB[ (N MB allocatable)| allocatable], 82MCU"
 std::optional<NamedGpu> hashcat_gpu(std::string_view l) {
   const std::size_t at = l.find("* Device #");
@@ -308,6 +335,7 @@ std::optional<NamedGpu> named_gpu(std::string_view l) {
   if (auto g = nvbench_gpu(l)) return g;
   if (auto g = perftest_gpu(l)) return g;
   if (auto g = cudajl_gpu(l)) return g;
+  if (auto g = comfyui_gpu(l)) return g;
   return pytorch_gpu(l);
 }
 
@@ -370,12 +398,14 @@ ImportPart parse_framework_gpus(std::string_view text, const std::string& file) 
   part.source = {"framework log", "", file, 0};
   part.fills_only = true;
   std::optional<int> cm_index;  // CM's "GPU Device ID: N", for the "GPU Name:" line under it
+  std::optional<std::uint64_t> comfyui_vram;  // ComfyUI's "Total VRAM", for the device line after it
   for (const auto& [no, raw] : smi::numbered_lines(text)) {
     const std::string_view t = trim(raw);
     if (t.starts_with("GPU Device ID: ")) cm_index = index_at(trim(t.substr(15)));
     if (t.starts_with("CUDA device ")) cm_index = index_at(t.substr(12));  // perftest's, for its "device name" line
     if (!part.gpus.empty() && read_device_detail(t, part.gpus.back())) continue;
     if (read_cudajl_version(t, part.software)) continue;
+    if (auto vram = comfyui_vram_mib(t)) comfyui_vram = vram;
     auto g = named_gpu(raw);
     if (!g) continue;
     if (t.starts_with("- ")) g->index = static_cast<int>(part.gpus.size());  // CUDA.jl 1.x's list, in order
@@ -393,6 +423,7 @@ ImportPart parse_framework_gpus(std::string_view text, const std::string& file) 
       gpu.mig.is_mig_device = true;
       gpu.mig.profile = std::move(profile);
     }
+    if (!g->memory_mib && comfyui_vram && t.find("Device: cuda:") != std::string_view::npos) g->memory_mib = comfyui_vram;
     if (g->memory_mib) gpu.memory_total_bytes = *g->memory_mib * 1024 * 1024;
     gpu.extra = json::object();
     gpu.extra["source"] = source_json(SourceRef{part.source.tool, "", file, no});
@@ -403,7 +434,7 @@ ImportPart parse_framework_gpus(std::string_view text, const std::string& file) 
 }
 
 const RegisterFormat reg{{"framework-gpus",
-                          "a framework's log lines that name its GPUs (TensorFlow's device description, PyTorch's capability check, Ultralytics' device line, Warp's, CM's, ncnn's, perftest's, NVBench's, hashcat's and CUDA.jl's device lists)",
+                          "a framework's log lines that name its GPUs (TensorFlow's device description, PyTorch's capability check, Ultralytics' device line, Warp's, CM's, ncnn's, perftest's, NVBench's, hashcat's, CUDA.jl's and ComfyUI's device lists)",
                           detect_framework_gpus, parse_framework_gpus}};
 
 }  // namespace

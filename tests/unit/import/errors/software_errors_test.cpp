@@ -381,6 +381,25 @@ TEST(SoftwareErrors, ClusterDriverInstallersAndABuildWithoutNccl) {
                 .kind,
             "driver-image-missing");
   EXPECT_EQ(find_software_errors("RuntimeError: Distributed package doesn't have NCCL built in\n", "x")[0].kind, "build-without-nccl");
+  // JAX's library check, conda's __cuda constraint, a C++ symbol of cuDNN the loader could not find
+  // (jax #18027, mamba #969, wetts #177; FRESH-2026-12-86, as posted, the last cut at its version tag).
+  const auto jax = find_software_errors(
+      "CUDA backend failed to initialize: Found cuBLAS version 120205, but JAX was built against version 120304, which is newer.\n",
+      "x");
+  ASSERT_FALSE(jax.empty());
+  EXPECT_EQ(jax[0].kind, "cuda-library-mismatch");
+  EXPECT_EQ(find_software_errors("  - package cudatoolkit-11.0.3-h15472ef_6 has constraint __cuda >=11.0 conflicting with __cuda-10.2-0\n",
+                                 "x")[0].kind,
+            "driver-too-old");
+  EXPECT_EQ(find_software_errors("Could not load library libcudnn_cnn_train.so.8. Error: /usr/local/cuda/lib64/libcudnn_cnn_train.so.8: "
+                                 "undefined symbol: _ZN5cudnn3cnn34layerNormFwd_execute_internal_implERKNS_7backend, version "
+                                 "libcudnn_cnn_infer.so.8\n",
+                                 "x")[0]
+                .kind,
+            "cuda-library-mismatch");
+  EXPECT_EQ(find_software_errors("lib.so: undefined symbol: _Z3foov, version libcudnn_ops_infer.so.8\n", "x")[0].kind,
+            "cuda-library-mismatch");
+  EXPECT_TRUE(find_software_errors("lib.so: undefined symbol: _ZN3foo3barEv\n", "x").empty());
   // PyTorch's extension builder, its message on two lines as cpp_extension.py writes it (SAM 2's
   // build, FRESH-2026-12-81, as posted).
   const auto toolkit = find_software_errors(

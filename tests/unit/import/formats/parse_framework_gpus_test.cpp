@@ -122,6 +122,18 @@ TEST(FrameworkGpus, CudaJlsVersioninfoGivesDevicesAndDriver) {
                   .gpus.empty());
 }
 
+// ComfyUI's (and Forge's) start-up lines (Forge #790, FRESH-2026-12-85, as posted): the memory line
+// comes before the device line.
+TEST(FrameworkGpus, ComfyUisDeviceLineWithTheVramBeforeIt) {
+  const std::string raw = import_test::read_bytes(std::filesystem::path(GPUAUDIT_TEST_DATA) / "real-world" /
+                                                  "forge-790-rtx2060-launch-log-cuda-stream-false-excerpt" / "console.txt");
+  const ImportPart p = import_test::parse_as("framework-gpus", raw);
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.gpus[0].name, "NVIDIA GeForce RTX 2060");
+  EXPECT_EQ(*p.gpus[0].memory_total_bytes, 6144ull << 20);
+  EXPECT_TRUE(import_test::parse_as("framework-gpus", "Device: cuda:x NVIDIA A10 : native\nDevice: cuda:0  : native\n").gpus.empty());
+}
+
 // MLCommons CM's get-cuda-devices block (mlcommons/inference #1679, FRESH-2026-12-70, as posted):
 // a MIG instance's CUDA name is that slice.
 TEST(FrameworkGpus, CmsDeviceBlockNamesAMigSlice) {
