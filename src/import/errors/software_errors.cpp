@@ -158,6 +158,10 @@ constexpr std::array kNoGpuMessages = std::to_array<DriverMessage>({
     // stable-diffusion-webui's start-up check of torch.cuda.is_available(); ggml's CUDA back-end.
     {"torch is not able to use gpu", "no-device", "stable-diffusion-webui: torch cannot use the GPU", ""},
     {"no cuda devices", "no-device", "a program: no CUDA device found", ""},
+    // DJL's native-library check (ai.djl.util.Platform.matches: "The bundled library: cu121-linux-x86_64
+    // ... doesn't match system: cpu-linux-x86_64 ..."): the system's flavour is "cpu" when DJL found no
+    // CUDA GPU, so its CUDA build is not used.
+    {"doesn't match system: cpu-", "no-device", "DJL: no CUDA GPU on the system", ""},
     // GPU databases at start-up: HeavyDB/MapD ("No GPUs detected, falling back to CPU mode");
     // PG-Strom says "No CUDA devices, PG-Strom was disabled" (the needle above).
     {"no gpus detected", "no-device", "a program: no GPU detected", ""},

@@ -381,6 +381,12 @@ TEST(SoftwareErrors, ClusterDriverInstallersAndABuildWithoutNccl) {
                 .kind,
             "driver-image-missing");
   EXPECT_EQ(find_software_errors("RuntimeError: Distributed package doesn't have NCCL built in\n", "x")[0].kind, "build-without-nccl");
+  // DJL's platform check found no CUDA GPU (deepjavalibrary/djl #2902, FRESH-2026-12-83, as posted).
+  EXPECT_EQ(find_software_errors("ai.djl.util.Platform : The bundled library: cu121-linux-x86_64:2.1.1-20231129 doesn't match "
+                                 "system: cpu-linux-x86_64:2.1.1\n",
+                                 "x")[0]
+                .kind,
+            "no-device");
   // JAX's library check, conda's __cuda constraint, a C++ symbol of cuDNN the loader could not find
   // (jax #18027, mamba #969, wetts #177; FRESH-2026-12-86, as posted, the last cut at its version tag).
   const auto jax = find_software_errors(
