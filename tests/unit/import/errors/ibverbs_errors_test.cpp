@@ -12,21 +12,10 @@ namespace gpuaudit::imports {
 namespace {
 
 TEST(IbverbsErrors, TheTableIsTheHeadersStatusesBothWays) {
-  const auto header = test_support::reference_codes("ibv-wc-status.tsv");
-  ASSERT_EQ(header.size(), 23u);
-  EXPECT_EQ(ibverbs_wc_statuses().size(), header.size());
-  for (const auto& c : ibverbs_wc_statuses()) {
-    const auto it = header.find(c.number);
-    ASSERT_NE(it, header.end()) << c.name;
-    EXPECT_EQ(it->second, c.name);
-  }
+  test_support::expect_table_is_reference(ibverbs_wc_statuses(), "ibv-wc-status.tsv", 23);
 }
 
-std::optional<StatusError> in(const std::string& line) {
-  std::string l = line;
-  for (char& c : l) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return ibverbs_error(line, l);
-}
+std::optional<StatusError> in(const std::string& line) { return test_support::read_line(ibverbs_error, line); }
 
 TEST(IbverbsErrors, NcclsAndPerftestsCompletionsAreTheNetworksNeverTheGpus) {
   const auto nccl = in("gpu5:6252:6325 [0] transport/net_ib.cu:788 NCCL WARN NET/IB : Got completion with error 4, opcode 1, "

@@ -11,22 +11,10 @@ namespace gpuaudit::imports {
 namespace {
 
 TEST(NvencErrors, TheTableIsTheHeadersStatusesBothWays) {
-  const auto header = test_support::reference_codes("nvenc-status-codes.tsv");
-  ASSERT_EQ(header.size(), 25u);
-  EXPECT_EQ(nvenc_codes().size(), header.size());
-  for (const auto& c : nvenc_codes()) {
-    const auto it = header.find(c.number);
-    ASSERT_NE(it, header.end()) << c.name;
-    EXPECT_EQ(it->second, c.name);
-    EXPECT_NE(std::string(c.meaning), "") << c.name;
-  }
+  test_support::expect_table_is_reference(nvenc_codes(), "nvenc-status-codes.tsv", 25);
 }
 
-std::optional<NvencError> in(const std::string& line) {
-  std::string l = line;
-  for (char& c : l) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return nvenc_error(line, l);
-}
+std::optional<NvencError> in(const std::string& line) { return test_support::read_line(nvenc_error, line); }
 
 // As posted: OBS (pastebin 1C6cekFN), FFmpeg under HandBrake (the same paste), VideoProcessingFramework
 // #161, the Selkies base image (FRESH-2026-12-58).

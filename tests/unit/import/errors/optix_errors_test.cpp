@@ -11,22 +11,10 @@ namespace gpuaudit::imports {
 namespace {
 
 TEST(OptixErrors, TheTableIsTheHeadersResultsBothWays) {
-  const auto header = test_support::reference_codes("optix-result-codes.tsv");
-  ASSERT_EQ(header.size(), 33u);
-  EXPECT_EQ(optix_codes().size(), header.size());
-  for (const auto& c : optix_codes()) {
-    const auto it = header.find(c.number);
-    ASSERT_NE(it, header.end()) << c.name;
-    EXPECT_EQ(it->second, c.name);
-    EXPECT_NE(std::string(c.meaning), "") << c.name;
-  }
+  test_support::expect_table_is_reference(optix_codes(), "optix-result-codes.tsv", 33);
 }
 
-std::optional<OptixError> in(const std::string& line) {
-  std::string l = line;
-  for (char& c : l) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return optix_error(line, l);
-}
+std::optional<OptixError> in(const std::string& line) { return test_support::read_line(optix_error, line); }
 
 // As posted (FRESH-2026-12-63): OWL #12 on an RTX 4070 Ti, NVISII #40 on a driver below 450.
 TEST(OptixErrors, OptixInitsRefusalsAreTheDriver) {

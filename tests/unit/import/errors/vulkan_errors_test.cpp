@@ -12,21 +12,10 @@ namespace gpuaudit::imports {
 namespace {
 
 TEST(VulkanErrors, TheTableIsTheHeadersErrorsBothWays) {
-  const auto header = test_support::reference_codes("vulkan-result-codes.tsv");
-  ASSERT_EQ(header.size(), 13u);
-  EXPECT_EQ(vulkan_codes().size(), header.size());
-  for (const auto& c : vulkan_codes()) {
-    const auto it = header.find(c.number);
-    ASSERT_NE(it, header.end()) << c.name;
-    EXPECT_EQ(it->second, c.name);
-  }
+  test_support::expect_table_is_reference(vulkan_codes(), "vulkan-result-codes.tsv", 13);
 }
 
-std::optional<StatusError> in(const std::string& line) {
-  std::string l = line;
-  for (char& c : l) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return vulkan_error(line, l);
-}
+std::optional<StatusError> in(const std::string& line) { return test_support::read_line(vulkan_error, line); }
 
 TEST(VulkanErrors, NoDriverIsTheStackMemoryTheProgram) {
   EXPECT_EQ(in("vkCreateInstance failed -9")->meaning.kind, "vulkan-driver-missing");
