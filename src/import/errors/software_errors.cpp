@@ -1344,6 +1344,25 @@ static void in_forked_worker(std::string_view text, std::vector<SoftwareError>& 
     }
 }
 
+// The line's error, or, where a log wrapped a message right after the word CUDA ("ERROR: CUDA" /
+// "out of memory. Tried to allocate 3.88 GiB ...": infinity's server log), the line joined with the
+// next one (`rest` starts there).
+std::optional<Match> on_line_or_wrapped(std::string_view line, std::string_view rest) {
+  if (auto m = on_line(plain_quotes(line))) return m;
+  std::string_view t = line;
+  while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.remove_suffix(1);
+  // Rich's console log ends the line with its source, right-aligned: "ERROR: CUDA   batch_handler.py:574".
+  if (const std::size_t gap = t.rfind("  "); gap != std::string_view::npos && t.find(".py:", gap) != std::string_view::npos &&
+                                             std::isdigit(static_cast<unsigned char>(t.back())))
+    t = t.substr(0, gap);
+  while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.remove_suffix(1);
+  if (t.size() < 4 || lower(t.substr(t.size() - 4)) != "cuda" || (t.size() > 4 && ident_char(t[t.size() - 5]))) return std::nullopt;
+  std::string_view next = rest.substr(0, std::min(rest.find('\n'), rest.size()));
+  while (!next.empty() && std::isspace(static_cast<unsigned char>(next.front()))) next.remove_prefix(1);
+  if (next.empty() || next.size() > 4096) return std::nullopt;
+  return on_line(plain_quotes(std::string(t) + " " + std::string(next)));
+}
+
 std::vector<SoftwareError> find_software_errors(std::string_view text, const std::string& file) {
   std::vector<Match> found;
   int line_no = 0;
@@ -1354,7 +1373,7 @@ std::vector<SoftwareError> find_software_errors(std::string_view text, const std
     ++line_no;
     pos = end + 1;
     if (line.size() <= 4096)  // no message is that long; a binary blob is not scanned
-      if (auto m = on_line(plain_quotes(line))) {
+      if (auto m = on_line_or_wrapped(line, text.substr(std::min(pos, text.size())))) {
         m->e.text = trimmed(line);
         m->e.file = file;
         m->e.line = line_no;

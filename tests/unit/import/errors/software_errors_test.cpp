@@ -381,6 +381,16 @@ TEST(SoftwareErrors, ClusterDriverInstallersAndABuildWithoutNccl) {
                 .kind,
             "driver-image-missing");
   EXPECT_EQ(find_software_errors("RuntimeError: Distributed package doesn't have NCCL built in\n", "x")[0].kind, "build-without-nccl");
+  // A message a log wrapped right after the word CUDA, Rich's source column at the line's end
+  // (michaelfeil/infinity #483, FRESH-2026-12-88, as posted); the word alone at a line's end is nothing.
+  const auto wrapped = find_software_errors(
+      "ERROR    2024-11-28 13:24:44,248 infinity_emb ERROR: CUDA   batch_handler.py:574\n"
+      "         out of memory. Tried to allocate 3.88 GiB. GPU 0                       \n",
+      "x");
+  ASSERT_EQ(wrapped.size(), 1u);
+  EXPECT_EQ(wrapped[0].line, 1);
+  EXPECT_NE(wrapped[0].source.find("cudaErrorMemoryAllocation"), std::string::npos);
+  EXPECT_TRUE(find_software_errors("built with CUDA\nand more words here\n", "x").empty());
   // DJL's platform check found no CUDA GPU (deepjavalibrary/djl #2902, FRESH-2026-12-83, as posted).
   EXPECT_EQ(find_software_errors("ai.djl.util.Platform : The bundled library: cu121-linux-x86_64:2.1.1-20231129 doesn't match "
                                  "system: cpu-linux-x86_64:2.1.1\n",
