@@ -64,6 +64,9 @@ constexpr std::array kDriverMessages = std::to_array<DriverMessage>({
     // xmrig-cuda's check of cudaDriverGetVersion against the runtime it was built with: "Driver does not
     // support CUDA 12.5 API! Update your nVidia driver!" - cudaErrorInsufficientDriver in its own words.
     {"api! update your nvidia driver", "driver-too-old", "xmrig-cuda: driver older than its CUDA", kDriverOlderThanRuntime},
+    // ethminer's CUDA miner (libethash-cuda: "CUDA error: Insufficient CUDA driver: 9020", the driver's
+    // cudaDriverGetVersion below the runtime it was built with).
+    {"insufficient cuda driver", "driver-too-old", "ethminer: driver older than its CUDA", kDriverOlderThanRuntime},
     // conda's solver (conda, mamba) against the __cuda virtual package, which it sets to the CUDA
     // version the driver supports (conda docs, "Managing virtual packages"): "package cudatoolkit-11.0.3-
     // ... has constraint __cuda >=11.0 conflicting with __cuda-10.2-0": the packages asked for need a
@@ -89,6 +92,12 @@ constexpr std::array kDriverMessages = std::to_array<DriverMessage>({
     {"unable to load the kernel module 'nvidia", "driver-not-loaded", "nvidia-installer: kernel module not loaded",
      "the NVIDIA kernel module was built but does not load: another driver holds the GPU (nouveau), Secure Boot refuses the "
      "unsigned module, or it was built against other kernel sources; no program can use the GPU until it loads"},
+    // nvidia-installer when the module does not compile: "ERROR: Unable to build the NVIDIA kernel
+    // module." (a driver branch older than the kernel's interfaces, the legacy 340/390/470 drivers on a
+    // new kernel, or missing kernel headers; its log, /var/log/nvidia-installer.log, says which).
+    {"unable to build the nvidia kernel module", "driver-install-failed", "nvidia-installer: kernel module not built",
+     "the NVIDIA kernel module did not compile for this kernel (a driver branch older than the kernel, or the kernel's "
+     "headers missing): no driver is loaded; use a driver branch that supports both the GPU and the kernel"},
     // modprobe (kmod) asked for a module the running kernel's /lib/modules has not got: "modprobe:
     // FATAL: Module nvidia not found in directory /lib/modules/6.8.0-87-generic", after a kernel
     // update the driver was not rebuilt for (a .run install, or DKMS without the kernel's headers).
@@ -265,6 +274,20 @@ constexpr std::array kBuildMessages = std::to_array<DriverMessage>({
     {"mismatches the version that was used to compile", "toolkit-mismatch", "PyTorch: extension build's CUDA toolkit",
      "the CUDA toolkit that builds the extension (nvcc on PATH, CUDA_HOME) is another version than the CUDA PyTorch was "
      "built with: point CUDA_HOME at a toolkit of PyTorch's CUDA version, or install the PyTorch build for the toolkit's"},
+    // TensorFlow's stream executor without a usable cuDNN (cuda_dnn.cc: "DNN library is not found."):
+    // the cuDNN its build needs is not installed, not on the library path, or of another version.
+    {"dnn library is not found", "cuda-library-missing", "TensorFlow: no usable cuDNN",
+     "TensorFlow found no cuDNN it can use (not installed, not on the library path, or another version than its build "
+     "needs): install the cuDNN version its build names (or tensorflow[and-cuda])"},
+    // PyCUDA's compiler call when nvcc cannot be run (pycuda/compiler.py: "error invoking 'nvcc
+    // --preprocess ...': [Errno 2] No such file or directory").
+    {"error invoking 'nvcc", "cuda-toolkit-missing", "PyCUDA: nvcc could not be run",
+     "PyCUDA could not run the CUDA compiler (nvcc): the CUDA toolkit is not installed or its bin folder is not on PATH"},
+    // NCCL's shared-memory transport (src/transport/shm.cc, shmOpen: "Error while creating shared memory
+    // segment /dev/shm/nccl-... (size N)"): /dev/shm is too small or full - Docker's default is 64 MB.
+    {"error while creating shared memory segment", "shm-too-small", "NCCL: /dev/shm too small",
+     "NCCL could not create its shared-memory segment in /dev/shm (too small or full: Docker's default is 64 MB): start the "
+     "container with --shm-size=1g or --ipc=host (Kubernetes: an emptyDir with medium Memory on /dev/shm)"},
     // JAX's start-up check of the CUDA libraries it loads against those it was built with
     // (jax/_src/xla_bridge.py, _check_cuda_versions: "Found cuBLAS version 120205, but JAX was built
     // against version 120304, which is newer. The copy of cuBLAS that is installed must be at least
@@ -450,8 +473,10 @@ std::optional<ErrorMeaning> driver_library_missing(const std::string& l) {
                         "graphics (or all), or install the driver's GL libraries"};
   if (!nvml && !cuda) return std::nullopt;
   // The loader's "error while loading shared libraries: libcuda.so.1" is the same fact, cut before its reason.
+  // NCCL's own words when its dlopen fails (src/misc/nvmlwrap.cc: "Failed to open libnvidia-ml.so.1").
   if (l.find("cannot open shared object file") == std::string::npos && l.find("could not load nvml library") == std::string::npos &&
-      l.find("error while loading shared libraries: lib") == std::string::npos && !windows_nvml && !windows_cuda)
+      l.find("error while loading shared libraries: lib") == std::string::npos && l.find("failed to open lib") == std::string::npos &&
+      !windows_nvml && !windows_cuda)
     return std::nullopt;
   return ErrorMeaning{kClassSoftware, nvml ? "nvml-missing" : "driver-library-missing", "high",
                       std::string("the driver's user-space library (") + (nvml ? "libnvidia-ml" : "libcuda") +
@@ -472,6 +497,17 @@ std::optional<ErrorMeaning> gsp_firmware_not_loaded(const std::string& l) {
   return ErrorMeaning{kClassSoftware, "driver-firmware-load-failed", "high",
                       "the kernel could not load the NVIDIA driver's GSP firmware file (its load failed or was interrupted), so "
                       "the GPU cannot start: reinstall the driver package that matches the module and reboot"};
+}
+
+// nvcc's and ptxas' refusal of an architecture they do not know ("nvcc fatal : Value 'sm_61' is not
+// defined for option 'gpu-architecture'"; ptxas' option is 'gpu-name'): the CUDA toolkit is older than
+// the GPU the program builds for.
+std::optional<ErrorMeaning> toolkit_without_architecture(const std::string& l) {
+  if (l.find("value 'sm_") == std::string::npos && l.find("value 'compute_") == std::string::npos) return std::nullopt;
+  if (l.find("is not defined for option") == std::string::npos) return std::nullopt;
+  return ErrorMeaning{kClassSoftware, "toolchain-too-old", "high",
+                      "the CUDA toolkit's compiler does not know this GPU architecture (the toolkit is older than the GPU): "
+                      "install a CUDA toolkit new enough for the GPU"};
 }
 
 // A library's TORCH_CHECK on the GPU's architecture, in PyTorch's words for a check without a message:
@@ -1219,6 +1255,7 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = nccl_duplicate_gpu(l)) return from_meaning(*m, "NCCL: two ranks on one GPU", "");
   if (auto m = gsp_firmware_not_loaded(l)) return from_meaning(*m, "kernel firmware loader: the driver's GSP firmware", "");
   if (auto m = gpu_arch_check(l)) return from_meaning(*m, "PyTorch TORCH_CHECK on the GPU's architecture", "");
+  if (auto m = toolkit_without_architecture(l)) return from_meaning(*m, "nvcc / ptxas: an architecture it does not know", "");
   if (auto m = vfio_group_not_viable(l)) return from_meaning(*m, "QEMU VFIO: IOMMU group not viable", "");
   if (auto m = nvml_symbol_missing(l)) return from_meaning(*m, "dynamic loader: an NVML function missing", "");
   if (auto m = cuda_symbol_missing(line, l)) return from_meaning(*m, "dynamic loader: a CUDA function missing", "");

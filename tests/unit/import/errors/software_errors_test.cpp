@@ -391,6 +391,23 @@ TEST(SoftwareErrors, ClusterDriverInstallersAndABuildWithoutNccl) {
   EXPECT_EQ(wrapped[0].line, 1);
   EXPECT_NE(wrapped[0].source.find("cudaErrorMemoryAllocation"), std::string::npos);
   EXPECT_TRUE(find_software_errors("built with CUDA\nand more words here\n", "x").empty());
+  // Each as posted (FRESH-2026-12-90, -91 and -92): NCCL's own dlopen words, its /dev/shm segment,
+  // TensorFlow without cuDNN, PyCUDA without nvcc, nvcc without the architecture, nvidia-installer's
+  // failed build, ethminer's driver check.
+  for (const auto& [line, kind] : std::vector<std::pair<std::string, std::string>>{
+           {"[rank1]: Failed to open libnvidia-ml.so.1", "nvml-missing"},
+           {"Error while creating shared memory segment /dev/shm/nccl-Rx3lU7 (size 9637888)", "shm-too-small"},
+           {"DNN library is not found.", "cuda-library-missing"},
+           {"ExecError: error invoking 'nvcc --preprocess -arch sm_52 /tmp/tmpUI_Ndf.cu': [Errno 2] No such file or directory",
+            "cuda-toolkit-missing"},
+           {"nvcc fatal : Value 'sm_61' is not defined for option 'cpu-architecture'", "toolchain-too-old"},
+           {"ERROR: Unable to build the NVIDIA kernel module.", "driver-install-failed"},
+           {"CUDA error: Insufficient CUDA driver: 9020", "driver-too-old"}}) {
+    const auto found = find_software_errors(line + "\n", "x");
+    ASSERT_FALSE(found.empty()) << line;
+    EXPECT_EQ(found[0].kind, kind) << line;
+    EXPECT_EQ(found[0].cls, kClassSoftware) << line;
+  }
   // DJL's platform check found no CUDA GPU (deepjavalibrary/djl #2902, FRESH-2026-12-83, as posted).
   EXPECT_EQ(find_software_errors("ai.djl.util.Platform : The bundled library: cu121-linux-x86_64:2.1.1-20231129 doesn't match "
                                  "system: cpu-linux-x86_64:2.1.1\n",
