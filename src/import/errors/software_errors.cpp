@@ -167,6 +167,10 @@ constexpr std::array kNoGpuMessages = std::to_array<DriverMessage>({
     // stable-diffusion-webui's start-up check of torch.cuda.is_available(); ggml's CUDA back-end.
     {"torch is not able to use gpu", "no-device", "stable-diffusion-webui: torch cannot use the GPU", ""},
     {"no cuda devices", "no-device", "a program: no CUDA device found", ""},
+    // PyTorch Lightning's device check (lightning/fabric/accelerators/cuda.py, _check_data_type /
+    // parse_gpu_ids: "You requested gpu: [0]\n But your machine only has: []"; older releases "You requested
+    // GPUs: [0]  But your machine only has: []"): torch sees no CUDA GPU.
+    {"but your machine only has: []", "no-device", "PyTorch Lightning: no CUDA GPU", ""},
     // DJL's native-library check (ai.djl.util.Platform.matches: "The bundled library: cu121-linux-x86_64
     // ... doesn't match system: cpu-linux-x86_64 ..."): the system's flavour is "cpu" when DJL found no
     // CUDA GPU, so its CUDA build is not used.
@@ -437,6 +441,17 @@ constexpr std::array kCpuOnlyMessages = std::to_array<DriverMessage>({
     {"cannot dlopen some gpu libraries", "cuda-library-missing", "TensorFlow: CUDA libraries not found",
      "TensorFlow could not load a CUDA library it needs (the lines above name it) and runs on the CPU: install the CUDA and "
      "cuDNN versions its build expects, or tensorflow[and-cuda]"},
+    // CTranslate2's (faster-whisper's, WhisperX's) loader of cuDNN 9's split libraries: "Unable to load
+    // any of {libcudnn_ops.so.9.1.0, libcudnn_ops.so.9.1, libcudnn_ops.so.9, libcudnn_ops.so}" then
+    // "Invalid handle. Cannot load symbol cudnnCreateTensorDescriptor".
+    {"unable to load any of {libcudnn", "cuda-library-missing", "CTranslate2: cuDNN not found",
+     "the program could not load the cuDNN library its build needs (cuDNN 9 for current CTranslate2 and PyTorch wheels): "
+     "install that cuDNN (the nvidia-cudnn-cu12 wheel) and put it on the library path, or pin the program to the cuDNN "
+     "installed"},
+    {"cannot load symbol cudnn", "cuda-library-missing", "CTranslate2: cuDNN not found",
+     "the program could not load the cuDNN library its build needs (cuDNN 9 for current CTranslate2 and PyTorch wheels): "
+     "install that cuDNN (the nvidia-cudnn-cu12 wheel) and put it on the library path, or pin the program to the cuDNN "
+     "installed"},
 });
 
 // The dynamic loader's words (dlerror: "<library>: cannot open shared object file") for a library
@@ -874,6 +889,18 @@ std::optional<ErrorMeaning> profiling_restricted(const std::string& l) {
                       "CAP_SYS_ADMIN, or ask the host's owner to set the option to 0; it says nothing about the GPU's speed"};
 }
 
+// XLA's (JAX's, TensorFlow's) start of cuDNN failing: "FAILED_PRECONDITION: DNN library initialization
+// failed. Look at the errors above for more details." Two causes share it - the cuDNN loaded is another
+// version than the build's, or the GPU's memory was already taken (XLA preallocates most of it for
+// the first process) - so it says something failed, not what.
+std::optional<ErrorMeaning> dnn_initialization_failed(const std::string& l) {
+  if (l.find("dnn library initialization failed") == std::string::npos) return std::nullopt;
+  return ErrorMeaning{kClassUnknown, "cudnn-init-failed", "",
+                      "cuDNN could not start: the cuDNN loaded is another version than the framework's build, or the GPU's "
+                      "memory was already taken (XLA preallocates most of it; XLA_PYTHON_CLIENT_PREALLOCATE=false); the "
+                      "lines above it say which"};
+}
+
 // The GPU Operator's driver container pulled for a node whose OS and kernel NVIDIA built no image
 // for ('Failed to pull image "nvcr.io/nvidia/driver:550.90.07-cos121": ... not found').
 std::optional<ErrorMeaning> driver_image_missing(const std::string& l) {
@@ -1237,6 +1264,7 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = mps_daemon_missing(l)) return from_meaning(*m, "CUDA MPS: no control daemon", "");
   if (auto m = container_runtime_error(l)) return from_meaning(*m, "NVIDIA container runtime (nvidia-container-cli)", "");
   if (auto m = profiling_restricted(l)) return from_meaning(*m, "a profiler: GPU performance counters restricted", "");
+  if (auto m = dnn_initialization_failed(l)) return from_meaning(*m, "XLA: cuDNN did not start", "");
   if (auto m = gpudirect_module_failed(l)) return from_meaning(*m, "GPUDirect RDMA: the peer-memory module", "");
   if (auto m = driver_image_missing(l)) return from_meaning(*m, "GPU Operator: no driver image for this node", "");
   if (auto m = gpu_device_file_missing(line, l)) return from_meaning(*m, "container runtime or Slurm: the GPU's device file missing", "");

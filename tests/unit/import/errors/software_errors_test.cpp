@@ -391,7 +391,7 @@ TEST(SoftwareErrors, ClusterDriverInstallersAndABuildWithoutNccl) {
   EXPECT_EQ(wrapped[0].line, 1);
   EXPECT_NE(wrapped[0].source.find("cudaErrorMemoryAllocation"), std::string::npos);
   EXPECT_TRUE(find_software_errors("built with CUDA\nand more words here\n", "x").empty());
-  // Each as posted (FRESH-2026-12-90, -91 and -92): NCCL's own dlopen words, its /dev/shm segment,
+  // Each as posted (FRESH-2026-12-89 to -92): NCCL's own dlopen words, its /dev/shm segment,
   // TensorFlow without cuDNN, PyCUDA without nvcc, nvcc without the architecture, nvidia-installer's
   // failed build, ethminer's driver check.
   for (const auto& [line, kind] : std::vector<std::pair<std::string, std::string>>{
@@ -402,12 +402,24 @@ TEST(SoftwareErrors, ClusterDriverInstallersAndABuildWithoutNccl) {
             "cuda-toolkit-missing"},
            {"nvcc fatal : Value 'sm_61' is not defined for option 'cpu-architecture'", "toolchain-too-old"},
            {"ERROR: Unable to build the NVIDIA kernel module.", "driver-install-failed"},
-           {"CUDA error: Insufficient CUDA driver: 9020", "driver-too-old"}}) {
+           {"CUDA error: Insufficient CUDA driver: 9020", "driver-too-old"},
+           {"Unable to load any of {libcudnn_ops.so.9.1.0, libcudnn_ops.so.9.1, libcudnn_ops.so.9, libcudnn_ops.so}",
+            "cuda-library-missing"},
+           {"Invalid handle. Cannot load symbol cudnnCreateTensorDescriptor", "cuda-library-missing"},
+           {"pytorch_lightning.utilities.exceptions.MisconfigurationException: You requested GPUs: [0]  But your machine only "
+            "has: []",
+            "no-device"}}) {
     const auto found = find_software_errors(line + "\n", "x");
     ASSERT_FALSE(found.empty()) << line;
     EXPECT_EQ(found[0].kind, kind) << line;
     EXPECT_EQ(found[0].cls, kClassSoftware) << line;
   }
+  // XLA's cuDNN start, which says something failed, not what (camenduru/whisper-jax-colab #4, as posted).
+  const auto dnn = find_software_errors(
+      "XlaRuntimeError: FAILED_PRECONDITION: DNN library initialization failed. Look at the errors above for more details.\n", "x");
+  ASSERT_EQ(dnn.size(), 1u);
+  EXPECT_EQ(dnn[0].kind, "cudnn-init-failed");
+  EXPECT_EQ(dnn[0].cls, kClassUnknown);
   // DJL's platform check found no CUDA GPU (deepjavalibrary/djl #2902, FRESH-2026-12-83, as posted).
   EXPECT_EQ(find_software_errors("ai.djl.util.Platform : The bundled library: cu121-linux-x86_64:2.1.1-20231129 doesn't match "
                                  "system: cpu-linux-x86_64:2.1.1\n",
