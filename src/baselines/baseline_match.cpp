@@ -497,6 +497,7 @@ BaselineMatch match_baseline(const BaselineSet& set, const GpuInfo& gpu) {
       m.note = "PCI device id " + card.pci;
       if (shared > 1) m.note += " is shared by " + all + why;
       if (cands.size() > 1) m.note += "; still ambiguous, took " + m.baseline->id;
+      m.model_ambiguous = cands.size() > 1;
       if (!card.vgpu && !card.name_key.empty() && !has_name(*m.baseline, card.name_key))
         m.note += "; nvidia-smi name \"" + card.display_name + "\" is not one the baseline lists";
       if (card.vgpu && !names_vgpu_board(*m.baseline, card))
@@ -518,6 +519,7 @@ BaselineMatch match_baseline(const BaselineSet& set, const GpuInfo& gpu) {
       m.baseline = cands.front();
       m.note = "vGPU board code " + card.vgpu->board + " names " + m.baseline->model + why;
       if (cands.size() > 1) m.note += "; still ambiguous, took " + m.baseline->id;
+      m.model_ambiguous = cands.size() > 1;
       if (!card.pci.empty()) m.note += "; its PCI device id " + card.pci + " is not in the baselines";
       attach_profile(m, card);
       attach_vgpu(m, card);
@@ -542,6 +544,8 @@ BaselineMatch match_baseline(const BaselineSet& set, const GpuInfo& gpu) {
                   (m.baseline->memory_gib ? fmt(*m.baseline->memory_gib, 0) : std::string("?")) +
                   " GB (a modified or different board?)";
       if (cands.size() > 1) m.note += "; still ambiguous, took " + m.baseline->id;
+      // A name that covers several models with memory that fits none of them is none of them for sure.
+      m.model_ambiguous = cands.size() > 1 || (card.memory_gib && !memory_fits && named > 1);
       if (!card.pci.empty()) m.note += "; its PCI device id " + card.pci + " is not in the baselines";
       attach_profile(m, card);
       return m;

@@ -61,6 +61,10 @@ struct BaselineMatch {
   std::string note;  // plain words: why this match, what is uncertain about it
   // The name ends in "..." and more than one real model prints it so: no model can be picked.
   bool cut_name_ambiguous = false;
+  // Several models fit what the card says of itself (its PCI id, board code or name) and nothing it
+  // says tells them apart, or its memory fits none of them: `baseline` is the first of them, and a
+  // figure that differs between them (the TDP) is not known to be this board's.
+  bool model_ambiguous = false;
   // Only for "architecture-fallback": a baseline built for this card from the reference model,
   // per-SM figures scaled by SM count.
   std::optional<Baseline> synthesized;

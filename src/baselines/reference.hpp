@@ -22,6 +22,7 @@ struct GpuReference {
   std::optional<VgpuProfile> vgpu_profile;  // the vGPU profile of the name, with its memory share
   std::string note;                       // why this match, what is uncertain about it
   bool cut_name_ambiguous = false;        // a name the table cut that several real models print
+  bool model_ambiguous = false;           // several models fit and nothing tells them apart (BaselineMatch)
 
   // True when the card is not a model we know: either nothing matched or the expectations were
   // built from its architecture's per-SM figures.

@@ -8,6 +8,7 @@ GpuReference reference_for(const BaselineSet& set, const GpuInfo& gpu) {
   r.method = m.method;
   r.note = m.note;
   r.cut_name_ambiguous = m.cut_name_ambiguous;
+  r.model_ambiguous = m.model_ambiguous;
   if (m.matched()) r.baseline = m.effective();
   if (m.mig_profile) r.mig_profile = *m.mig_profile;
   r.vgpu_profile = m.vgpu;

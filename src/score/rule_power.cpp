@@ -62,7 +62,10 @@ void rule_power(GpuScoring& g, const Thresholds& t) {
   std::string def_name = "board default";
   if (def <= 0) {
     def = 0;
-    if (const Baseline* b = g.baseline(); b && b->tdp_w && b->tdp_w->value > 0 && !name_shared_with_laptops(g, *b)) {
+    // A model's TDP stands for the board's default only when the model is known: a name several
+    // models print, which the card's memory does not tell apart, leaves the TDP unknown.
+    if (const Baseline* b = g.baseline();
+        b && b->tdp_w && b->tdp_w->value > 0 && !name_shared_with_laptops(g, *b) && !g.ref.model_ambiguous) {
       def = b->tdp_w->value;
       def_name = "model's TDP (the board default is unknown)";
     }

@@ -345,6 +345,14 @@ TEST(BaselineMatch, SecondBatchOfCommonCardsByNameAndMemory) {
   });
 }
 
+TEST(BaselineMatch, ANameSeveralModelsPrintIsAmbiguousUnlessTheMemoryTellsThemApart) {
+  EXPECT_FALSE(match_baseline(repo_baselines(), card("NVIDIA GeForce RTX 3080", std::nullopt, 10240)).model_ambiguous);
+  const auto modded = match_baseline(repo_baselines(), card("NVIDIA GeForce RTX 3080", std::nullopt, 20480));
+  ASSERT_TRUE(modded.matched());
+  EXPECT_TRUE(modded.model_ambiguous) << modded.note;
+  EXPECT_FALSE(match_baseline(repo_baselines(), card("NVIDIA H100 80GB HBM3", std::nullopt, 81559)).model_ambiguous);
+}
+
 TEST(BaselineMatch, TeslaM10VgpuProfilesFindTheBoard) {
   // "GRID M10-8Q" and "M10-1B" appear in vGPU posts; the board code is the card's name without "Tesla".
   for (const auto& [name, share] : {std::pair<const char*, double>{"GRID M10-8Q", 1.0}, {"GRID M10-1B", 1.0 / 8}}) {

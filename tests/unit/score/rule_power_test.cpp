@@ -74,6 +74,16 @@ TEST(Traps, ATuringGeforceNameAtALaptopLimitIsNotJudgedByTheDesktopTdp) {
   EXPECT_NE(find(c, "power-capped"), nullptr) << c.headline;
 }
 
+TEST(Traps, AModelTheNameAndMemoryDoNotTellApartHasNoTdpToJudgeBy) {
+  // "NVIDIA GeForce RTX 3080" with 20480 MiB fits neither RTX 3080 (10 GB at 320 W, 12 GB at 350 W):
+  // its 320 W limit is not "91% of the 12 GB card's TDP" (TabbyML/tabby #2719, FRESH-2026-12-96).
+  const Assessment a = score_csv_log("NVIDIA GeForce RTX 3080", 20480, 320);
+  EXPECT_EQ(find(a, "power-capped"), nullptr) << a.headline;
+  // The memory that names the model still lets its TDP judge: 12 GB at 250 W is capped.
+  const Assessment b = score_csv_log("NVIDIA GeForce RTX 3080", 12288, 250);
+  EXPECT_NE(find(b, "power-capped"), nullptr) << b.headline;
+}
+
 TEST(Traps, PowerLimitedDesignsAtTheirCapAreHealthy) {
   // L4 runs into sw-power-cap on every GEMM; its reference already includes that.
   const ResultDocument doc = scenario("l4-healthy");
