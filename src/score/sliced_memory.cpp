@@ -57,7 +57,10 @@ std::optional<std::string> judge_memory(const GpuScoring& g, const Thresholds& t
   std::string memory_short;
   if (s.kind != "mig" && !gpu.mig.is_mig_device) {
     std::string line;
-    if (const auto frac = b ? reported_fraction(g, *b, line) : std::nullopt; frac && *frac < t.rules.allocatable_fraction) {
+    // Not against a model the card's name and memory do not tell apart from others (model_ambiguous):
+    // which one's memory it falls short of is not known.
+    const bool known_model = b && !g.ref.model_ambiguous;
+    if (const auto frac = known_model ? reported_fraction(g, *b, line) : std::nullopt; frac && *frac < t.rules.allocatable_fraction) {
       memory_low = true;
       f.evidence.push_back(line + " (" + fmt_pct(*frac) + "; threshold " + fmt_pct(t.rules.allocatable_fraction) + ")");
       f.figures["memory_fraction_of_model"] = *frac;

@@ -1,5 +1,6 @@
 // score/sliced_memory.cpp: memory another process holds (mem/allocatable well below what the device
-// reports) is a sign of sharing; close to all of it is not; a MIG slice's memory is its profile's.
+// reports) is a sign of sharing, and so is half the model's memory, unless the model is not known for
+// sure; close to all of it is not; a MIG slice's memory is its profile's.
 #include "score/sliced_signs.hpp"
 #include "unit/support/sliced_fixture.hpp"
 
@@ -19,6 +20,21 @@ TEST(SlicedMemory, HalfTheMemoryAllocatableIsHeldByAnotherProcess) {
   EXPECT_EQ(*words, "50% of memory allocatable");
   EXPECT_TRUE(has_line(held.f().evidence, "another process holds the rest"));
   EXPECT_NEAR(held.f().figures.at("allocatable_fraction"), 0.5, 1e-9);
+}
+
+TEST(SlicedMemory, HalfTheModelsMemoryIsASignUnlessTheModelIsNotKnownForSure) {
+  Baseline model;
+  model.id = "synthetic-80gb";
+  model.model = "Synthetic 80GB";
+  model.memory_gib = 80;
+  for (const bool ambiguous : {false, true}) {
+    OneGpu half("Synthetic");
+    half.doc.gpus.front().memory_total_bytes = 40ull << 30;
+    GpuScoring& g = half.scoring();
+    g.ref.baseline = model;
+    g.ref.model_ambiguous = ambiguous;  // several models print the name, the memory fits none
+    EXPECT_EQ(sliced::judge_memory(g, Thresholds{}, half.out).has_value(), !ambiguous) << ambiguous;
+  }
 }
 
 TEST(SlicedMemory, NearlyAllOfItAllocatableIsNoSign) {
