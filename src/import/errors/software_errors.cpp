@@ -889,6 +889,17 @@ std::optional<ErrorMeaning> profiling_restricted(const std::string& l) {
                       "CAP_SYS_ADMIN, or ask the host's owner to set the option to 0; it says nothing about the GPU's speed"};
 }
 
+// ggml's (llama.cpp's, whisper.cpp's) own arena running out: "ggml_new_tensor_impl: not enough space
+// in the context's memory pool (needed 28728784, available 10485760)" - the program sized its context
+// too small for the model (an old build and a newer model file, most often): the program's, not the GPU's.
+std::optional<ErrorMeaning> ggml_context_full(const std::string& l) {
+  if (l.find("not enough space in the context's memory pool") == std::string::npos) return std::nullopt;
+  return ErrorMeaning{kClassProgram, "program-error", "",
+                      "ggml's context ran out of the memory the program set aside for it (a model larger or newer than the "
+                      "program's build expects): the program's, not the GPU's; update the program or use a model format it "
+                      "knows"};
+}
+
 // XLA's (JAX's, TensorFlow's) start of cuDNN failing: "FAILED_PRECONDITION: DNN library initialization
 // failed. Look at the errors above for more details." Two causes share it - the cuDNN loaded is another
 // version than the build's, or the GPU's memory was already taken (XLA preallocates most of it for
@@ -1265,6 +1276,7 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = container_runtime_error(l)) return from_meaning(*m, "NVIDIA container runtime (nvidia-container-cli)", "");
   if (auto m = profiling_restricted(l)) return from_meaning(*m, "a profiler: GPU performance counters restricted", "");
   if (auto m = dnn_initialization_failed(l)) return from_meaning(*m, "XLA: cuDNN did not start", "");
+  if (auto m = ggml_context_full(l)) return from_meaning(*m, "ggml: its context's memory pool full", "");
   if (auto m = gpudirect_module_failed(l)) return from_meaning(*m, "GPUDirect RDMA: the peer-memory module", "");
   if (auto m = driver_image_missing(l)) return from_meaning(*m, "GPU Operator: no driver image for this node", "");
   if (auto m = gpu_device_file_missing(line, l)) return from_meaning(*m, "container runtime or Slurm: the GPU's device file missing", "");

@@ -420,6 +420,11 @@ TEST(SoftwareErrors, ClusterDriverInstallersAndABuildWithoutNccl) {
   ASSERT_EQ(dnn.size(), 1u);
   EXPECT_EQ(dnn[0].kind, "cudnn-init-failed");
   EXPECT_EQ(dnn[0].cls, kClassUnknown);
+  // ggml's own arena full is the program's (imartinez/privateGPT #885, FRESH-2026-12-96, as posted).
+  const auto ggml = find_software_errors(
+      "ggml_new_tensor_impl: not enough space in the context's memory pool (needed 28728784, available 10485760)\n", "x");
+  ASSERT_EQ(ggml.size(), 1u);
+  EXPECT_EQ(ggml[0].cls, kClassProgram);
   // DJL's platform check found no CUDA GPU (deepjavalibrary/djl #2902, FRESH-2026-12-83, as posted).
   EXPECT_EQ(find_software_errors("ai.djl.util.Platform : The bundled library: cu121-linux-x86_64:2.1.1-20231129 doesn't match "
                                  "system: cpu-linux-x86_64:2.1.1\n",
