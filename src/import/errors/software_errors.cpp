@@ -876,41 +876,42 @@ std::optional<ErrorMeaning> gpudirect_module_failed(const std::string& l) {
                       "installed MLNX_OFED and kernel, or load the driver's nvidia-peermem built for them"};
 }
 
-// The GPU's performance counters closed to non-administrators (the driver's default on many machines:
-// NVreg_RestrictProfilingToAdminUsers=1): Nsight Compute's "ERR_NVGPUCTRPERM - The user does not have
-// permission to access NVIDIA GPU Performance Counters", CUPTI's CUPTI_ERROR_INSUFFICIENT_PRIVILEGES.
-// The profiler's access, not the GPU's speed: a note that says so and how to open them.
-std::optional<ErrorMeaning> profiling_restricted(const std::string& l) {
-  if (l.find("err_nvgpuctrperm") == std::string::npos && l.find("cupti_error_insufficient_privileges") == std::string::npos)
-    return std::nullopt;
-  return ErrorMeaning{kClassUnknown, "profiling-restricted", "",
-                      "the GPU's performance counters are open to administrators only (the driver option "
-                      "NVreg_RestrictProfilingToAdminUsers=1, the default on many hosts and clouds): profile as root or with "
-                      "CAP_SYS_ADMIN, or ask the host's owner to set the option to 0; it says nothing about the GPU's speed"};
-}
-
-// ggml's (llama.cpp's, whisper.cpp's) own arena running out: "ggml_new_tensor_impl: not enough space
-// in the context's memory pool (needed 28728784, available 10485760)" - the program sized its context
-// too small for the model (an old build and a newer model file, most often): the program's, not the GPU's.
-std::optional<ErrorMeaning> ggml_context_full(const std::string& l) {
-  if (l.find("not enough space in the context's memory pool") == std::string::npos) return std::nullopt;
-  return ErrorMeaning{kClassProgram, "program-error", "",
-                      "ggml's context ran out of the memory the program set aside for it (a model larger or newer than the "
-                      "program's build expects): the program's, not the GPU's; update the program or use a model format it "
-                      "knows"};
-}
-
-// XLA's (JAX's, TensorFlow's) start of cuDNN failing: "FAILED_PRECONDITION: DNN library initialization
-// failed. Look at the errors above for more details." Two causes share it - the cuDNN loaded is another
-// version than the build's, or the GPU's memory was already taken (XLA preallocates most of it for
-// the first process) - so it says something failed, not what.
-std::optional<ErrorMeaning> dnn_initialization_failed(const std::string& l) {
-  if (l.find("dnn library initialization failed") == std::string::npos) return std::nullopt;
-  return ErrorMeaning{kClassUnknown, "cudnn-init-failed", "",
-                      "cuDNN could not start: the cuDNN loaded is another version than the framework's build, or the GPU's "
-                      "memory was already taken (XLA preallocates most of it; XLA_PYTHON_CLIENT_PREALLOCATE=false); the "
-                      "lines above it say which"};
-}
+// Messages one needle finds whose class is not the stack's (the tables above are all software): each
+// row's class, kind, source and meaning.
+struct ClassedMessage {
+  const char* needle;  // lower case
+  const char* cls;
+  const char* kind;
+  const char* source;
+  const char* meaning;
+};
+constexpr const char* kProfilingRestricted =
+    "the GPU's performance counters are open to administrators only (the driver option NVreg_RestrictProfilingToAdminUsers=1, "
+    "the default on many hosts and clouds): profile as root or with CAP_SYS_ADMIN, or ask the host's owner to set the option "
+    "to 0; it says nothing about the GPU's speed";
+constexpr std::array kClassedMessages = std::to_array<ClassedMessage>({
+    // The GPU's performance counters closed to non-administrators (the driver's default on many
+    // machines: NVreg_RestrictProfilingToAdminUsers=1): Nsight Compute's "ERR_NVGPUCTRPERM - The user
+    // does not have permission to access NVIDIA GPU Performance Counters", CUPTI's
+    // CUPTI_ERROR_INSUFFICIENT_PRIVILEGES. The profiler's access, not the GPU's speed: a note.
+    {"err_nvgpuctrperm", kClassUnknown, "profiling-restricted", "a profiler: GPU performance counters restricted",
+     kProfilingRestricted},
+    {"cupti_error_insufficient_privileges", kClassUnknown, "profiling-restricted",
+     "a profiler: GPU performance counters restricted", kProfilingRestricted},
+    // XLA's (JAX's, TensorFlow's) start of cuDNN failing: "FAILED_PRECONDITION: DNN library
+    // initialization failed. Look at the errors above for more details." Two causes share it - the
+    // cuDNN loaded is another version than the build's, or the GPU's memory was already taken (XLA
+    // preallocates most of it for the first process) - so it says something failed, not what.
+    {"dnn library initialization failed", kClassUnknown, "cudnn-init-failed", "XLA: cuDNN did not start",
+     "cuDNN could not start: the cuDNN loaded is another version than the framework's build, or the GPU's memory was "
+     "already taken (XLA preallocates most of it; XLA_PYTHON_CLIENT_PREALLOCATE=false); the lines above it say which"},
+    // ggml's (llama.cpp's, whisper.cpp's) own arena running out: "ggml_new_tensor_impl: not enough space
+    // in the context's memory pool (needed 28728784, available 10485760)" - the program sized its
+    // context too small for the model (an old build and a newer model file, most often).
+    {"not enough space in the context's memory pool", kClassProgram, "program-error", "ggml: its context's memory pool full",
+     "ggml's context ran out of the memory the program set aside for it (a model larger or newer than the program's build "
+     "expects): the program's, not the GPU's; update the program or use a model format it knows"},
+});
 
 // The GPU Operator's driver container pulled for a node whose OS and kernel NVIDIA built no image
 // for ('Failed to pull image "nvcr.io/nvidia/driver:550.90.07-cos121": ... not found').
@@ -1274,9 +1275,8 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = driver_tool_missing(l)) return from_meaning(*m, "shell or container runtime: a driver tool missing", "");
   if (auto m = mps_daemon_missing(l)) return from_meaning(*m, "CUDA MPS: no control daemon", "");
   if (auto m = container_runtime_error(l)) return from_meaning(*m, "NVIDIA container runtime (nvidia-container-cli)", "");
-  if (auto m = profiling_restricted(l)) return from_meaning(*m, "a profiler: GPU performance counters restricted", "");
-  if (auto m = dnn_initialization_failed(l)) return from_meaning(*m, "XLA: cuDNN did not start", "");
-  if (auto m = ggml_context_full(l)) return from_meaning(*m, "ggml: its context's memory pool full", "");
+  for (const auto& c : kClassedMessages)
+    if (l.find(c.needle) != std::string::npos) return from_meaning(ErrorMeaning{c.cls, c.kind, "", c.meaning}, c.source, "");
   if (auto m = gpudirect_module_failed(l)) return from_meaning(*m, "GPUDirect RDMA: the peer-memory module", "");
   if (auto m = driver_image_missing(l)) return from_meaning(*m, "GPU Operator: no driver image for this node", "");
   if (auto m = gpu_device_file_missing(line, l)) return from_meaning(*m, "container runtime or Slurm: the GPU's device file missing", "");
