@@ -55,6 +55,13 @@ constexpr std::array kRules = std::to_array<CudaClassRule>({
     {"cudaErrorNoKernelImageForDevice", kClassSoftware, "no-kernel-image", "high",
      "the program was built without code for this GPU's architecture (its compute capability): install a build that includes it "
      "(a newer framework wheel, or TORCH_CUDA_ARCH_LIST / -gencode with this GPU's sm_XX)"},
+    // "invalid device function": driver_types.h's own comment, "The requested device function does not
+    // exist or is not compiled for the proper device architecture" - before CUDA 9 (error 8 then) it
+    // was how a build without this GPU's architecture failed at its first kernel; a program that
+    // launches what is no kernel gets it too, hence medium.
+    {"cudaErrorInvalidDeviceFunction", kClassSoftware, "no-kernel-image", "medium",
+     "the kernel the program launched has no code for this GPU's architecture (older CUDA said so this way; a build that "
+     "includes this GPU's sm_XX fixes it), or the program launched a function that is no kernel"},
     // "device kernel image is invalid": the module's code cannot be loaded on this GPU - built for
     // another architecture, or by a toolchain newer than the driver's (XLA prints it after "ptxas
     // does not support CC"). A program's own damaged fatbin says the same, hence medium.

@@ -47,6 +47,10 @@ TEST(CudaErrors, ClassesOfTheCodesThatNameTheMachine) {
   EXPECT_EQ(cls("cudaErrorInsufficientDriver").kind, "driver-too-old");
   EXPECT_EQ(cls("cudaErrorNoKernelImageForDevice").kind, "no-kernel-image");
   EXPECT_EQ(cls("CUDA_ERROR_NO_BINARY_FOR_GPU").kind, "no-kernel-image");
+  // driver_types.h: "does not exist or is not compiled for the proper device architecture" (THC's
+  // "cuda runtime error (8) : invalid device function" on a GTX 950M, pytorch/tutorials #8).
+  EXPECT_EQ(cls("cudaErrorInvalidDeviceFunction").kind, "no-kernel-image");
+  EXPECT_EQ(cls("cudaErrorInvalidDeviceFunction").confidence, "medium");
   EXPECT_EQ(cls("CUDA_ERROR_INVALID_IMAGE").cls, "software");  // built for another architecture, most often
   EXPECT_EQ(cls("cudaErrorDeviceNotLicensed").cls, "sliced");
   EXPECT_EQ(cls("cudaErrorNvlinkUncorrectable").cls, "nvlink-degraded");
