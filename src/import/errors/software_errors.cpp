@@ -64,6 +64,9 @@ constexpr std::array kDriverMessages = std::to_array<DriverMessage>({
     // xmrig-cuda's check of cudaDriverGetVersion against the runtime it was built with: "Driver does not
     // support CUDA 12.5 API! Update your nVidia driver!" - cudaErrorInsufficientDriver in its own words.
     {"api! update your nvidia driver", "driver-too-old", "xmrig-cuda: driver older than its CUDA", kDriverOlderThanRuntime},
+    // SheepIt's render client checking the driver against its renderer's CUDA ("Nvidia::getGpus driver
+    // version too old: 460.32.03").
+    {"driver version too old", "driver-too-old", "a program's driver check", kDriverOlderThanRuntime},
     // ethminer's CUDA miner (libethash-cuda: "CUDA error: Insufficient CUDA driver: 9020", the driver's
     // cudaDriverGetVersion below the runtime it was built with).
     {"insufficient cuda driver", "driver-too-old", "ethminer: driver older than its CUDA", kDriverOlderThanRuntime},
@@ -268,6 +271,14 @@ constexpr std::array kBuildMessages = std::to_array<DriverMessage>({
     {"nvcc: command not found", "cuda-toolkit-missing", "the shell: no nvcc",
      "the CUDA toolkit's compiler (nvcc) is not installed or not on PATH: install the CUDA toolkit (or add its bin folder "
      "to PATH)"},
+    // CMake's CUDA language (Modules/CMakeDetermineCUDACompiler.cmake: "Failed to find nvcc.\nCompiler
+    // requires the CUDA toolkit. Please set the CUDAToolkit_ROOT variable.") and vcpkg's cuda port
+    // ("Could not find CUDA. Before continuing, please download and install CUDA").
+    {"compiler requires the cuda toolkit", "cuda-toolkit-missing", "CMake: no CUDA toolkit",
+     "CMake found no CUDA toolkit (nvcc) to build the project's CUDA code: install the CUDA toolkit, or point CMake at it "
+     "(CUDAToolkit_ROOT, CMAKE_CUDA_COMPILER)"},
+    {"could not find cuda. before continuing", "cuda-toolkit-missing", "vcpkg: no CUDA toolkit",
+     "vcpkg's cuda port found no CUDA toolkit installed: install the CUDA toolkit (CUDA_PATH) before the packages that need it"},
     {"nvcc: not found", "cuda-toolkit-missing", "the shell: no nvcc",
      "the CUDA toolkit's compiler (nvcc) is not installed or not on PATH: install the CUDA toolkit (or add its bin folder "
      "to PATH)"},
@@ -1153,14 +1164,43 @@ const CudaErrorCode* wrapped_message(const std::string& l, const std::vector<std
   return nullptr;
 }
 
-// The NVHPC (formerly PGI) Fortran runtime's report of a device array statement that failed, its
-// rank first: "0: DEALLOCATE: unspecified launch failure", "0: ALLOCATE: 8000000000 bytes requested;
-// status = 2(out of memory)". The text after it is the CUDA runtime's message (cudaGetErrorString).
+// The NVHPC (formerly PGI) Fortran runtime's report of a device array statement or a data transfer
+// that failed, its rank first: "0: DEALLOCATE: unspecified launch failure", "0: ALLOCATE: 8000000000
+// bytes requested; status = 2(out of memory)", "0: copyin Symbol Memcpy (dev=0x639420, ..., size=8,
+// offset=0) FAILED: 10(invalid device ordinal)". The text after it is the CUDA runtime's message
+// (cudaGetErrorString; the number is the runtime's of its day).
 bool nvhpc_fortran_line(const std::string& l) {
   std::size_t at = l.find_first_not_of(' ');
   const std::size_t digits = at == std::string::npos ? 0 : l.find_first_not_of("0123456789", at);
   if (at == std::string::npos || digits == std::string::npos || digits == at) return false;
-  return l.compare(digits, 12, ": allocate: ") == 0 || l.compare(digits, 14, ": deallocate: ") == 0;
+  if (l.compare(digits, 12, ": allocate: ") == 0 || l.compare(digits, 14, ": deallocate: ") == 0) return true;
+  return l.compare(digits, 2, ": ") == 0 && l.find("memcpy", digits) != std::string::npos && l.find(") failed: ", digits) != std::string::npos;
+}
+
+// UCX, the communication library under Open MPI, NCCL's UCX plugin and HPC-X, in its own log format
+// ("sock.c:334  UCX  ERROR   connect(...) failed: Connection refused", "ib_md.c:1550 UCX  WARN  mlx5_1:
+// relaxed order memory access requested, but unsupported"): the network path, not the GPU - unless
+// the line carries a CUDA error, which the readers before this one take.
+std::optional<Match> ucx_message(const std::string& l) {
+  if (l.find("ucx  error") == std::string::npos && l.find("ucx  warn") == std::string::npos) return std::nullopt;
+  return from_meaning(ErrorMeaning{kClassUnknown, "network-library-message", "",
+                                   "UCX (the communication library under MPI and NCCL's UCX plugin) reported a problem with the "
+                                   "network path - the adapter, its memory registration or the connection to another node: it "
+                                   "says nothing about the GPU"},
+                      "UCX: its own log line", "");
+}
+
+// CUDA's own printout of a device-side assert() (the kernel's file, line and function, often empty in
+// a release build, then "block: [2435,0,0], thread: [0,70,0] Assertion `...` failed."): the program's
+// own check failed on the GPU, cudaErrorAssert (710).
+std::optional<Match> device_assertion(const std::string& l) {
+  const std::size_t block = l.find("block: [");
+  if (block == std::string::npos || l.find("thread: [", block) == std::string::npos) return std::nullopt;
+  const std::size_t assertion = l.find("assertion `", block);
+  if (assertion == std::string::npos || l.find("` failed", assertion) == std::string::npos) return std::nullopt;
+  const CudaErrorCode* c = cuda_runtime_error(710);
+  if (!c) return std::nullopt;
+  return from_cuda(*c);
 }
 
 // The longest runtime message the text starts with (quoted or after a marker), or that appears
@@ -1181,8 +1221,9 @@ std::optional<Match> by_message(std::string_view line, const std::string& l) {
       else if (l.compare(i, 2, ": ") == 0 || l.compare(i, 3, "-> ") == 0) starts.push_back(i + (l[i] == ':' ? 2 : 3));
       // After a dash: COLMAP's and many CUDA_CHECK macros' "CUDA error at file.cu:123 - unspecified launch failure".
       else if (l.compare(i, 3, " - ") == 0) starts.push_back(i + 3);
-      // After a status number: "status = 2(out of memory)", "FAILED: 700(an illegal memory access ...)".
-      else if (l[i] == '(' && i > 0 && std::isdigit(static_cast<unsigned char>(l[i - 1]))) starts.push_back(i + 1);
+      // In parentheses: after a status number ("status = 2(out of memory)", "FAILED: 700(an illegal
+      // memory access ...)") or a call (Cycles' "Failed to load CUDA kernel from '...' (Unsupported PTX version)").
+      else if (l[i] == '(') starts.push_back(i + 1);
       else if (l.compare(i, 11, "cuda error ") == 0) starts.push_back(i + 11);
       // After a log tag: "[custatevec] %initialization error in ..." (CUDA-Q's wrapper prints a stray '%').
       else if (l.compare(i, 2, "] ") == 0) starts.push_back(i + 2 + (l.compare(i + 2, 1, "%") == 0 ? 1 : 0));
@@ -1202,6 +1243,15 @@ std::optional<Match> by_message(std::string_view line, const std::string& l) {
       // Older runtimes' text for 46 (CUDA 10 and before): "all CUDA-capable devices are busy or unavailable".
       if (c.number == 46) out.emplace_back("all cuda-capable devices are busy or unavailable", &c);
     }
+    // A CUresult's name in words, as programs that print cuGetErrorName's suffix spell it (Blender
+    // Cycles' CUEW: "Unsupported PTX version", "No binary for GPU"): three words or more, so that no
+    // common phrase ("invalid value") is taken for a code.
+    for (const auto& c : cuda_driver_errors()) {
+      std::string words = lower(std::string_view(c.name).substr(std::string_view("CUDA_ERROR_").size()));
+      std::replace(words.begin(), words.end(), '_', ' ');
+      if (std::string_view(c.name).rfind("CUDA_ERROR_", 0) == 0 && std::count(words.begin(), words.end(), ' ') >= 2)
+        out.emplace_back(std::move(words), &c);
+    }
     return out;
   }();
   const CudaErrorCode* best = nullptr;
@@ -1211,7 +1261,8 @@ std::optional<Match> by_message(std::string_view line, const std::string& l) {
     if (msg.size() <= best_len) continue;
     bool found = false;
     for (std::size_t s : starts) found = found || (s < l.size() && l.compare(s, msg.size(), msg) == 0);
-    if (!found && words(msg) >= 4) found = l.find(msg) != std::string::npos;
+    // Anywhere on the line only for the runtime's own messages: a CUresult's name in words is a phrase.
+    if (!found && words(msg) >= 4 && std::string_view(c.name).rfind("CUDA_ERROR_", 0) != 0) found = l.find(msg) != std::string::npos;
     if (found) best = &c, best_len = msg.size();
   }
   if (!best) best = wrapped_message(l, starts, messages);
@@ -1315,12 +1366,14 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
                               p.kind,
                           "");
   if (auto m = xla_out_of_memory(l)) return m;
+  if (auto m = device_assertion(l)) return m;
   if (auto m = tensorrt_cuda_init_failure(l)) return m;
   if (auto m = by_name(line)) return m;
   if (auto m = driver_call_failed(line, l)) return m;
   if (auto m = numba_api_error(l)) return m;
   if (auto m = by_message(line, l)) return m;
-  return by_number(l);
+  if (auto m = by_number(l)) return m;
+  return ucx_message(l);
 }
 
 // The words that make a line one about the GPU: NVIDIA's, its libraries' (cuBLAS and cuDNN name their

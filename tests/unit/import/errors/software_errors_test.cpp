@@ -420,6 +420,27 @@ TEST(SoftwareErrors, ClusterDriverInstallersAndABuildWithoutNccl) {
   ASSERT_EQ(dnn.size(), 1u);
   EXPECT_EQ(dnn[0].kind, "cudnn-init-failed");
   EXPECT_EQ(dnn[0].cls, kClassUnknown);
+  // As posted (FRESH-2026-12-98 and -99): Cycles' CUresult in words, SheepIt's driver check, the PGI
+  // runtime's failed transfer, CUDA's device-side assert printout behind an MPI rank, UCX's own lines.
+  EXPECT_EQ(find_software_errors("Failed to load CUDA kernel from '/x/kernel_sm_86.ptx' (Unsupported PTX version)\n", "x")[0].kind,
+            "driver-too-old");
+  EXPECT_EQ(find_software_errors("Nvidia::getGpus driver version too old: 460.32.03\n", "x")[0].kind, "driver-too-old");
+  const auto pgi = find_software_errors(
+      "0: copyin Symbol Memcpy (dev=0x639420, host=0x7ffdfef5bb58, size=8, offset=0) FAILED: 10(invalid device ordinal)\n", "x");
+  ASSERT_EQ(pgi.size(), 1u);
+  EXPECT_NE(pgi[0].source.find("cudaErrorInvalidDevice"), std::string::npos);
+  const auto assertion = find_software_errors(" 37: :0: : block: [2435,0,0], thread: [0,70,0] Assertion `` failed.\n", "x");
+  ASSERT_EQ(assertion.size(), 1u);
+  EXPECT_NE(assertion[0].source.find("cudaErrorAssert"), std::string::npos);
+  EXPECT_EQ(assertion[0].cls, kClassProgram);
+  for (const char* ucx : {"ib_md.c:1550 UCX  WARN  mlx5_1: relaxed order memory access requested, but unsupported",
+                          "[1746051351.812265] [gcp5-sdc-3:1950659:0]  sock.c:334  UCX  ERROR   connect(fd=168, "
+                          "dest_addr=169.254.4.6:52595) failed: Connection refused"}) {
+    const auto found = find_software_errors(std::string(ucx) + "\n", "x");
+    ASSERT_EQ(found.size(), 1u) << ucx;
+    EXPECT_EQ(found[0].cls, kClassUnknown) << ucx;
+  }
+  EXPECT_TRUE(find_software_errors("Remember (no binary for gpu here)\n", "x").empty());  // no CUDA on the line
   // ggml's own arena full is the program's (imartinez/privateGPT #885, FRESH-2026-12-96, as posted).
   const auto ggml = find_software_errors(
       "ggml_new_tensor_impl: not enough space in the context's memory pool (needed 28728784, available 10485760)\n", "x");
