@@ -294,6 +294,10 @@ std::optional<SmiMessage> nvidia_smi_message(std::string_view line) {
                                std::string("an NVML call failed with ") + c->name +
                                    "; the exception's line does not say whether it was NVML's start (the machine's stack) or a "
                                    "query of one GPU (that GPU, or a query it does not support)"};
+    // A code with no kind of its own is named by the call that failed, and a binding's line names
+    // no call: "nvml-init-failed" only where the line says nvmlInit (pynvml's NotSupported from an
+    // energy query is no failed start).
+    if (m.meaning.kind == "nvml-init-failed" && l.find("nvmlinit") == std::string::npos) m.meaning.kind = "nvml-call-failed";
     m.source = std::string(go ? "go-nvml: Return (" : numbered ? "NVML Error (" : "pynvml: NVMLError (") + c->name + ")";
     m.gpu = bus;
     return m;

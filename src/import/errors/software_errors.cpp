@@ -178,6 +178,9 @@ constexpr std::array kNoGpuMessages = std::to_array<DriverMessage>({
     // ... doesn't match system: cpu-linux-x86_64 ..."): the system's flavour is "cpu" when DJL found no
     // CUDA GPU, so its CUDA build is not used.
     {"doesn't match system: cpu-", "no-device", "DJL: no CUDA GPU on the system", ""},
+    // Taichi's start-up when its CUDA backend cannot start (python/taichi/lang/misc.py: "Arch=[<Arch.cuda:
+    // 3>] is not supported, falling back to CPU").
+    {"is not supported, falling back to cpu", "no-device", "Taichi: CUDA backend not available", ""},
     // GPU databases at start-up: HeavyDB/MapD ("No GPUs detected, falling back to CPU mode");
     // PG-Strom says "No CUDA devices, PG-Strom was disabled" (the needle above).
     {"no gpus detected", "no-device", "a program: no GPU detected", ""},
@@ -916,6 +919,13 @@ constexpr std::array kClassedMessages = std::to_array<ClassedMessage>({
     {"dnn library initialization failed", kClassUnknown, "cudnn-init-failed", "XLA: cuDNN did not start",
      "cuDNN could not start: the cuDNN loaded is another version than the framework's build, or the GPU's memory was "
      "already taken (XLA preallocates most of it; XLA_PYTHON_CLIENT_PREALLOCATE=false); the lines above it say which"},
+    // PyTorch's extension builder (torch/utils/cpp_extension.py, _run_ninja_build: "RuntimeError: Error
+    // compiling objects for extension"): the compile of the C++/CUDA sources failed, for a reason the
+    // compiler printed above it (a toolkit or host compiler the build does not accept, or the code).
+    {"error compiling objects for extension", kClassUnknown, "extension-build-failed",
+     "PyTorch: an extension's build failed",
+     "the program's C++/CUDA extension did not compile (the compiler's errors above it say why: a CUDA toolkit or host "
+     "compiler the build does not accept, or the code itself): nothing about the GPU"},
     // ggml's (llama.cpp's, whisper.cpp's) own arena running out: "ggml_new_tensor_impl: not enough space
     // in the context's memory pool (needed 28728784, available 10485760)" - the program sized its
     // context too small for the model (an old build and a newer model file, most often).

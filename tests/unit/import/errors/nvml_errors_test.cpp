@@ -111,6 +111,9 @@ TEST(NvmlErrors, BindingsWordsForACodeAreThatCode) {
   EXPECT_EQ(nvidia_smi_message("raise NVMLError(ret) pynvml.nvml.NVMLError_GpuIsLost: GPU is lost")->meaning.cls, "gpu-fault");
   EXPECT_EQ(nvidia_smi_message("NVMLError_LibRmVersionMismatch: RM has detected an NVML/RM version mismatch.")->meaning.kind,
             "driver-library-mismatch");
+  // A code with no kind of its own from a binding's line that names no call is a failed call, not a
+  // failed start (DataDog/integrations-core #612, FRESH-2026-12-101, as posted).
+  EXPECT_EQ(nvidia_smi_message("pynvml.nvml.NVMLError_NotSupported: Not Supported")->meaning.kind, "nvml-call-failed");
   EXPECT_FALSE(nvidia_smi_message("class NVMLError_Whatever(Exception): pass"));  // no such code
   // A program's print of the code and nvmlErrorString() (CMSSW's CUDAService, FRESH-2026-12-64):
   // the number must be the text's code.

@@ -441,6 +441,14 @@ TEST(SoftwareErrors, ClusterDriverInstallersAndABuildWithoutNccl) {
     EXPECT_EQ(found[0].cls, kClassUnknown) << ucx;
   }
   EXPECT_TRUE(find_software_errors("Remember (no binary for gpu here)\n", "x").empty());  // no CUDA on the line
+  // Taichi falling back to the CPU sees no CUDA GPU (taichi-dev/taichi #8469, FRESH-2026-12-104, as posted).
+  EXPECT_EQ(find_software_errors("[W 01/22/24 10:03:20.516 1024] [misc.py:adaptive_arch_select@758] Arch=[<Arch.cuda: 3>] is not "
+                                 "supported, falling back to CPU\n",
+                                 "x")[0]
+                .kind,
+            "no-device");
+  // PyTorch's extension build failing says something failed, not what (lbin/DCNv2 #33, FRESH-2026-12-102).
+  EXPECT_EQ(find_software_errors("RuntimeError: Error compiling objects for extension\n", "x")[0].cls, kClassUnknown);
   // ggml's own arena full is the program's (imartinez/privateGPT #885, FRESH-2026-12-96, as posted).
   const auto ggml = find_software_errors(
       "ggml_new_tensor_impl: not enough space in the context's memory pool (needed 28728784, available 10485760)\n", "x");
