@@ -455,6 +455,12 @@ constexpr std::array kCpuOnlyMessages = std::to_array<DriverMessage>({
     {"cannot dlopen some gpu libraries", "cuda-library-missing", "TensorFlow: CUDA libraries not found",
      "TensorFlow could not load a CUDA library it needs (the lines above name it) and runs on the CPU: install the CUDA and "
      "cuDNN versions its build expects, or tensorflow[and-cuda]"},
+    // A stub of a CUDA library loaded in place of the real one ("You are running using the stub version
+    // of nvrtc", printed by the stub itself: a build folder's stubs first on the library path, or a
+    // container without the real library).
+    {"you are running using the stub version of", "cuda-library-missing", "a CUDA library's stub loaded",
+     "the program loaded a stub of a CUDA library (the line names it) instead of the real one: the real library is not "
+     "installed here, or a stubs folder comes first on the library path (LD_LIBRARY_PATH)"},
     // CTranslate2's (faster-whisper's, WhisperX's) loader of cuDNN 9's split libraries: "Unable to load
     // any of {libcudnn_ops.so.9.1.0, libcudnn_ops.so.9.1, libcudnn_ops.so.9, libcudnn_ops.so}" then
     // "Invalid handle. Cannot load symbol cudnnCreateTensorDescriptor".
@@ -1200,6 +1206,23 @@ std::optional<Match> ucx_message(const std::string& l) {
                       "UCX: its own log line", "");
 }
 
+// A program that runs nvcc by its path and finds nothing there (Python's "FileNotFoundError: [Errno 2]
+// No such file or directory: '/usr/local/cuda/bin/nvcc'", vLLM's and PyTorch's extension builds): the
+// CUDA toolkit is not installed where CUDA_HOME says. Not "nvcc fatal : ... No such file" (a source
+// file the compiler was given).
+std::optional<Match> nvcc_not_there(const std::string& l) {
+  const std::size_t at = l.find("no such file or directory: ");
+  if (at == std::string::npos || l.find("nvcc fatal") != std::string::npos) return std::nullopt;
+  std::string_view path = std::string_view(l).substr(at + 27);
+  while (!path.empty() && (path.back() == '\'' || path.back() == '"' || std::isspace(static_cast<unsigned char>(path.back()))))
+    path.remove_suffix(1);
+  if (!path.ends_with("/nvcc") && !path.ends_with("\\nvcc.exe")) return std::nullopt;
+  return from_meaning(ErrorMeaning{kClassSoftware, "cuda-toolkit-missing", "high",
+                                   "the CUDA toolkit's compiler (nvcc) is not where the program looks for it (CUDA_HOME): install "
+                                   "the CUDA toolkit matching the framework's CUDA, or point CUDA_HOME at it"},
+                      "a program running nvcc by its path", "");
+}
+
 // CUDA's own printout of a device-side assert() (the kernel's file, line and function, often empty in
 // a release build, then "block: [2435,0,0], thread: [0,70,0] Assertion `...` failed."): the program's
 // own check failed on the GPU, cudaErrorAssert (710).
@@ -1377,6 +1400,7 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
                           "");
   if (auto m = xla_out_of_memory(l)) return m;
   if (auto m = device_assertion(l)) return m;
+  if (auto m = nvcc_not_there(l)) return m;
   if (auto m = tensorrt_cuda_init_failure(l)) return m;
   if (auto m = by_name(line)) return m;
   if (auto m = driver_call_failed(line, l)) return m;

@@ -441,6 +441,14 @@ TEST(SoftwareErrors, ClusterDriverInstallersAndABuildWithoutNccl) {
     EXPECT_EQ(found[0].cls, kClassUnknown) << ucx;
   }
   EXPECT_TRUE(find_software_errors("Remember (no binary for gpu here)\n", "x").empty());  // no CUDA on the line
+  // nvcc run by its path and not there (dstackai/dstack #539, FRESH-2026-12-108, as posted); a source
+  // file nvcc was given is not nvcc missing.
+  EXPECT_EQ(find_software_errors("FileNotFoundError: [Errno 2] No such file or directory: '/usr/local/cuda/bin/nvcc'\n", "x")[0].kind,
+            "cuda-toolkit-missing");
+  const auto source_file = find_software_errors("nvcc fatal   : Could not open input file 'a/nvcc': No such file or directory: 'a/nvcc'\n", "x");
+  EXPECT_TRUE(std::none_of(source_file.begin(), source_file.end(), [](const auto& e) { return e.kind == "cuda-toolkit-missing"; }));
+  // A stub of a CUDA library says so itself (heterodb/pg-strom #386, FRESH-2026-12-107, as posted).
+  EXPECT_EQ(find_software_errors("You are running using the stub version of nvrtc\n", "x")[0].kind, "cuda-library-missing");
   // Taichi falling back to the CPU sees no CUDA GPU (taichi-dev/taichi #8469, FRESH-2026-12-104, as posted).
   EXPECT_EQ(find_software_errors("[W 01/22/24 10:03:20.516 1024] [misc.py:adaptive_arch_select@758] Arch=[<Arch.cuda: 3>] is not "
                                  "supported, falling back to CPU\n",
