@@ -95,6 +95,22 @@ void from_rows(const ResultDocument& doc, Found& f) {
   }
 }
 
+// p2pBandwidthLatencyTest's "Device=0 CANNOT Access Peer Device=1" lines, also where no matrix
+// follows them (imported["p2pBandwidthLatencyTest"]["peer_access"]).
+void from_p2p_sample_lines(const json& imported, Found& f) {
+  if (!imported.is_object() || !imported.contains("p2pBandwidthLatencyTest")) return;
+  const json& sample = imported["p2pBandwidthLatencyTest"];
+  if (!sample.is_object() || !sample.contains("peer_access") || !sample["peer_access"].is_array()) return;
+  for (const auto& p : sample["peer_access"]) {
+    if (!p.is_object() || p.value("can", true)) continue;
+    const int a = p.value("a", -1), b = p.value("b", -1);
+    f.pair(a, b,
+           "p2pBandwidthLatencyTest line " + std::to_string(p.value("line", 0)) + ": Device=" + std::to_string(a) +
+               " CANNOT Access Peer Device=" + std::to_string(b),
+           "high");
+  }
+}
+
 void from_nvml_topology(const json& extra, Found& f) {
   if (!extra.contains("topology") || !extra["topology"].is_object() || !extra["topology"].contains("pairs")) return;
   for (const auto& p : extra["topology"]["pairs"]) {
@@ -166,6 +182,8 @@ void rule_peer_access(const DocScoring& d, const Thresholds& /*t*/, std::vector<
     from_nvml_topology(doc.extra, f);
   }
   from_rows(doc, f);
+  // After the rows: a pair a matrix measured keeps the line with its rate.
+  if (doc.extra.is_object() && doc.extra.contains("imported")) from_p2p_sample_lines(doc.extra["imported"], f);
   from_nvbandwidth_waived(doc, f);
   for (const auto& e : reported_errors(doc))
     if (e.cls == "no-peer-access") {

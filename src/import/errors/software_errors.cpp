@@ -461,6 +461,12 @@ constexpr std::array kCpuOnlyMessages = std::to_array<DriverMessage>({
     {"you are running using the stub version of", "cuda-library-missing", "a CUDA library's stub loaded",
      "the program loaded a stub of a CUDA library (the line names it) instead of the real one: the real library is not "
      "installed here, or a stubs folder comes first on the library path (LD_LIBRARY_PATH)"},
+    // TensorFlow's import when its native library or a DLL it needs does not load ("ImportError: DLL
+    // load failed: The specified module could not be found." then "Failed to load the native TensorFlow
+    // runtime."): a CUDA or cuDNN DLL of another version than its build, or the C++ runtime, missing.
+    {"failed to load the native tensorflow runtime", "cuda-library-missing", "TensorFlow: native runtime not loaded",
+     "TensorFlow's native library did not load: a DLL or shared library it needs is missing or of another version (the CUDA "
+     "and cuDNN its build names, or the C++ runtime): install the versions its build expects"},
     // CTranslate2's (faster-whisper's, WhisperX's) loader of cuDNN 9's split libraries: "Unable to load
     // any of {libcudnn_ops.so.9.1.0, libcudnn_ops.so.9.1, libcudnn_ops.so.9, libcudnn_ops.so}" then
     // "Invalid handle. Cannot load symbol cudnnCreateTensorDescriptor".
@@ -478,7 +484,7 @@ constexpr std::array kCpuOnlyMessages = std::to_array<DriverMessage>({
 // of the driver itself: NVML (libnvidia-ml.so.1) or the CUDA driver (libcuda.so.1) missing is the
 // driver not installed, or a container started without the NVIDIA runtime, whatever program asked;
 // go-nvml (the Kubernetes device plugin, DCGM's Go bindings) says "could not load NVML library".
-// The CUDA toolkit's libraries (libcudart, libcublas) are not here: a program's own environment.
+// The CUDA toolkit's libraries (libcudart, libcublas) are not here: cuda_library_not_loaded says them as the install's.
 // On Windows the same two are nvml.dll and nvcuda.dll (the CUDA Programming Guide's driver API
 // library there), and LoadLibrary has no fixed text: the program says it failed to open or load it.
 bool windows_library_not_loaded(const std::string& l, std::string_view dll) {
@@ -486,7 +492,7 @@ bool windows_library_not_loaded(const std::string& l, std::string_view dll) {
   // Windows' own loader: "The code execution cannot proceed because nvcuda.dll was not found",
   // "Unable to execute code because nvcuda.dll could not be found", "... is missing from your computer".
   for (const char* words : {"failed to open", "failed to load", "could not load", "cannot load", "unable to load", "not found",
-                            "error loading", "could not open", "could not be found", "is missing from your computer"})
+                            "error loading", "could not open", "could not be found", "could not find", "is missing from your computer"})
     if (l.find(words) != std::string::npos) return true;
   return false;
 }
@@ -1223,6 +1229,31 @@ std::optional<Match> nvcc_not_there(const std::string& l) {
                       "a program running nvcc by its path", "");
 }
 
+// A CUDA library the program's build needs that the loader could not load, in a loader's or the
+// program's words: TensorFlow's "Could not load dynamic library 'cudart64_101.dll'" / 'libcudnn.so.8',
+// CuPy's "failed to load nvrtc64_120_0.dll". The library is one of the CUDA toolkit's (runtime, cuDNN,
+// cuBLAS, NVRTC, ...) by its file name on Linux or Windows. Medium: TensorFlow prints the same warning
+// on a machine meant to run on the CPU.
+std::optional<Match> cuda_library_not_loaded(const std::string& l) {
+  bool loading = false;
+  for (const char* words : {"could not load dynamic library", "failed to load", "cannot load", "unable to load", "could not load"})
+    loading = loading || l.find(words) != std::string::npos;
+  if (!loading) return std::nullopt;
+  for (const char* lib : {"cudart", "cudnn", "cublas", "nvrtc", "cufft", "curand", "cusolver", "cusparse", "nccl"})
+    for (std::size_t at = l.find(lib); at != std::string::npos; at = l.find(lib, at + 1)) {
+      const bool linux = at >= 3 && l.compare(at - 3, 3, "lib") == 0 && l.compare(at + std::strlen(lib), 3, ".so") == 0;
+      const std::size_t dll = l.find(".dll", at);
+      const bool windows = (at == 0 || !ident_char(l[at - 1])) && dll != std::string::npos && dll - at < 24;
+      if (linux || windows)
+        return from_meaning(ErrorMeaning{kClassSoftware, "cuda-library-missing", "medium",
+                                         "a CUDA library the program's build needs (the line names it) could not be loaded: it "
+                                         "is not installed, not on the library path (PATH on Windows), or of another version "
+                                         "than the build's"},
+                            "a loader: a CUDA library not loaded", "");
+    }
+  return std::nullopt;
+}
+
 // CUDA's own printout of a device-side assert() (the kernel's file, line and function, often empty in
 // a release build, then "block: [2435,0,0], thread: [0,70,0] Assertion `...` failed."): the program's
 // own check failed on the GPU, cudaErrorAssert (710).
@@ -1401,6 +1432,7 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = xla_out_of_memory(l)) return m;
   if (auto m = device_assertion(l)) return m;
   if (auto m = nvcc_not_there(l)) return m;
+  if (auto m = cuda_library_not_loaded(l)) return m;
   if (auto m = tensorrt_cuda_init_failure(l)) return m;
   if (auto m = by_name(line)) return m;
   if (auto m = driver_call_failed(line, l)) return m;

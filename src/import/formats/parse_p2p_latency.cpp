@@ -43,6 +43,7 @@ struct P2pParser {
   ImportPart part;
   std::vector<Table> tables;
   std::map<std::pair<int, int>, bool> access;  // from "Device=i CAN/CANNOT Access Peer Device=j"
+  json peer_lines = json::array();             // those lines, as said: {a, b, can, line}
   std::string section;
   bool in_table = false;
   bool seen = false;
@@ -60,6 +61,9 @@ struct P2pParser {
       part.warnings.push_back(std::to_string(runs) + " runs of the test in one file: the first is read, the later ones (from line " +
                               std::to_string(second) + ") are not; import each run as a file of its own");
     if (seen) add_rows();
+    // The sample's own answer for each pair, kept whether or not a matrix follows (a paste cut
+    // after these lines still says which GPUs cannot reach each other).
+    if (!peer_lines.empty()) part.imported["p2pBandwidthLatencyTest"]["peer_access"] = peer_lines;
   }
 
   void read_line(std::string_view raw, int ln) {
@@ -82,7 +86,10 @@ struct P2pParser {
       if (t.size() >= 5) {
         const auto a = to_int(t[0].substr(7));
         const auto b = to_int(t.back().substr(t.back().find('=') + 1));
-        if (a && b) access[{static_cast<int>(*a), static_cast<int>(*b)}] = t[1] == "CAN";
+        if (a && b) {
+          access[{static_cast<int>(*a), static_cast<int>(*b)}] = t[1] == "CAN";
+          peer_lines.push_back({{"a", *a}, {"b", *b}, {"can", t[1] == "CAN"}, {"line", ln}});
+        }
       }
       seen = true;
       return;

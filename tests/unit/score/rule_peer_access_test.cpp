@@ -40,6 +40,22 @@ TEST(PeerAccess, TheCudaSampleCannotAccessPeerWithTheStagedRate) {
   EXPECT_NE(f->summary.find("5.7 GB/s"), std::string::npos);
 }
 
+TEST(PeerAccess, TheCudaSamplesCannotLinesAloneWhereThePasteEndsBeforeItsMatrices) {
+  // SYNTHETIC lines in the sample's layout (its banner, device lines and peer lines), cut before the
+  // first matrix as posted outputs are (NVIDIA/nccl-tests #117, FRESH-2026-12-106).
+  const std::string cut =
+      "P2P (Peer-to-Peer) GPU Bandwidth Latency Test]\n"
+      "Device: 0, NVIDIA GeForce RTX 2080 Ti, pciBusID: 1a, pciDeviceID: 0, pciDomainID:0\n"
+      "Device: 1, NVIDIA GeForce RTX 2080 Ti, pciBusID: 1b, pciDeviceID: 0, pciDomainID:0\n"
+      "Device=0 CANNOT Access Peer Device=1\n"
+      "Device=1 CANNOT Access Peer Device=0\n";
+  const auto fs = findings_of_texts({{"p2p.synthetic.txt", cut}});
+  const Finding* f = find_finding(fs, "no-peer-access");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->confidence, "high");
+  EXPECT_TRUE(evidence_has(*f, "Device=0 CANNOT Access Peer Device=1"));
+}
+
 TEST(PeerAccess, NvbandwidthWaivingItsPeerTestOnTwoGpus) {
   const auto fs = findings_of_texts({{"nvb.txt", read_bytes(fixture_dir("nvbandwidth") / "bench-v0.2-2x2080ti-waived.txt")}});
   const Finding* f = find_finding(fs, "no-peer-access");

@@ -223,11 +223,20 @@ TEST(SoftwareErrors, ADriverLibraryTheLoaderCannotFindIsTheDriverMissing) {
       "x");
   ASSERT_EQ(tf.size(), 1u);
   EXPECT_EQ(tf[0].kind, "driver-library-missing");
-  // The CUDA toolkit's own libraries are the program's environment, not the driver.
-  EXPECT_TRUE(find_software_errors("Could not load dynamic library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: cannot open "
-                                   "shared object file: No such file or directory\n",
-                                   "x")
-                  .empty());
+  // The CUDA toolkit's own libraries are the install's, not the driver (medium: TensorFlow warns so on
+  // a machine meant for the CPU too); on Windows by their DLL names (FRESH-2026-12-105, as posted).
+  for (const char* line : {"Could not load dynamic library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: cannot open shared "
+                           "object file: No such file or directory",
+                           "W tensorflow/stream_executor/platform/default/dso_loader.cc:55] Could not load dynamic library "
+                           "'cudart64_101.dll'; dlerror: cudart64_101.dll not found",
+                           "CuPy failed to load nvrtc64_120_0.dll: FileNotFoundError: Could not find module 'nvrtc64_120_0.dll'",
+                           "ImportError: DLL load failed ... Failed to load the native TensorFlow runtime."}) {
+    const auto found = find_software_errors(std::string(line) + "\n", "x");
+    ASSERT_EQ(found.size(), 1u) << line;
+    EXPECT_EQ(found[0].kind, "cuda-library-missing") << line;
+  }
+  EXPECT_EQ(find_software_errors("Could not find 'nvcuda.dll'\n", "x")[0].kind, "driver-library-missing");
+  EXPECT_TRUE(find_software_errors("failed to load the model weights from cudart_checkpoint.bin\n", "x").empty());
   EXPECT_TRUE(find_software_errors("ln -s /usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1 /usr/lib/libnvidia-ml.so\n", "x").empty());
   // Windows' loader in its own words (instant-ngp #1143, as posted).
   EXPECT_EQ(find_software_errors("Unable to execute code because nvcuda.dll could not be found-reinstalling the program may "
