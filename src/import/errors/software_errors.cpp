@@ -178,6 +178,13 @@ constexpr std::array kNoGpuMessages = std::to_array<DriverMessage>({
     // ... doesn't match system: cpu-linux-x86_64 ..."): the system's flavour is "cpu" when DJL found no
     // CUDA GPU, so its CUDA build is not used.
     {"doesn't match system: cpu-", "no-device", "DJL: no CUDA GPU on the system", ""},
+    // Bark's start-up when torch sees no CUDA GPU ("No GPU being used. Careful, inference might be very slow!").
+    {"no gpu being used. careful", "no-device", "Bark: no CUDA GPU", ""},
+    // wgpu's adapter request ("No suitable GPU adapters found on the system!") and Bevy's renderer on it
+    // ("Unable to find a GPU! Make sure you have installed required drivers!"): no Vulkan, Metal, DX12
+    // or GL driver that works answered (nouveau instead of NVIDIA's driver, or none in the container).
+    {"no suitable gpu adapters found", "no-device", "wgpu: no GPU adapter", ""},
+    {"unable to find a gpu! make sure you have installed required drivers", "no-device", "Bevy: no GPU adapter", ""},
     // Taichi's start-up when its CUDA backend cannot start (python/taichi/lang/misc.py: "Arch=[<Arch.cuda:
     // 3>] is not supported, falling back to CPU").
     {"is not supported, falling back to cpu", "no-device", "Taichi: CUDA backend not available", ""},
@@ -467,6 +474,11 @@ constexpr std::array kCpuOnlyMessages = std::to_array<DriverMessage>({
     {"failed to load the native tensorflow runtime", "cuda-library-missing", "TensorFlow: native runtime not loaded",
      "TensorFlow's native library did not load: a DLL or shared library it needs is missing or of another version (the CUDA "
      "and cuDNN its build names, or the C++ runtime): install the versions its build expects"},
+    // ONNX Runtime's CUDA provider on Windows (onnxruntime/python/onnxruntime_validation.py: "CUDA_PATH
+    // is set but CUDA wasn't able to be loaded. Please install the correct version of CUDA and cuDNN").
+    {"cuda_path is set but cuda wasn't able to be loaded", "cuda-library-missing", "ONNX Runtime: CUDA not loaded",
+     "ONNX Runtime's CUDA provider could not load the CUDA and cuDNN libraries its build needs: install the versions its "
+     "release names and put them on PATH"},
     // CTranslate2's (faster-whisper's, WhisperX's) loader of cuDNN 9's split libraries: "Unable to load
     // any of {libcudnn_ops.so.9.1.0, libcudnn_ops.so.9.1, libcudnn_ops.so.9, libcudnn_ops.so}" then
     // "Invalid handle. Cannot load symbol cudnnCreateTensorDescriptor".
@@ -589,6 +601,19 @@ std::optional<ErrorMeaning> nvml_symbol_missing(const std::string& l) {
 // guide: a newer runtime needs a driver at least as new, unless the compat package provides it).
 bool ident_char(char c);
 
+// The first namespace of a mangled C++ name at `at` ("_ZN3c105Error..." and const "_ZNK3c10...": "c10"),
+// or "" where there is none.
+std::string first_namespace(const std::string& l, std::size_t at) {
+  std::size_t p = at;
+  if (l.compare(p, 3, "_zn") != 0) return "";
+  p += 3;
+  if (p < l.size() && l[p] == 'k') ++p;
+  std::size_t len = 0;
+  while (p < l.size() && std::isdigit(static_cast<unsigned char>(l[p])) && len < 1000) len = len * 10 + static_cast<std::size_t>(l[p++] - '0');
+  if (len == 0 || p + len > l.size()) return "";
+  return l.substr(p, len);
+}
+
 std::optional<ErrorMeaning> cuda_symbol_missing(std::string_view line, const std::string& l) {
   std::size_t at = std::string::npos;
   if (const std::size_t k = l.find("undefined symbol: "); k != std::string::npos) at = k + 18;
@@ -612,6 +637,13 @@ std::optional<ErrorMeaning> cuda_symbol_missing(std::string_view line, const std
     own = at + 3;
     while (own < l.size() && std::isdigit(static_cast<unsigned char>(l[own]))) ++own;
   }
+  // A C++ symbol of PyTorch itself (its namespaces c10, at, torch: "_ZNK3c105Error4whatEv") missing from
+  // an extension: the extension was compiled against another PyTorch than the one installed.
+  if (const std::string ns = first_namespace(l, at); ns == "c10" || ns == "at" || ns == "torch")
+      return ErrorMeaning{kClassSoftware, "extension-abi-mismatch", "medium",
+                          "a compiled extension (the library the line names) lacks a function of PyTorch it was built against: it "
+                          "was compiled for another PyTorch version than the one installed; reinstall or rebuild it for this "
+                          "PyTorch (pip install --no-build-isolation, or the wheel built for this torch and CUDA)"};
   const std::size_t tag = l.find(", version lib", end);
   for (const char* prefix : {"cuda", "cublas", "cudnn", "cufft", "curand", "cusolver", "cusparse", "nccl", "nvrtc"})
     if (l.compare(own, std::strlen(prefix), prefix) == 0 ||

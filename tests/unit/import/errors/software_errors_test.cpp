@@ -458,6 +458,17 @@ TEST(SoftwareErrors, ClusterDriverInstallersAndABuildWithoutNccl) {
   EXPECT_TRUE(std::none_of(source_file.begin(), source_file.end(), [](const auto& e) { return e.kind == "cuda-toolkit-missing"; }));
   // A stub of a CUDA library says so itself (heterodb/pg-strom #386, FRESH-2026-12-107, as posted).
   EXPECT_EQ(find_software_errors("You are running using the stub version of nvrtc\n", "x")[0].kind, "cuda-library-missing");
+  // Bark without a CUDA GPU, ONNX Runtime without its CUDA libraries (FRESH-2026-12-110, as posted).
+  EXPECT_EQ(find_software_errors("No GPU being used. Careful, Inference might be extremely slow!\n", "x")[0].kind, "no-device");
+  EXPECT_EQ(find_software_errors("CUDA_PATH is set but CUDA wasn't able to be loaded. Please install the correct version of CUDA "
+                                 "and cuDNN as mentioned in the GPU requirements page\n",
+                                 "x")[0]
+                .kind,
+            "cuda-library-missing");
+  // wgpu and Bevy without a working GPU driver (FRESH-2026-12-112, as posted).
+  EXPECT_EQ(find_software_errors("thread 'main' panicked at 'No suitable GPU adapters found on the system!'\n", "x")[0].kind,
+            "no-device");
+  EXPECT_EQ(find_software_errors("Unable to find a GPU! Make sure you have installed required drivers!\n", "x")[0].kind, "no-device");
   // Taichi falling back to the CPU sees no CUDA GPU (taichi-dev/taichi #8469, FRESH-2026-12-104, as posted).
   EXPECT_EQ(find_software_errors("[W 01/22/24 10:03:20.516 1024] [misc.py:adaptive_arch_select@758] Arch=[<Arch.cuda: 3>] is not "
                                  "supported, falling back to CPU\n",
@@ -496,6 +507,15 @@ TEST(SoftwareErrors, ClusterDriverInstallersAndABuildWithoutNccl) {
   EXPECT_EQ(find_software_errors("lib.so: undefined symbol: _Z3foov, version libcudnn_ops_infer.so.8\n", "x")[0].kind,
             "cuda-library-mismatch");
   EXPECT_TRUE(find_software_errors("lib.so: undefined symbol: _ZN3foo3barEv\n", "x").empty());
+  // A symbol of PyTorch itself: the extension was built for another PyTorch (QwenLM/Qwen3-VL #1285,
+  // FRESH-2026-12-111, as posted).
+  EXPECT_EQ(find_software_errors("ImportError: /usr/local/lib/python3.10/dist-packages/flash_attn_2_cuda.cpython-310-x86_64-linux-gnu.so: "
+                                 "undefined symbol: _ZNK3c105Error4whatEv\n",
+                                 "x")[0]
+                .kind,
+            "extension-abi-mismatch");
+  EXPECT_EQ(find_software_errors("x.so: undefined symbol: _ZN2at6native5emptyEv\n", "x")[0].kind, "extension-abi-mismatch");
+  EXPECT_TRUE(find_software_errors("x.so: undefined symbol: _ZN9attention3runEv\n", "x").empty());
   // PyTorch's extension builder, its message on two lines as cpp_extension.py writes it (SAM 2's
   // build, FRESH-2026-12-81, as posted).
   const auto toolkit = find_software_errors(
