@@ -408,6 +408,10 @@ constexpr std::array kBuildMessages = std::to_array<DriverMessage>({
 constexpr const char* kLibraryWithoutCuda =
     "a library the program uses was built without CUDA (the line names it), so that part runs on the CPU or not at all: "
     "install the library's CUDA build";
+constexpr const char* kCudnnNotLoaded =
+    "the program could not load the cuDNN library its build needs (cuDNN 9 for current CTranslate2 and PyTorch wheels): "
+    "install that cuDNN (the nvidia-cudnn-cu12 wheel) and put it on the library path, or pin the program to the cuDNN "
+    "installed";
 constexpr std::array kCpuOnlyMessages = std::to_array<DriverMessage>({
     // torch.distributed asked for the NCCL backend on a build without it (Windows and macOS wheels):
     // "Distributed package doesn't have NCCL built in".
@@ -483,13 +487,9 @@ constexpr std::array kCpuOnlyMessages = std::to_array<DriverMessage>({
     // any of {libcudnn_ops.so.9.1.0, libcudnn_ops.so.9.1, libcudnn_ops.so.9, libcudnn_ops.so}" then
     // "Invalid handle. Cannot load symbol cudnnCreateTensorDescriptor".
     {"unable to load any of {libcudnn", "cuda-library-missing", "CTranslate2: cuDNN not found",
-     "the program could not load the cuDNN library its build needs (cuDNN 9 for current CTranslate2 and PyTorch wheels): "
-     "install that cuDNN (the nvidia-cudnn-cu12 wheel) and put it on the library path, or pin the program to the cuDNN "
-     "installed"},
+     kCudnnNotLoaded},
     {"cannot load symbol cudnn", "cuda-library-missing", "CTranslate2: cuDNN not found",
-     "the program could not load the cuDNN library its build needs (cuDNN 9 for current CTranslate2 and PyTorch wheels): "
-     "install that cuDNN (the nvidia-cudnn-cu12 wheel) and put it on the library path, or pin the program to the cuDNN "
-     "installed"},
+     kCudnnNotLoaded},
 });
 
 // The dynamic loader's words (dlerror: "<library>: cannot open shared object file") for a library
@@ -601,17 +601,21 @@ std::optional<ErrorMeaning> nvml_symbol_missing(const std::string& l) {
 // guide: a newer runtime needs a driver at least as new, unless the compat package provides it).
 bool ident_char(char c);
 
-// The first namespace of a mangled C++ name at `at` ("_ZN3c105Error..." and const "_ZNK3c10...": "c10"),
-// or "" where there is none.
-std::string first_namespace(const std::string& l, std::size_t at) {
+// Where the first namespace of a mangled C++ name at `at` starts, and its length ("_ZN3c105Error..."
+// and const "_ZNK3c10...": the "c10"); {at, 0} where there is none.
+struct NameSpan {
+  std::size_t at;
+  std::size_t size;
+};
+NameSpan first_namespace_span(const std::string& l, std::size_t at) {
   std::size_t p = at;
-  if (l.compare(p, 3, "_zn") != 0) return "";
+  if (l.compare(p, 3, "_zn") != 0) return {at, 0};
   p += 3;
   if (p < l.size() && l[p] == 'k') ++p;
   std::size_t len = 0;
   while (p < l.size() && std::isdigit(static_cast<unsigned char>(l[p])) && len < 1000) len = len * 10 + static_cast<std::size_t>(l[p++] - '0');
-  if (len == 0 || p + len > l.size()) return "";
-  return l.substr(p, len);
+  if (len == 0 || p + len > l.size()) return {at, 0};
+  return {p, len};
 }
 
 std::optional<ErrorMeaning> cuda_symbol_missing(std::string_view line, const std::string& l) {
@@ -632,14 +636,11 @@ std::optional<ErrorMeaning> cuda_symbol_missing(std::string_view line, const std
                             "built for: update the driver (or use a build of the program for the driver's CUDA version)"};
   // The library's own name: the symbol's ("cudnnGetVersion"), a C++ symbol's first namespace
   // ("_ZN5cudnn3cnn..."), or the version tag the loader names after it (", version libcudnn_cnn_infer.so.8").
-  std::size_t own = at;
-  if (l.compare(at, 3, "_zn") == 0) {
-    own = at + 3;
-    while (own < l.size() && std::isdigit(static_cast<unsigned char>(l[own]))) ++own;
-  }
+  const NameSpan space = first_namespace_span(l, at);
+  const std::size_t own = space.at;
   // A C++ symbol of PyTorch itself (its namespaces c10, at, torch: "_ZNK3c105Error4whatEv") missing from
   // an extension: the extension was compiled against another PyTorch than the one installed.
-  if (const std::string ns = first_namespace(l, at); ns == "c10" || ns == "at" || ns == "torch")
+  if (const std::string_view ns = std::string_view(l).substr(space.at, space.size); ns == "c10" || ns == "at" || ns == "torch")
       return ErrorMeaning{kClassSoftware, "extension-abi-mismatch", "medium",
                           "a compiled extension (the library the line names) lacks a function of PyTorch it was built against: it "
                           "was compiled for another PyTorch version than the one installed; reinstall or rebuild it for this "

@@ -507,6 +507,10 @@ TEST(SoftwareErrors, ClusterDriverInstallersAndABuildWithoutNccl) {
   EXPECT_EQ(find_software_errors("lib.so: undefined symbol: _Z3foov, version libcudnn_ops_infer.so.8\n", "x")[0].kind,
             "cuda-library-mismatch");
   EXPECT_TRUE(find_software_errors("lib.so: undefined symbol: _ZN3foo3barEv\n", "x").empty());
+  // A const member function's mangling ("_ZNK"): the namespace after the K names the library
+  // (constructed for this rule).
+  EXPECT_EQ(find_software_errors("lib.so: undefined symbol: _ZNK5cudnn7backend4Tensor4sizeEv\n", "x")[0].kind,
+            "cuda-library-mismatch");
   // A symbol of PyTorch itself: the extension was built for another PyTorch (QwenLM/Qwen3-VL #1285,
   // FRESH-2026-12-111, as posted).
   EXPECT_EQ(find_software_errors("ImportError: /usr/local/lib/python3.10/dist-packages/flash_attn_2_cuda.cpython-310-x86_64-linux-gnu.so: "
