@@ -43,6 +43,13 @@
 //       0: NVIDIA A100-PCIE-40GB MIG 1g.5gb (sm_80, 4.453 GiB / 4.750 GiB available)
 //     and CUDA.jl 1.x's "- Quadro RTX 5000 (14.251 GiB, sm_75)" under "1 device(s):" (the GiB
 //     there is what was free, not taken; the devices are numbered in their order).
+//   PyTorch's repr of torch.cuda.get_device_properties(i) (torch/csrc/cuda/Module.cpp: the name,
+//   cudaDeviceProp's major and minor, totalGlobalMem in MiB, multiProcessorCount; newer releases add
+//   uuid and L2_cache_size), printed alone or in a program's device line (YOLOv3/v5's select_device:
+//   "Using CUDA device0 _CudaDeviceProperties(name='GeForce RTX 2080 Ti', total_memory=11019MB)"):
+//     _CudaDeviceProperties(name='Tesla T4', major=7, minor=5, total_memory=15102MB, multi_processor_count=40)
+//     (its index from "device0" / "device 0" / "cuda:0" before it on the line, else its place in the
+//     paste; ROCm's build, which adds gcnArchName, describes an AMD device: not taken).
 //
 // Each gives the framework's device index (CUDA's ordinal after CUDA_VISIBLE_DEVICES, which may
 // differ from nvidia-smi's), the name as the driver reports it, and for TensorFlow the bus id and
@@ -325,6 +332,51 @@ std::optional<NamedGpu> nvbench_gpu(std::string_view l) {
   return g;
 }
 
+// The value after "key=" in a repr's argument list, up to the next ", " or ")".
+std::string_view repr_value(std::string_view l, std::string_view key) {
+  std::size_t at = l.find(key);
+  while (at != std::string_view::npos && at > 0 && l[at - 1] != ' ' && l[at - 1] != '(') at = l.find(key, at + 1);
+  if (at == std::string_view::npos) return {};
+  const std::size_t from = at + key.size();
+  const std::size_t end = l.find_first_of(",)", from);
+  return l.substr(from, end == std::string_view::npos ? std::string_view::npos : end - from);
+}
+
+// The device index a line gives just before `at`: "device0", "device 0 :", "Device 1 -", "cuda:2".
+std::optional<int> index_before(std::string_view l, std::size_t at) {
+  const std::string_view head = l.substr(0, at);
+  for (const std::string_view word : {"device", "Device", "cuda:"}) {
+    const std::size_t w = head.rfind(word);
+    if (w == std::string_view::npos) continue;
+    const std::size_t digits = head.find_first_not_of(' ', w + word.size());
+    if (digits != std::string_view::npos) return index_at(head.substr(digits));
+  }
+  return std::nullopt;
+}
+
+// "_CudaDeviceProperties(name='Tesla T4', major=7, minor=5, total_memory=15102MB, multi_processor_count=40)"
+std::optional<NamedGpu> torch_properties_gpu(std::string_view l) {
+  const std::size_t at = l.find("_CudaDeviceProperties(name='");
+  if (at == std::string_view::npos || l.find("gcnArchName=") != std::string_view::npos) return std::nullopt;
+  const std::size_t from = at + 28;
+  const std::size_t quote = l.find('\'', from);
+  if (quote == std::string_view::npos || quote == from) return std::nullopt;
+  NamedGpu g;
+  g.name = std::string(trim(l.substr(from, quote - from)));
+  // Not an AMD device, nor the format string of a program's source pasted beside ("name='%s'").
+  if (g.name.empty() || g.name.find_first_of("%{") != std::string::npos || g.name.find("AMD") != std::string::npos ||
+      g.name.find("Radeon") != std::string::npos)
+    return std::nullopt;
+  const std::string_view rest = l.substr(quote);
+  const auto major = index_at(repr_value(rest, "major=")), minor = index_at(repr_value(rest, "minor="));
+  if (major && minor) g.capability = std::to_string(*major) + "." + std::to_string(*minor);
+  if (const auto mib = number_before(repr_value(rest, "total_memory="), "MB"); mib && *mib > 0) g.memory_mib = *mib;
+  if (const auto sms = index_at(repr_value(rest, "multi_processor_count=")); sms && *sms > 0) g.sm_count = *sms;
+  const auto index = index_before(l, at);
+  g.index = index.value_or(-1);  // -1: the parse loop numbers it by its place
+  return g;
+}
+
 std::optional<NamedGpu> named_gpu(std::string_view l) {
   if (auto g = tensorflow_gpu(l)) return g;
   if (auto g = ultralytics_gpu(l)) return g;
@@ -336,6 +388,7 @@ std::optional<NamedGpu> named_gpu(std::string_view l) {
   if (auto g = perftest_gpu(l)) return g;
   if (auto g = cudajl_gpu(l)) return g;
   if (auto g = comfyui_gpu(l)) return g;
+  if (auto g = torch_properties_gpu(l)) return g;
   return pytorch_gpu(l);
 }
 
@@ -408,7 +461,7 @@ ImportPart parse_framework_gpus(std::string_view text, const std::string& file) 
     if (auto vram = comfyui_vram_mib(t)) comfyui_vram = vram;
     auto g = named_gpu(raw);
     if (!g) continue;
-    if (t.starts_with("- ")) g->index = static_cast<int>(part.gpus.size());  // CUDA.jl 1.x's list, in order
+    if (t.starts_with("- ") || g->index < 0) g->index = static_cast<int>(part.gpus.size());  // CUDA.jl 1.x's list, in order
     if (t.starts_with("GPU Name: ") || t.find("device name = [") != std::string_view::npos) g->index = cm_index.value_or(static_cast<int>(part.gpus.size()));
     if (std::any_of(part.gpus.begin(), part.gpus.end(), [&](const GpuInfo& x) { return x.index == g->index; })) continue;
     if (part.source.line == 0) part.source.line = no;
@@ -434,7 +487,7 @@ ImportPart parse_framework_gpus(std::string_view text, const std::string& file) 
 }
 
 const RegisterFormat reg{{"framework-gpus",
-                          "a framework's log lines that name its GPUs (TensorFlow's device description, PyTorch's capability check, Ultralytics' device line, Warp's, CM's, ncnn's, perftest's, NVBench's, hashcat's, CUDA.jl's and ComfyUI's device lists)",
+                          "a framework's log lines that name its GPUs (TensorFlow's device description, PyTorch's capability check, Ultralytics' device line, Warp's, CM's, ncnn's, perftest's, NVBench's, hashcat's, CUDA.jl's and ComfyUI's device lists, PyTorch's device properties)",
                           detect_framework_gpus, parse_framework_gpus}};
 
 }  // namespace

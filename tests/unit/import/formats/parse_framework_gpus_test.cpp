@@ -177,5 +177,41 @@ TEST(FrameworkGpus, NvbenchsDevicesSection) {
   EXPECT_EQ(*p.gpus[0].memory_total_bytes, 24563ull << 20);
 }
 
+// PyTorch's repr of torch.cuda.get_device_properties (torch/csrc/cuda/Module.cpp's __repr__), alone
+// and in YOLOv3's select_device line (lines constructed in those formats): the name, capability,
+// MiB and SM count; the index from "device N" before it, else the place in the paste; a program's
+// format string ("name='%s'") and ROCm's AMD device are not GPUs.
+TEST(FrameworkGpus, PytorchDevicePropertiesRepr) {
+  const std::string list =
+      "number of cuda device(s) : 2\n"
+      "    - device 0 : _CudaDeviceProperties(name='Tesla P100-PCIE-16GB', major=6, minor=0, total_memory=16280MB, multi_processor_count=56)\n"
+      "    - device 1 : _CudaDeviceProperties(name='Tesla P100-PCIE-16GB', major=6, minor=0, total_memory=16280MB, multi_processor_count=56)\n";
+  EXPECT_EQ(import_test::detected(list), "framework-gpus");
+  const ImportPart p = import_test::parse_as("framework-gpus", list);
+  ASSERT_EQ(p.gpus.size(), 2u);
+  EXPECT_EQ(p.gpus[1].index, 1);
+  EXPECT_EQ(p.gpus[1].name, "Tesla P100-PCIE-16GB");
+  EXPECT_EQ(*p.gpus[1].compute_capability, "6.0");
+  EXPECT_EQ(*p.gpus[1].sm_count, 56);
+  EXPECT_EQ(*p.gpus[1].memory_total_bytes, 16280ull << 20);
+  const ImportPart yolo = import_test::parse_as(
+      "framework-gpus", "Using CUDA device0 _CudaDeviceProperties(name='GeForce RTX 2080 Ti', total_memory=11019MB)\n"
+                        "           device3 _CudaDeviceProperties(name='GeForce RTX 2080 Ti', total_memory=11019MB)\n");
+  ASSERT_EQ(yolo.gpus.size(), 2u);
+  EXPECT_EQ(yolo.gpus[1].index, 3);
+  EXPECT_FALSE(yolo.gpus[1].compute_capability);
+  const ImportPart alone = import_test::parse_as(
+      "framework-gpus", "_CudaDeviceProperties(name='NVIDIA A100-SXM4-40GB MIG 1g.5gb', major=8, minor=0, total_memory=4864MB, "
+                        "multi_processor_count=14, uuid=3e1f0f1c-0000-0000-0000-000000000000, L2_cache_size=40MB)\n");
+  ASSERT_EQ(alone.gpus.size(), 1u);
+  EXPECT_EQ(alone.gpus[0].index, 0);
+  EXPECT_TRUE(alone.gpus[0].mig.is_mig_device);
+  EXPECT_EQ(*alone.gpus[0].sm_count, 14);
+  EXPECT_EQ(import_test::detected("print(\"%sdevice%g _CudaDeviceProperties(name='%s', total_memory=%dMB)\" % (s, i))\n"), "");
+  EXPECT_EQ(import_test::detected("_CudaDeviceProperties(name='AMD Radeon(TM) 8060S Graphics', major=11, minor=5, "
+                                  "gcnArchName='gfx1151', total_memory=80065MB, multi_processor_count=20)\n"),
+            "");
+}
+
 }  // namespace
 }  // namespace gpuaudit::imports
