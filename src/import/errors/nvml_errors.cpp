@@ -243,9 +243,11 @@ std::optional<SmiMessage> nvidia_smi_message(std::string_view line) {
   };
   if (const auto rest = after("failed to initialize nvml:"); rest && !trim(*rest).empty())
     return from_code(code_at(*rest), true, "Failed to initialize NVML", line);
-  // dcgm-exporter's and others' "Error: Failed to initialize NVML", no reason after it: NVML did not
-  // start, which is the stack's whatever the reason (never the card's), but which part is not said.
-  if (l.find("failed to initialize nvml") != std::string::npos)
+  // dcgm-exporter's and others' "Error: Failed to initialize NVML", no reason after it, and PyTorch's
+  // warning when its device count cannot use NVML (torch/cuda/__init__.py, _raw_device_count_nvml:
+  // "Can't initialize NVML"): NVML did not start, which is the stack's whatever the reason (never the
+  // card's), but which part is not said.
+  if (l.find("failed to initialize nvml") != std::string::npos || l.find("can't initialize nvml") != std::string::npos)
     return SmiMessage{{kClassSoftware, "nvml-init-failed", "medium",
                        "NVML could not start and gave no reason: the NVIDIA driver is not loaded, or the container was started "
                        "without the GPUs (the driver's libraries and device files)"},

@@ -1264,12 +1264,14 @@ std::optional<Match> nvcc_not_there(const std::string& l) {
 
 // A CUDA library the program's build needs that the loader could not load, in a loader's or the
 // program's words: TensorFlow's "Could not load dynamic library 'cudart64_101.dll'" / 'libcudnn.so.8',
-// CuPy's "failed to load nvrtc64_120_0.dll". The library is one of the CUDA toolkit's (runtime, cuDNN,
+// CuPy's "failed to load nvrtc64_120_0.dll", the dynamic loader's own ("prog: error while loading shared
+// libraries: libcudart.so.12: cannot open shared object file", ld.so(8)). The library is one of the CUDA toolkit's (runtime, cuDNN,
 // cuBLAS, NVRTC, ...) by its file name on Linux or Windows. Medium: TensorFlow prints the same warning
 // on a machine meant to run on the CPU.
 std::optional<Match> cuda_library_not_loaded(const std::string& l) {
   bool loading = false;
-  for (const char* words : {"could not load dynamic library", "failed to load", "cannot load", "unable to load", "could not load"})
+  for (const char* words : {"could not load dynamic library", "failed to load", "cannot load", "unable to load", "could not load",
+                            "error while loading shared libraries", "cannot open shared object file"})
     loading = loading || l.find(words) != std::string::npos;
   if (!loading) return std::nullopt;
   for (const char* lib : {"cudart", "cudnn", "cublas", "nvrtc", "cufft", "curand", "cusolver", "cusparse", "nccl"})

@@ -49,10 +49,11 @@ bool vulkan_call(std::string_view line) {
 }
 
 // The code a program printed without the header's "VK_" or in Vulkan-Hpp's spelling: Omniverse's
-// carb "VkResult: ERROR_INCOMPATIBLE_DRIVER", Vulkan-Hpp's vk::to_string "vk::Instance::
+// carb "VkResult: ERROR_INCOMPATIBLE_DRIVER" or after the call that returned it ("vkCreateInstance
+// failed with ERROR_INCOMPATIBLE_DRIVER", vulkaninfo's), Vulkan-Hpp's vk::to_string "vk::Instance::
 // enumeratePhysicalDevices: ErrorInitializationFailed" (its enumerator eErrorInitializationFailed).
 const StatusCode* respelled(std::string_view line) {
-  if (line.find("VkResult") != std::string_view::npos)
+  if (line.find("VkResult") != std::string_view::npos || vulkan_call(line))
     for (std::size_t at = line.find("ERROR_"); at != std::string_view::npos; at = line.find("ERROR_", at + 1)) {
       std::size_t end = at;
       while (end < line.size() && (std::isupper(static_cast<unsigned char>(line[end])) || line[end] == '_')) ++end;

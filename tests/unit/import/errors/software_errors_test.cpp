@@ -530,6 +530,18 @@ TEST(SoftwareErrors, ClusterDriverInstallersAndABuildWithoutNccl) {
   EXPECT_EQ(toolkit[0].kind, "toolkit-mismatch");
   EXPECT_EQ(toolkit[0].cls, kClassSoftware);
   EXPECT_EQ(find_software_errors("Error: Failed to initialize NVML\n", "x")[0].kind, "nvml-init-failed");
+  // The dynamic loader's words for a toolkit library (jdftx #449, FRESH-2026-12-113, as posted).
+  EXPECT_EQ(find_software_errors("/global/cfs/cdirs/m4025/Software/Perlmutter/JDFTx/build-gpu/jdftx_gpu: error while loading shared "
+                                 "libraries: libcudart.so.12: cannot open shared object file: No such file or directory\n",
+                                 "x")[0]
+                .kind,
+            "cuda-library-missing");
+  // PyTorch's own warning (torch/cuda/__init__.py; AutoGluon PR #4902, FRESH-2026-12-116, as posted).
+  EXPECT_EQ(find_software_errors("/usr/lib/python3/site-packages/torch/cuda/__init__.py:619: UserWarning: Can't initialize NVML\n"
+                                 "  warnings.warn(\"Can't initialize NVML\")\n",
+                                 "x")[0]
+                .kind,
+            "nvml-init-failed");
   EXPECT_EQ(find_software_errors("Error: Failed to initialize NVML\n", "x")[0].cls, "software");
 }
 

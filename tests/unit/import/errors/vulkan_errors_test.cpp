@@ -28,6 +28,8 @@ TEST(VulkanErrors, NoDriverIsTheStackMemoryTheProgram) {
   EXPECT_FALSE(in("vkCreateInstance failed -99"));  // no such code
   // Omniverse's carb without "VK_", Vulkan-Hpp's spelling (FRESH-2026-12-82: Isaac Sim, ManiSkill, as posted).
   EXPECT_EQ(in("[Error] [carb.graphics-vulkan.plugin] VkResult: ERROR_INCOMPATIBLE_DRIVER")->meaning.kind, "vulkan-driver-missing");
+  // vulkaninfo's words after the call that failed (holohub PR #884, FRESH-2026-12-115, as posted).
+  EXPECT_EQ(in("vkCreateInstance failed with ERROR_INCOMPATIBLE_DRIVER")->meaning.kind, "vulkan-driver-missing");
   EXPECT_STREQ(in("RuntimeError: vk::Instance::enumeratePhysicalDevices: ErrorInitializationFailed")->code->name,
                "VK_ERROR_INITIALIZATION_FAILED");
   EXPECT_STREQ(in("vk::SystemError: eErrorOutOfDeviceMemory")->code->name, "VK_ERROR_OUT_OF_DEVICE_MEMORY");
