@@ -1262,6 +1262,56 @@ std::optional<Match> nvcc_not_there(const std::string& l) {
                       "a program running nvcc by its path", "");
 }
 
+// CMake's FindPackageHandleStandardArgs for a package of the CUDA toolkit ("Could NOT find CUBLAS
+// (missing: CUDA_TOOLKIT_INCLUDE CUDA_CUDART_LIB)", "Could NOT find CUDAToolkit (missing:
+// CUDAToolkit_INCLUDE_DIR)", FindCUDA's "Could NOT find CUDA (missing: CUDA_NVCC_EXECUTABLE ...)") and
+// CMake's CUDA language without a compiler ("No CMAKE_CUDA_COMPILER could be found"): the build found
+// no CUDA toolkit, or not the part the line names.
+std::optional<Match> cmake_cuda_not_found(const std::string& l) {
+  if (l.find("no cmake_cuda_compiler could be found") != std::string::npos)
+    return from_meaning(ErrorMeaning{kClassSoftware, "cuda-toolkit-missing", "high",
+                                     "CMake found no CUDA compiler (nvcc) to build the project's CUDA code: install the CUDA "
+                                     "toolkit, or point CMake at it (CUDACXX, CMAKE_CUDA_COMPILER)"},
+                        "CMake: no CUDA compiler", "");
+  const std::size_t at = l.find("could not find ");
+  if (at == std::string::npos || l.find(" (missing: ", at) == std::string::npos) return std::nullopt;
+  const std::string_view package = std::string_view(l).substr(at + 15);
+  bool cuda = false;
+  for (const char* p : {"cuda", "cublas", "cudnn", "cufft", "curand", "cusolver", "cusparse", "cutensor", "nccl", "nvrtc", "nvml",
+                        "cupti", "tensorrt", "nvinfer"})
+    cuda = cuda || package.starts_with(p);
+  if (!cuda) return std::nullopt;
+  return from_meaning(ErrorMeaning{kClassSoftware, "cuda-toolkit-missing", "medium",
+                                   "the build could not find part of the CUDA toolkit (the line names the package and what was "
+                                   "missing): install the toolkit's development files for that package, or point CMake at them "
+                                   "(CUDAToolkit_ROOT, the package's _ROOT or _DIR variable)"},
+                      "CMake: a CUDA package not found", "");
+}
+
+// A package manager that cannot install the NVIDIA driver's or CUDA's packages together: apt's unmet
+// dependency ("libidg-cuda0 : Depends: libnvidia-compute-418-server but it is not going to be
+// installed", "... but 535.54.03-1 is to be installed") and dnf's ("nothing provides libnvidia-ml.so.1
+// needed by ..."). Packages from two repositories or driver branches are mixed, or some are held.
+std::optional<Match> driver_packages_unmet(const std::string& l) {
+  std::size_t at = l.find("depends: ");
+  std::size_t from = at == std::string::npos ? at : at + 9;
+  if (at != std::string::npos && l.find(" to be installed", at) == std::string::npos && l.find("not installable", at) == std::string::npos)
+    from = std::string::npos;
+  if (from == std::string::npos && (at = l.find("nothing provides ")) != std::string::npos && l.find(" needed by ", at) != std::string::npos)
+    from = at + 17;
+  if (from == std::string::npos) return std::nullopt;
+  const std::string_view package = std::string_view(l).substr(from);
+  bool nvidia = false;
+  for (const char* p : {"nvidia-", "libnvidia-", "cuda-", "libcuda", "libcudnn", "libnccl", "xserver-xorg-video-nvidia", "kmod-nvidia"})
+    nvidia = nvidia || package.starts_with(p);
+  if (!nvidia) return std::nullopt;
+  return from_meaning(ErrorMeaning{kClassSoftware, "driver-packages-conflict", "medium",
+                                   "the package manager cannot install the NVIDIA driver's or CUDA's packages together (the line "
+                                   "names the one it cannot): packages from two repositories or driver branches are mixed, or some "
+                                   "are held: install one branch from one source (apt policy / dnf list show where each comes from)"},
+                      "package manager: NVIDIA packages not installable", "");
+}
+
 // A CUDA library the program's build needs that the loader could not load, in a loader's or the
 // program's words: TensorFlow's "Could not load dynamic library 'cudart64_101.dll'" / 'libcudnn.so.8',
 // CuPy's "failed to load nvrtc64_120_0.dll", the dynamic loader's own ("prog: error while loading shared
@@ -1468,6 +1518,8 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = device_assertion(l)) return m;
   if (auto m = nvcc_not_there(l)) return m;
   if (auto m = cuda_library_not_loaded(l)) return m;
+  if (auto m = cmake_cuda_not_found(l)) return m;
+  if (auto m = driver_packages_unmet(l)) return m;
   if (auto m = tensorrt_cuda_init_failure(l)) return m;
   if (auto m = by_name(line)) return m;
   if (auto m = driver_call_failed(line, l)) return m;

@@ -13,7 +13,9 @@
 //     Ultralytics YOLOv8.0.202  Python-3.11.6 torch-2.1.0+cu118 CUDA:0 (NVIDIA GeForce RTX 3070 Ti Laptop GPU, 8192MiB)
 //   NVIDIA Warp (warp/context.py, its start-up device list):
 //     "cuda:0"   : "NVIDIA GeForce RTX 3090" (24 GiB, sm_86, mempool enabled)
-//   MLCommons CM's get-cuda-devices script (one block a CUDA device):
+//   A program's own device-name line (QMCPACK's " Device Name: Quadro P1000", QUICK's "| CUDA DEVICE
+//   NAME : NVIDIA A40"), numbered in its order, and MLCommons CM's get-cuda-devices script (one block
+//   a CUDA device):
 //     GPU Device ID: 0
 //     GPU Name: NVIDIA GH200 480GB MIG 2g.24gb
 //     GPU compute capability: 9.0
@@ -282,12 +284,19 @@ std::optional<NamedGpu> hashcat_gpu(std::string_view l) {
   return g;
 }
 
-// CM's "GPU Name: NVIDIA GH200 480GB MIG 2g.24gb" (its index from the "GPU Device ID:" line above it).
+// A program's own "<...> device name : NAME" / "GPU name: NAME" line: CM's "GPU Name: NVIDIA GH200
+// 480GB MIG 2g.24gb" (its index from the "GPU Device ID:" line above it), QMCPACK's " Device Name:
+// Quadro P1000", QUICK's "| CUDA DEVICE NAME            : NVIDIA A40". Only NVIDIA's names are taken.
 std::optional<NamedGpu> cm_gpu(std::string_view l) {
-  const std::string_view t = trim(l);
-  if (!t.starts_with("GPU Name: ")) return std::nullopt;
+  std::string_view t = trim(l);
+  if (t.starts_with("| ")) t = trim(t.substr(2));
+  const std::size_t colon = t.find(':');
+  if (colon == std::string_view::npos || colon > 40) return std::nullopt;
+  std::string key(trim(t.substr(0, colon)));
+  std::transform(key.begin(), key.end(), key.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (!key.ends_with("device name") && !key.ends_with("gpu name")) return std::nullopt;
   NamedGpu g;
-  g.name = std::string(trim(t.substr(10)));
+  g.name = std::string(trim(t.substr(colon + 1)));
   if (g.name.empty() || !nvidia_name(g.name)) return std::nullopt;
   return g;
 }
@@ -462,7 +471,7 @@ ImportPart parse_framework_gpus(std::string_view text, const std::string& file) 
     auto g = named_gpu(raw);
     if (!g) continue;
     if (t.starts_with("- ") || g->index < 0) g->index = static_cast<int>(part.gpus.size());  // CUDA.jl 1.x's list, in order
-    if (t.starts_with("GPU Name: ") || t.find("device name = [") != std::string_view::npos) g->index = cm_index.value_or(static_cast<int>(part.gpus.size()));
+    if (cm_gpu(raw) || t.find("device name = [") != std::string_view::npos) g->index = cm_index.value_or(static_cast<int>(part.gpus.size()));
     if (std::any_of(part.gpus.begin(), part.gpus.end(), [&](const GpuInfo& x) { return x.index == g->index; })) continue;
     if (part.source.line == 0) part.source.line = no;
     GpuInfo gpu;

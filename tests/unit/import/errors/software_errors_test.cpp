@@ -536,6 +536,21 @@ TEST(SoftwareErrors, ClusterDriverInstallersAndABuildWithoutNccl) {
                                  "x")[0]
                 .kind,
             "cuda-library-missing");
+  // CMake's package search for the toolkit's parts (cp2k #1525, FRESH-2026-12-113, as posted) and its CUDA
+  // language without nvcc (CMakeDetermineCUDACompiler.cmake's words); another package is not CUDA's.
+  EXPECT_EQ(find_software_errors("-- Could NOT find CUBLAS (missing: CUDA_TOOLKIT_INCLUDE CUDA_CUDART_LIB)\n", "x")[0].kind,
+            "cuda-toolkit-missing");
+  EXPECT_EQ(find_software_errors("CMake Error at CMakeLists.txt:3 (project):\n  No CMAKE_CUDA_COMPILER could be found.\n", "x")[0].kind,
+            "cuda-toolkit-missing");
+  EXPECT_TRUE(find_software_errors("-- Could NOT find ZLIB (missing: ZLIB_LIBRARY ZLIB_INCLUDE_DIR)\n", "x").empty());
+  // apt's unmet dependency on a driver package (kernsuite/packaging #258, FRESH-2026-12-115, as posted)
+  // and dnf's; another package's is not the driver's.
+  EXPECT_EQ(find_software_errors(" libidg-cuda0 : Depends: libnvidia-compute-418-server but it is not going to be installed\n", "x")[0].kind,
+            "driver-packages-conflict");
+  EXPECT_EQ(find_software_errors("  - nothing provides libnvidia-ml.so.1()(64bit) needed by nvidia-driver-cuda-3:550.54.15-1.el9.x86_64\n", "x")[0]
+                .kind,
+            "driver-packages-conflict");
+  EXPECT_TRUE(find_software_errors(" python3-foo : Depends: python3-bar but it is not going to be installed\n", "x").empty());
   // PyTorch's own warning (torch/cuda/__init__.py; AutoGluon PR #4902, FRESH-2026-12-116, as posted).
   EXPECT_EQ(find_software_errors("/usr/lib/python3/site-packages/torch/cuda/__init__.py:619: UserWarning: Can't initialize NVML\n"
                                  "  warnings.warn(\"Can't initialize NVML\")\n",

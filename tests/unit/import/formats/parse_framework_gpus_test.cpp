@@ -213,5 +213,21 @@ TEST(FrameworkGpus, PytorchDevicePropertiesRepr) {
             "");
 }
 
+// A program's own device-name line, in QUICK's banner (quick #290) and QMCPACK's log (qmcpack #3114),
+// FRESH-2026-12-113's cases as posted: the GPU is named, numbered in its order.
+TEST(FrameworkGpus, AProgramsOwnDeviceNameLine) {
+  for (const char* dir : {"quick-290-a40-nvcc-112-gpu-information-block", "qmcpack-3114-quadro-p1000-afqmc-cudafree-illegal-address"}) {
+    const std::filesystem::path folder = std::filesystem::path(GPUAUDIT_TEST_DATA) / "real-world" / dir;
+    for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+      if (entry.path().extension() != ".txt") continue;
+      const ImportPart p = import_test::parse_as("framework-gpus", import_test::read_bytes(entry.path()));
+      ASSERT_EQ(p.gpus.size(), 1u) << dir;
+      EXPECT_EQ(p.gpus[0].index, 0);
+      EXPECT_EQ(p.gpus[0].name, std::string(dir).starts_with("quick") ? "NVIDIA A40" : "Quadro P1000");
+    }
+  }
+  EXPECT_EQ(import_test::detected("Device name: my-laptop\nGPU name: integrated\n"), "");
+}
+
 }  // namespace
 }  // namespace gpuaudit::imports
