@@ -73,6 +73,7 @@ const std::vector<DocRule>& doc_rules() {
       {.file = "rule_software", .run = rule_software, .gives = {kSoftware}, .defers_to = {kGpuFault}},
       {.file = "rule_reported_errors", .run = rule_reported_errors, .gives = {kGpuFault, kMemoryDegraded, kNvlinkDegraded, kSliced, kWrongResults}},
       {.file = "rule_peer_access", .run = rule_peer_access, .gives = {kNoPeerAccess}},
+      {.file = "rule_peer_path", .run = rule_peer_path, .gives = {kPcieDegraded}},
       {.file = "rule_moved_data_check", .run = rule_moved_data_check, .gives = {kWrongResults}},
       // A GPU whose fabric registration failed joins the software finding for the fabric manager.
       {.file = "rule_fabric", .run = rule_fabric, .gives = {kSoftware}, .defers_to = {kSoftware}},

@@ -60,6 +60,7 @@ void rule_reported_errors(const DocScoring& d, const Thresholds& t, std::vector<
 // no-peer-access: GPUs that cannot reach each other's memory directly (topo -p2p, the CUDA samples,
 // nvbandwidth, NCCL): multi-GPU traffic is staged through host memory.
 void rule_peer_access(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
+void rule_peer_path(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
 void rule_moved_data_check(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);
 // software (fabric-manager): a GPU whose NVLink fabric registration is not Completed/Success.
 void rule_fabric(const DocScoring& d, const Thresholds& t, std::vector<Verdict>& out);

@@ -66,6 +66,10 @@ const std::vector<RuleThresholdInfo>& rule_threshold_info() {
        "a healthy card holds its clock within ~10% of max under continuous load (clock_fraction), and a "
        "power-bound GEMM's rate follows the clock; a larger drop after the soak window is heat, power "
        "or a failing board"},
+      {"peer_path_fraction", &RuleThresholds::peer_path_fraction, 0.01, 1.0,
+       "a peer copy crosses the link once and a staged one twice through host memory, pipelined to about one link's "
+       "rate: healthy PCIe peers copy at 0.9-1.3x the staged rate and NVLink peers many times it; a peer path at under "
+       "half of staging is throttled on its way (ACS, IOMMU, a socket crossing), not measured noise"},
   };
   return info;
 }

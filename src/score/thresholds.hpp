@@ -41,6 +41,7 @@ struct RuleThresholds {
   double contended_cpu_pct = 10;        // host-bound: other processes' CPU share above this = contended, not judged
   double straggler_margin = kStragglerMargin;  // straggler: a key figure this much below its peers' median
   double sustained_drop_fraction = 0.10;  // sustained-drop: the rate after the soak this much below the first seconds
+  double peer_path_fraction = 0.50;     // pcie-degraded: a peer copy below this x the same copy staged through the host
 };
 
 struct Thresholds {
