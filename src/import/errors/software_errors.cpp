@@ -321,6 +321,16 @@ constexpr std::array kBuildMessages = std::to_array<DriverMessage>({
      "a CUDA library JAX loaded (the line names it) is older than the one JAX was built with: an older copy is earlier on "
      "the library path (LD_LIBRARY_PATH, a system CUDA): install jax's CUDA extra (jax[cuda12]) and let it use its pip "
      "wheels, or update that library"},
+    // TensorFlow's and XLA's cuDNN wrapper comparing the cuDNN it loaded with its build (cuda_dnn.cc, an
+    // error, after which cuDNN is not used: "Loaded runtime CuDNN library: 8.0.5 but source was compiled
+    // with: 8.1.0. CuDNN library needs to have matching major version and equal or higher minor
+    // version."). Not the warnings of the same kind a program goes on after (TensorRT's "TensorRT was
+    // linked against cuDNN 8.6.0 but loaded cuDNN 8.5.0", TF-TRT's "TensorRT mismatch ... Things may
+    // not work", XLA's "The NVIDIA driver's CUDA version is ... older than the ptxas CUDA version",
+    // after which it only compiles serially): the work ran, so they decide nothing.
+    {"loaded runtime cudnn library:", "cuda-library-mismatch", "TensorFlow/XLA: cuDNN other than its build's",
+     "the cuDNN loaded at run time (the line names it) is older than, or of another major version than, the one the program "
+     "was compiled with: install the cuDNN its build names (the nvidia-cudnn wheel of its CUDA, or tensorflow[and-cuda])"},
     // The CUDA toolkit's libdevice (nvvm/libdevice/libdevice.10.bc), which every CUDA compile links
     // math from, not where the compiler looks: clang's "cannot find libdevice for sm_75. Provide path
     // to different CUDA installation via --cuda-path", AdaptiveCpp's "LLVMToPtx: Could not find CUDA
@@ -624,6 +634,10 @@ std::optional<ErrorMeaning> cuda_symbol_missing(std::string_view line, const std
   else if (const std::size_t k2 = l.find(" symbol not found"); k2 != std::string::npos) {
     at = k2;
     while (at > 0 && ident_char(l[at - 1])) --at;
+  } else if (const std::size_t k3 = l.find(" not defined in file "); k3 != std::string::npos) {
+    // glibc's loader for a versioned symbol the library found lacks: "symbol cudaFreeAsync version
+    // libcudart.so.11.0 not defined in file libcudart.so.11.0 with link time reference".
+    if (const std::size_t k4 = l.rfind("symbol ", k3); k4 != std::string::npos) at = k4 + 7;
   }
   if (at == std::string::npos || at + 3 >= l.size()) return std::nullopt;
   std::size_t end = at;
@@ -1262,6 +1276,19 @@ std::optional<Match> nvcc_not_there(const std::string& l) {
                       "a program running nvcc by its path", "");
 }
 
+// A jax whose jaxlib (or CUDA plugin) is of another release: Python's AttributeError on a jaxlib module
+// ("Unable to initialize backend 'cuda': module 'jaxlib.xla_extension' has no attribute
+// 'GpuAllocatorConfig'"): jax calls what its jaxlib does not have.
+std::optional<Match> jaxlib_mismatch(const std::string& l) {
+  const std::size_t at = l.find("module 'jaxlib");
+  if (at == std::string::npos || l.find("has no attribute", at) == std::string::npos) return std::nullopt;
+  return from_meaning(ErrorMeaning{kClassSoftware, "jaxlib-mismatch", "high",
+                                   "jax calls a function its installed jaxlib does not have: jax and jaxlib (or its CUDA plugin, "
+                                   "jax-cuda12-plugin) are of different releases: install matching versions (pip install -U "
+                                   "\"jax[cuda12]\")"},
+                      "JAX: jax and jaxlib of different releases", "");
+}
+
 // CMake's FindPackageHandleStandardArgs for a package of the CUDA toolkit ("Could NOT find CUBLAS
 // (missing: CUDA_TOOLKIT_INCLUDE CUDA_CUDART_LIB)", "Could NOT find CUDAToolkit (missing:
 // CUDAToolkit_INCLUDE_DIR)", FindCUDA's "Could NOT find CUDA (missing: CUDA_NVCC_EXECUTABLE ...)") and
@@ -1519,6 +1546,7 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = nvcc_not_there(l)) return m;
   if (auto m = cuda_library_not_loaded(l)) return m;
   if (auto m = cmake_cuda_not_found(l)) return m;
+  if (auto m = jaxlib_mismatch(l)) return m;
   if (auto m = driver_packages_unmet(l)) return m;
   if (auto m = tensorrt_cuda_init_failure(l)) return m;
   if (auto m = by_name(line)) return m;

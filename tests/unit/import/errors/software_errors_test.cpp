@@ -551,6 +551,26 @@ TEST(SoftwareErrors, ClusterDriverInstallersAndABuildWithoutNccl) {
                 .kind,
             "driver-packages-conflict");
   EXPECT_TRUE(find_software_errors(" python3-foo : Depends: python3-bar but it is not going to be installed\n", "x").empty());
+  // Libraries comparing what they loaded with their build, and the loader's versioned symbol, as posted
+  // in FRESH-2026-12-117 and -120 (LMDeploy PR #256, Levanter #670, CLRS #98); the warnings a program
+  // goes on after (TensorRT's, XLA's ptxas) are not findings.
+  for (const char* msg : {"E external/xla/xla/stream_executor/cuda/cuda_dnn.cc:439] Loaded runtime CuDNN library: 8.9.4 but source "
+                          "was compiled with: 8.9.6.  CuDNN library needs to have matching major version and equal or higher minor "
+                          "version.\n",
+                          "ImportError: /usr/lib/liblmdeploy.so: symbol cudaFreeAsync version libcudart.so.11.0 not defined in file "
+                          "libcudart.so.11.0 with link time reference\n"})
+    EXPECT_EQ(find_software_errors(msg, "x")[0].kind, "cuda-library-mismatch") << msg;
+  for (const char* msg : {"[TRT] [W] TensorRT was linked against cuDNN 8.6.0 but loaded cuDNN 8.5.0\n",
+                          "W nvptx_compiler.cc:762] The NVIDIA driver's CUDA version is 12.4 which is older than the ptxas CUDA "
+                          "version (12.5.40). Because the driver is older than the ptxas version, XLA is disabling parallel "
+                          "compilation, which may slow down compilation.\n"})
+    for (const auto& e : find_software_errors(msg, "x")) EXPECT_NE(e.cls, "software") << msg;
+  EXPECT_EQ(find_software_errors("RuntimeError: Unable to initialize backend 'cuda': module 'jaxlib.xla_extension' has no attribute "
+                                 "'GpuAllocatorConfig' (you may need to uninstall the failing plugin package, or set "
+                                 "JAX_PLATFORMS=cpu to skip this backend.)\n",
+                                 "x")[0]
+                .kind,
+            "jaxlib-mismatch");
   // PyTorch's own warning (torch/cuda/__init__.py; AutoGluon PR #4902, FRESH-2026-12-116, as posted).
   EXPECT_EQ(find_software_errors("/usr/lib/python3/site-packages/torch/cuda/__init__.py:619: UserWarning: Can't initialize NVML\n"
                                  "  warnings.warn(\"Can't initialize NVML\")\n",
