@@ -1451,7 +1451,8 @@ std::optional<Match> by_message(std::string_view line, const std::string& l) {
 std::optional<Match> by_number(const std::string& l) {
   if (l.find("cuda") == std::string::npos) return std::nullopt;
   // nvdiffrast's "Cuda error: 400[cudaGraphicsMapResources(...)]": the number right after "error: ".
-  for (const long n : numbers_after(l, {"code=", "returned ", "error code ", "error (", "error ", "err=", "cuda error: "}, {"", false, 6, ".:"})) {
+  // Not a date or time after a log level (vLLM's "ERROR 03-28 21:38:23 ...", "error 2024/03/28").
+  for (const long n : numbers_after(l, {"code=", "returned ", "error code ", "error (", "error ", "err=", "cuda error: "}, {"", false, 6, ".:-/"})) {
     const CudaErrorCode* c = n == 0 ? nullptr : cuda_runtime_error(static_cast<int>(n));
     if (!c) continue;
     Match m = from_cuda(*c);

@@ -571,6 +571,12 @@ TEST(SoftwareErrors, ClusterDriverInstallersAndABuildWithoutNccl) {
                                  "x")[0]
                 .kind,
             "jaxlib-mismatch");
+  // A log level's date is no CUDA code (vLLM #3688, FRESH-2026-12-117, as posted: "ERROR 03-28" is not
+  // cudaErrorInitializationError, 3).
+  for (const auto& e : find_software_errors("(RayWorkerVllm pid=4028887) ERROR 03-28 21:38:23 ray_utils.py:44] ncclUnhandledCudaError: "
+                                            "Call to CUDA function failed.\n",
+                                            "x"))
+    EXPECT_NE(e.kind, "cuda-init-failed");
   // PyTorch's own warning (torch/cuda/__init__.py; AutoGluon PR #4902, FRESH-2026-12-116, as posted).
   EXPECT_EQ(find_software_errors("/usr/lib/python3/site-packages/torch/cuda/__init__.py:619: UserWarning: Can't initialize NVML\n"
                                  "  warnings.warn(\"Can't initialize NVML\")\n",
