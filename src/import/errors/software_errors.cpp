@@ -20,6 +20,7 @@
 #include "text/strings.hpp"
 
 #include <algorithm>
+#include <initializer_list>
 #include <array>
 #include <cctype>
 #include <cstring>
@@ -1276,6 +1277,10 @@ std::optional<Match> nvcc_not_there(const std::string& l) {
                       "a program running nvcc by its path", "");
 }
 
+bool starts_with_any(std::string_view s, std::initializer_list<std::string_view> prefixes) {
+  return std::any_of(prefixes.begin(), prefixes.end(), [&](std::string_view p) { return s.starts_with(p); });
+}
+
 // A jax whose jaxlib (or CUDA plugin) is of another release: Python's AttributeError on a jaxlib module
 // ("Unable to initialize backend 'cuda': module 'jaxlib.xla_extension' has no attribute
 // 'GpuAllocatorConfig'"): jax calls what its jaxlib does not have.
@@ -1302,12 +1307,9 @@ std::optional<Match> cmake_cuda_not_found(const std::string& l) {
                         "CMake: no CUDA compiler", "");
   const std::size_t at = l.find("could not find ");
   if (at == std::string::npos || l.find(" (missing: ", at) == std::string::npos) return std::nullopt;
-  const std::string_view package = std::string_view(l).substr(at + 15);
-  bool cuda = false;
-  for (const char* p : {"cuda", "cublas", "cudnn", "cufft", "curand", "cusolver", "cusparse", "cutensor", "nccl", "nvrtc", "nvml",
-                        "cupti", "tensorrt", "nvinfer"})
-    cuda = cuda || package.starts_with(p);
-  if (!cuda) return std::nullopt;
+  if (!starts_with_any(std::string_view(l).substr(at + 15), {"cuda", "cublas", "cudnn", "cufft", "curand", "cusolver", "cusparse",
+                                                                "cutensor", "nccl", "nvrtc", "nvml", "cupti", "tensorrt", "nvinfer"}))
+    return std::nullopt;
   return from_meaning(ErrorMeaning{kClassSoftware, "cuda-toolkit-missing", "medium",
                                    "the build could not find part of the CUDA toolkit (the line names the package and what was "
                                    "missing): install the toolkit's development files for that package, or point CMake at them "
@@ -1327,11 +1329,9 @@ std::optional<Match> driver_packages_unmet(const std::string& l) {
   if (from == std::string::npos && (at = l.find("nothing provides ")) != std::string::npos && l.find(" needed by ", at) != std::string::npos)
     from = at + 17;
   if (from == std::string::npos) return std::nullopt;
-  const std::string_view package = std::string_view(l).substr(from);
-  bool nvidia = false;
-  for (const char* p : {"nvidia-", "libnvidia-", "cuda-", "libcuda", "libcudnn", "libnccl", "xserver-xorg-video-nvidia", "kmod-nvidia"})
-    nvidia = nvidia || package.starts_with(p);
-  if (!nvidia) return std::nullopt;
+  if (!starts_with_any(std::string_view(l).substr(from), {"nvidia-", "libnvidia-", "cuda-", "libcuda", "libcudnn", "libnccl",
+                                                            "xserver-xorg-video-nvidia", "kmod-nvidia"}))
+    return std::nullopt;
   return from_meaning(ErrorMeaning{kClassSoftware, "driver-packages-conflict", "medium",
                                    "the package manager cannot install the NVIDIA driver's or CUDA's packages together (the line "
                                    "names the one it cannot): packages from two repositories or driver branches are mixed, or some "
