@@ -322,6 +322,18 @@ constexpr std::array kBuildMessages = std::to_array<DriverMessage>({
      "a CUDA library JAX loaded (the line names it) is older than the one JAX was built with: an older copy is earlier on "
      "the library path (LD_LIBRARY_PATH, a system CUDA): install jax's CUDA extra (jax[cuda12]) and let it use its pip "
      "wheels, or update that library"},
+    // PaddlePaddle's cuDNN check at start (paddle/phi/backends/dynload: "[cudnn init] libcudnn v5 with
+    // header v7 unmatched!"): the cuDNN library loaded is another version than the headers it was built with.
+    {"[cudnn init] libcudnn v", "cuda-library-mismatch", "PaddlePaddle: cuDNN other than its build's",
+     "the cuDNN library loaded at run time is another version than the one the program was built with (the line names "
+     "both): install the cuDNN its build names, or the build for the cuDNN installed"},
+    // A build's search for cuDNN in its own words (MegEngine's CMake: "Can not find CuDNN Library").
+    {"can not find cudnn", "cuda-library-missing", "a build: no cuDNN found",
+     "the build found no cuDNN: install cuDNN's development files for the installed CUDA, or point the build at them "
+     "(CUDNN_ROOT_DIR)"},
+    {"cannot find cudnn", "cuda-library-missing", "a build: no cuDNN found",
+     "the build found no cuDNN: install cuDNN's development files for the installed CUDA, or point the build at them "
+     "(CUDNN_ROOT_DIR)"},
     // TensorFlow's and XLA's cuDNN wrapper comparing the cuDNN it loaded with its build (cuda_dnn.cc, an
     // error, after which cuDNN is not used: "Loaded runtime CuDNN library: 8.0.5 but source was compiled
     // with: 8.1.0. CuDNN library needs to have matching major version and equal or higher minor
@@ -538,9 +550,11 @@ std::optional<ErrorMeaning> driver_library_missing(const std::string& l) {
   if (!nvml && !cuda) return std::nullopt;
   // The loader's "error while loading shared libraries: libcuda.so.1" is the same fact, cut before its reason.
   // NCCL's own words when its dlopen fails (src/misc/nvmlwrap.cc: "Failed to open libnvidia-ml.so.1").
+  // The linker's at build time ("ld: warning: libcuda.so.1, needed by libsl_zed.so, not found"): no
+  // driver where the program is built (a container build links against the toolkit's stubs instead).
   if (l.find("cannot open shared object file") == std::string::npos && l.find("could not load nvml library") == std::string::npos &&
       l.find("error while loading shared libraries: lib") == std::string::npos && l.find("failed to open lib") == std::string::npos &&
-      !windows_nvml && !windows_cuda)
+      !(l.find(", needed by ") != std::string::npos && l.find("not found") != std::string::npos) && !windows_nvml && !windows_cuda)
     return std::nullopt;
   return ErrorMeaning{kClassSoftware, nvml ? "nvml-missing" : "driver-library-missing", "high",
                       std::string("the driver's user-space library (") + (nvml ? "libnvidia-ml" : "libcuda") +
@@ -635,6 +649,8 @@ std::optional<ErrorMeaning> cuda_symbol_missing(std::string_view line, const std
   else if (const std::size_t k2 = l.find(" symbol not found"); k2 != std::string::npos) {
     at = k2;
     while (at > 0 && ident_char(l[at - 1])) --at;
+  } else if (const std::size_t k5 = l.find("failed to load cuda func: "); k5 != std::string::npos) {
+    at = k5 + 26;  // MegEngine's loader of driver functions: "failed to load cuda func: cuMemcpy2D_v2_ptds"
   } else if (const std::size_t k3 = l.find(" not defined in file "); k3 != std::string::npos) {
     // glibc's loader for a versioned symbol the library found lacks: "symbol cudaFreeAsync version
     // libcudart.so.11.0 not defined in file libcudart.so.11.0 with link time reference".
@@ -1281,6 +1297,19 @@ bool starts_with_any(std::string_view s, std::initializer_list<std::string_view>
   return std::any_of(prefixes.begin(), prefixes.end(), [&](std::string_view p) { return s.starts_with(p); });
 }
 
+// A program comparing its own version with the CUDA it finds ("OSError: MindSpore version 1.0.0 and cuda
+// version 10.0 does not match", "... CUDA versions do not match"): the install mixes a build for one CUDA
+// with another CUDA. Medium: it says the versions differ, not which one is wrong.
+std::optional<Match> cuda_versions_do_not_match(const std::string& l) {
+  const std::size_t at = l.find("cuda version");
+  if (at == std::string::npos || (l.find("does not match", at) == std::string::npos && l.find("do not match", at) == std::string::npos))
+    return std::nullopt;
+  return from_meaning(ErrorMeaning{kClassSoftware, "toolkit-mismatch", "medium",
+                                   "the program was built for another CUDA version than the one it finds (the line names both): "
+                                   "install the build of the program for the installed CUDA, or the CUDA its build names"},
+                      "a program's CUDA version check", "");
+}
+
 // A jax whose jaxlib (or CUDA plugin) is of another release: Python's AttributeError on a jaxlib module
 // ("Unable to initialize backend 'cuda': module 'jaxlib.xla_extension' has no attribute
 // 'GpuAllocatorConfig'"): jax calls what its jaxlib does not have.
@@ -1400,6 +1429,9 @@ std::optional<Match> by_message(std::string_view line, const std::string& l) {
       // In parentheses: after a status number ("status = 2(out of memory)", "FAILED: 700(an illegal
       // memory access ...)") or a call (Cycles' "Failed to load CUDA kernel from '...' (Unsupported PTX version)").
       else if (l[i] == '(') starts.push_back(i + 1);
+      // After glog's CHECK_EQ values, where Caffe's CUDA_CHECK streams the message: "Check failed: error ==
+      // cudaSuccess (8 vs. 0)  invalid device function" (the number of a runtime older than CUDA 10.1).
+      else if (l.compare(i, 3, ")  ") == 0) starts.push_back(i + 3);
       else if (l.compare(i, 11, "cuda error ") == 0) starts.push_back(i + 11);
       // After a log tag: "[custatevec] %initialization error in ..." (CUDA-Q's wrapper prints a stray '%').
       else if (l.compare(i, 2, "] ") == 0) starts.push_back(i + 2 + (l.compare(i + 2, 1, "%") == 0 ? 1 : 0));
@@ -1548,6 +1580,7 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
   if (auto m = cuda_library_not_loaded(l)) return m;
   if (auto m = cmake_cuda_not_found(l)) return m;
   if (auto m = jaxlib_mismatch(l)) return m;
+  if (auto m = cuda_versions_do_not_match(l)) return m;
   if (auto m = driver_packages_unmet(l)) return m;
   if (auto m = tensorrt_cuda_init_failure(l)) return m;
   if (auto m = by_name(line)) return m;
@@ -1580,14 +1613,15 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
 // the toolkit's PTX assembler (nvcc's "'ptxas' died due to signal 11"); OpenCL, a GPU API like
 // OpenGL ("There are no OpenCL devices available"); and the NVIDIA HPC SDK's OpenACC runtime's
 // "FATAL ERROR: data in update host clause was not found on device 1"; TensorRT's libraries
-// (libnvinfer, libnvinfer_plugin) a loader cannot open.
-constexpr std::array<const char*, 56> kGpuWords{
+// (libnvinfer, libnvinfer_plugin) a loader cannot open; NVIDIA's sparse direct solver cuDSS and the
+// nvmath-python bindings that raise its statuses ("nvmath.bindings.cudss.cuDSSError: INVALID_VALUE (3)").
+constexpr std::array<const char*, 58> kGpuWords{
     "nvidia", "cuda",  "gpu",   "nvml",     "nccl",  "dcgm",   "cublas", "cudnn", "cusolver", "cufft", "nouveau",
     "cusparse", "curand", "cutensor", "nvrtc", "tensorrt", "[trt]", "nvenc", "nvdec", "cuvid", "nvjpeg",
     "jetson", "tegra", "l4t",   "nvgpu",    "gk20a", "gm20b",  "gp10b",  "gv11b", "ga10b", "nvlddmkm", "nvoglv",
     "nvwgf2um", "nvapi", "opengl", "vulkan", "libgl", "[vgl]", "vfio", "v000010de", ".cu:", "cutlass",
     "custatevec", "cutensornet", "cuquantum", "egl device", "egl driver", "egl display", "ptxas", "opencl",
-    "not found on device", "nvinfer", "libegl", "initialize egl", "nvcc", "nv_peer_mem"};
+    "not found on device", "nvinfer", "libegl", "initialize egl", "nvcc", "nv_peer_mem", "cudss", "nvmath"};
 constexpr std::array<const char*, 7> kWrongWords{"error", "fail", "warn", "unable", "cannot", "not ", "no "};
 
 }  // namespace

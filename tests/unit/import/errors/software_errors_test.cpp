@@ -577,6 +577,30 @@ TEST(SoftwareErrors, ClusterDriverInstallersAndABuildWithoutNccl) {
                                             "Call to CUDA function failed.\n",
                                             "x"))
     EXPECT_NE(e.kind, "cuda-init-failed");
+  // The Chinese frameworks' own version checks and loaders, as posted in FRESH-2026-12-121 (Paddle,
+  // MindSpore, MegEngine threads).
+  EXPECT_EQ(find_software_errors("W0312 10:01:02.123 dynamic_loader.cc:120] [cudnn init] libcudnn v5 with header v7 unmatched!\n", "x")[0].kind,
+            "cuda-library-mismatch");
+  EXPECT_EQ(find_software_errors("OSError: MindSpore version 1.0.0 and cuda version 10.0 does not match, please refer to the installation "
+                                 "guide for version matching information\n",
+                                 "x")[0]
+                .kind,
+            "toolkit-mismatch");
+  EXPECT_EQ(find_software_errors("err: failed to load cuda func: cuMemcpy2D_v2_ptds\n", "x")[0].kind, "driver-too-old");
+  EXPECT_EQ(find_software_errors("CMake Error at cmake/cudnn.cmake:27 (message):\n  Can not find CuDNN Library\n", "x")[0].kind,
+            "cuda-library-missing");
+  // Caffe's CUDA_CHECK through glog (a pre-10.1 number, the message decides) and ld's build-time warning
+  // for the driver's library (apollo_perception_ros #27, zed-ros2-wrapper #113, FRESH-2026-12-122, as posted).
+  EXPECT_EQ(find_software_errors("F0312 10:01:02.123 math_functions.cu:81] Check failed: error == cudaSuccess (8 vs. 0)  invalid device "
+                                 "function\n",
+                                 "x")[0]
+                .kind,
+            find_software_errors("cudaErrorInvalidDeviceFunction\n", "x")[0].kind);
+  EXPECT_EQ(find_software_errors("/usr/bin/ld: warning: libcuda.so.1, needed by /usr/local/zed/lib/libsl_zed.so, not found (try using "
+                                 "-rpath or -rpath-link)\n",
+                                 "x")[0]
+                .kind,
+            "driver-library-missing");
   // PyTorch's own warning (torch/cuda/__init__.py; AutoGluon PR #4902, FRESH-2026-12-116, as posted).
   EXPECT_EQ(find_software_errors("/usr/lib/python3/site-packages/torch/cuda/__init__.py:619: UserWarning: Can't initialize NVML\n"
                                  "  warnings.warn(\"Can't initialize NVML\")\n",
