@@ -1143,14 +1143,19 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
 // OpenGL ("There are no OpenCL devices available"); and the NVIDIA HPC SDK's OpenACC runtime's
 // "FATAL ERROR: data in update host clause was not found on device 1"; TensorRT's libraries
 // (libnvinfer, libnvinfer_plugin) a loader cannot open; NVIDIA's sparse direct solver cuDSS and the
-// nvmath-python bindings that raise its statuses ("nvmath.bindings.cudss.cuDSSError: INVALID_VALUE (3)").
-constexpr std::array<const char*, 58> kGpuWords{
+// nvmath-python bindings that raise its statuses ("nvmath.bindings.cudss.cuDSSError: INVALID_VALUE (3)");
+// ONNX Runtime's execution providers ("Applied providers: ['CPUExecutionProvider']": whether its CUDA
+// provider was used); and an inference engine's throughput, the GPU's delivered work in tokens or
+// requests a second (vLLM's benchmark "Throughput: 5.99 requests/s", MLC's "decode: 27.6 tok/s",
+// "decode_rate 19.3 tokens/sec", koboldcpp's "GenerationSpeed: 3.76T/s").
+constexpr std::array<const char*, 64> kGpuWords{
     "nvidia", "cuda",  "gpu",   "nvml",     "nccl",  "dcgm",   "cublas", "cudnn", "cusolver", "cufft", "nouveau",
     "cusparse", "curand", "cutensor", "nvrtc", "tensorrt", "[trt]", "nvenc", "nvdec", "cuvid", "nvjpeg",
     "jetson", "tegra", "l4t",   "nvgpu",    "gk20a", "gm20b",  "gp10b",  "gv11b", "ga10b", "nvlddmkm", "nvoglv",
     "nvwgf2um", "nvapi", "opengl", "vulkan", "libgl", "[vgl]", "vfio", "v000010de", ".cu:", "cutlass",
     "custatevec", "cutensornet", "cuquantum", "egl device", "egl driver", "egl display", "ptxas", "opencl",
-    "not found on device", "nvinfer", "libegl", "initialize egl", "nvcc", "nv_peer_mem", "cudss", "nvmath"};
+    "not found on device", "nvinfer", "libegl", "initialize egl", "nvcc", "nv_peer_mem", "cudss", "nvmath",
+    "executionprovider", "tok/s", "tokens/s", "requests/s", "generationspeed:", "processingspeed:"};
 constexpr std::array<const char*, 7> kWrongWords{"error", "fail", "warn", "unable", "cannot", "not ", "no "};
 
 }  // namespace

@@ -290,10 +290,11 @@ std::vector<Function> functions_of(std::string_view text) {
 }
 
 int detect_lspci(std::string_view text) {
-  int headers = 0, nvidia_gpus = 0, link_lines = 0;
+  int headers = 0, nvidia_gpus = 0, display = 0, link_lines = 0;
   for (const auto& [no, line] : smi::head_lines(text, 20000, 256 * 1024)) {
     if (auto h = header_of(line, no)) {
       ++headers;
+      if (is_gpu_class(*h)) ++display;
       if (is_nvidia(*h) && is_gpu_class(*h)) ++nvidia_gpus;
       continue;
     }
@@ -303,6 +304,7 @@ int detect_lspci(std::string_view text) {
   if (headers == 0) return 0;
   if (link_lines > 0) return 85;          // -vv: nothing else prints LnkCap/LnkSta under a PCI address
   if (nvidia_gpus > 0) return 40;         // a plain listing (`lspci | grep -i nvidia`)
+  if (display > 0) return 30;             // display controllers, none NVIDIA's (`lspci | grep VGA`)
   return 0;
 }
 
@@ -394,6 +396,28 @@ GpuInfo gpu_of(const Function& f, const Function* up, int index, const SourceRef
   return g;
 }
 
+// A listing whose display controllers are all another vendor's (a laptop's Intel iGPU, a server's
+// ASPEED BMC): no NVIDIA GPU answers on this PCI bus - not passed through to this VM, powered off (a
+// laptop's discrete GPU in D3cold behind a port that is off), or fallen off the bus. Kept as a fact
+// (imported.lspci.display_controllers) and said as a warning; a listing without a display controller
+// read nothing.
+void no_nvidia_gpu(const std::vector<Function>& fns, int skipped_nvidia, ImportPart& part) {
+  json display = json::array();
+  for (const auto& f : fns)
+    if (is_gpu_class(f) && display.size() < 16) display.push_back(f.cls + ": " + (f.description.empty() ? f.vendor_device : f.description));
+  if (display.empty()) {
+    part.skipped.push_back(std::to_string(fns.size()) + " PCI functions but no NVIDIA GPU among them" +
+                           (skipped_nvidia ? " (" + std::to_string(skipped_nvidia) + " NVIDIA non-GPU functions)" : ""));
+    return;
+  }
+  part.imported["lspci"]["display_controllers"] = display;
+  part.imported["lspci"]["nvidia_gpus"] = 0;
+  part.warnings.push_back("lspci lists " + std::to_string(display.size()) + " display controller(s) (" + display[0].get<std::string>() +
+                          (display.size() > 1 ? ", ..." : "") +
+                          ") and no NVIDIA GPU: none answers on this PCI bus - not passed through to this VM, powered off (a "
+                          "laptop's discrete GPU in D3cold), or fallen off the bus");
+}
+
 ImportPart parse_lspci(std::string_view text, const std::string& file) {
   ImportPart part;
   part.fills_only = true;  // a view from outside NVML: nvidia-smi's facts of the same GPU stay
@@ -424,8 +448,7 @@ ImportPart parse_lspci(std::string_view text, const std::string& file) {
     if (!part.source.line) part.source.line = f.line;
   }
   if (part.gpus.empty()) {
-    part.skipped.push_back(std::to_string(fns.size()) + " PCI functions but no NVIDIA GPU among them" +
-                           (skipped_nvidia ? " (" + std::to_string(skipped_nvidia) + " NVIDIA non-GPU functions)" : ""));
+    no_nvidia_gpu(fns, skipped_nvidia, part);
     return part;
   }
   if (skipped_nvidia) part.imported["lspci"]["nvidia_non_gpu_functions"] = skipped_nvidia;

@@ -77,6 +77,12 @@ const std::set<std::string>& known_columns() {
   return k;
 }
 
+// A column nvidia-smi's --query-gpu prints: a known one, or one of the clock-event reasons' family
+// ("clocks_throttle_reasons.supported", "clocks_event_reasons.hw_slowdown"), which are many.
+bool query_column(const std::string& n) {
+  return known_columns().count(n) || n.rfind("clocks_event_reasons.", 0) == 0 || n.rfind("clocks_throttle_reasons.", 0) == 0;
+}
+
 struct Header {
   int line = 0;
   std::vector<std::string> names;  // per column, column_name()
@@ -90,7 +96,7 @@ struct Header {
 // ("--query-gpu=name --format=csv", then "name"). A bare "name" or "index" on its own is not one.
 std::optional<Header> one_column_header(std::string_view field, int no, const std::optional<smi::QueryCommand>& above) {
   const std::string n = column_name(field);
-  if (!looks_like_query_name(field) || !known_columns().count(n)) return std::nullopt;
+  if (!looks_like_query_name(field) || !query_column(n)) return std::nullopt;
   const bool asked = above && !above->noheader && !above->compute_apps && above->fields.size() == 1 &&
                      column_name(above->fields.front()) == n;
   const bool named_by_itself = field.find(" [") != std::string_view::npos || n.find_first_of("._") != std::string::npos;
@@ -110,9 +116,7 @@ std::optional<Header> header_of(std::string_view line, int no, const std::option
   int known = 0;
   for (const auto& x : f) {
     if (!looks_like_query_name(x)) return std::nullopt;
-    if (known_columns().count(column_name(x)) || column_name(x).rfind("clocks_event_reasons.", 0) == 0 ||
-        column_name(x).rfind("clocks_throttle_reasons.", 0) == 0)
-      ++known;
+    if (query_column(column_name(x))) ++known;
   }
   if (known == 0) return std::nullopt;
   Header h;
@@ -647,8 +651,7 @@ struct CsvParser {
   void add_unmapped_columns() {
     std::set<std::string> unknown;
     for (const auto& n : header->names)
-      if (!known_columns().count(n) && n.rfind("clocks_event_reasons.", 0) != 0 && n.rfind("clocks_throttle_reasons.", 0) != 0 &&
-          n.rfind("ecc.errors.", 0) != 0)
+      if (!query_column(n) && n.rfind("ecc.errors.", 0) != 0)
         unknown.insert(n);
     if (!unknown.empty() && !rows.empty()) {
       json cols = json::array();

@@ -670,6 +670,12 @@ TEST(SoftwareErrors, AGpuMentionQuotesTheLineThatSoundsWrongElseTheFirst) {
   ASSERT_TRUE(first);
   EXPECT_EQ(first->line, 2);
   EXPECT_FALSE(gpu_mention("Eggs\nMilk\n", "x"));
+  // An inference engine's throughput and ONNX Runtime's providers, as posted in FRESH-2026-12-127 and
+  // -125 (mlc-llm #412, vLLM #359, koboldcpp #1527, insightface #2295).
+  for (const char* log : {"prefill: 50.6 tok/s, decode: 27.6 tok/s\n", "Throughput: 5.99 requests/s\n",
+                          "ProcessingSpeed: 406.84T/s\nGenerationSpeed: 3.76T/s\n",
+                          "Applied providers: ['CPUExecutionProvider'], with options: {'CPUExecutionProvider': {}}\n"})
+    EXPECT_TRUE(gpu_mention(log, "x")) << log;
   // EGL's own warnings and a program's failed EGL start (egl-example #3, as posted).
   EXPECT_TRUE(gpu_mention("libEGL warning: DRI2: failed to create dri screen\nUnable to initialize EGL\n", "x"));
   // A check inside a CUDA source file names the GPU by the file alone (OneFlow #9843, CUTLASS's conv).

@@ -171,9 +171,16 @@ TEST(ImportLspci, NoNvidiaGpuIsNothingAndIsNotStolen) {
   EXPECT_EQ(detected(amd), "lspci");  // it is lspci, with nothing for gpuaudit in it
   const auto p = parse("lspci", amd);
   EXPECT_TRUE(p.gpus.empty());
-  ASSERT_FALSE(p.skipped.empty());
-  EXPECT_NE(p.skipped[0].find("no NVIDIA GPU"), std::string::npos);
-  // A plain listing without NVIDIA is not claimed at all.
+  // Its display controller is kept and said: no NVIDIA GPU answers on this bus.
+  ASSERT_FALSE(p.warnings.empty());
+  EXPECT_NE(p.warnings[0].find("no NVIDIA GPU"), std::string::npos);
+  EXPECT_EQ(p.imported["lspci"]["display_controllers"].size(), 1u);
+  // A laptop's `lspci | grep VGA` with only its Intel iGPU (envycontrol #198, FRESH-2026-12-128, as
+  // posted): claimed, and the NVIDIA GPU is said to be missing from the bus.
+  const std::string intel = "00:02.0 VGA compatible controller: Intel Corporation Alder Lake-P GT2 [Iris Xe Graphics] (rev 0c)\n";
+  EXPECT_EQ(detected(intel), "lspci");
+  EXPECT_NE(parse("lspci", intel).warnings.at(0).find("powered off"), std::string::npos);
+  // A plain listing without a display controller is not claimed at all.
   EXPECT_EQ(detected("00:00.0 Host bridge: Intel Corporation 440FX - 82441FX PMC [Natoma] (rev 02)\n"), "");
 }
 

@@ -279,6 +279,8 @@ TEST(CsvOneColumn, AColumnThatNamesItselfIsAHeader) {
   ASSERT_EQ(limit.gpus.size(), 1u);
   EXPECT_EQ(limit.gpus[0].power.limit_w, 300.0);
   EXPECT_EQ(detected("memory.total [MiB]\n81559 MiB\n"), "nvidia-smi-csv");
+  // A clock-event reason's own column (nvidia-settings #80, FRESH-2026-12-126, as posted).
+  EXPECT_EQ(detected("clocks_throttle_reasons.supported\n0x00000000000001FF\n"), "nvidia-smi-csv");
 }
 
 TEST(CsvOneColumn, ABareWordIsAHeaderOnlyUnderTheCommandThatAskedForIt) {
