@@ -56,6 +56,7 @@ struct Function {
   std::optional<int> numa_node;
   std::string driver;
   bool access_denied = false;     // "Capabilities: <access denied>": lspci run without root
+  bool reads_all_ones = false;    // "(rev ff)", "!!! Unknown header type 7f": config space reads 0xff
 };
 
 bool is_hex(std::string_view s) {
@@ -150,6 +151,8 @@ std::optional<Function> header_of(std::string_view line, int no) {
     f.class_code = smi::lower(f.cls);
     f.cls.clear();
   }
+  // A function whose config space reads all ones (revision ff) does not answer on the bus.
+  f.reads_all_ones = f.description.find("(rev ff)") != std::string::npos;
   drop_parentheses(f.description);
   // A line cut inside a bracket ("GA100 [A100 SXM4 80GB] [10de:": the paste stops there) ends in a
   // "[" that never closes: what follows it is part of an id or a name, and only what precedes it is kept.
@@ -263,6 +266,7 @@ void body_line(Function& f, std::string_view l) {
   else if (auto v7 = after("Kernel driver in use:")) f.driver = std::string(*v7);
   else if (auto v8 = after("Subsystem:")) f.subsystem_id = subsystem_id_of(*v8);
   else if (l.find("<access denied>") != std::string_view::npos) f.access_denied = true;
+  else if (l.find("Unknown header type 7f") != std::string_view::npos) f.reads_all_ones = true;
 }
 
 bool is_cut_marker(std::string_view l) {
@@ -396,6 +400,22 @@ GpuInfo gpu_of(const Function& f, const Function* up, int index, const SourceRef
   return g;
 }
 
+// NVIDIA GPUs whose config space reads all ones ("(rev ff)", "!!! Unknown header type 7f"): the
+// device does not answer on the bus - a laptop's discrete GPU powered off (D3cold), or a GPU fallen
+// off the bus (the driver's Xid 79). Said as a warning with the bus ids (imported.lspci.not_answering):
+// lspci alone cannot tell the two apart.
+void not_answering(const std::vector<Function>& fns, ImportPart& part) {
+  json ids = json::array();
+  for (const auto& f : fns)
+    if (is_nvidia(f) && is_gpu_class(f) && f.reads_all_ones) ids.push_back(bus_id_of(f));
+  if (ids.empty()) return;
+  part.imported["lspci"]["not_answering"] = ids;
+  part.warnings.push_back(std::to_string(ids.size()) + " NVIDIA GPU(s) whose PCI config space reads all ones (rev ff) (" +
+                          ids[0].get<std::string>() +
+                          "): the GPU does not answer on the bus - powered off (a laptop's discrete GPU in D3cold), or fallen "
+                          "off the bus (Xid 79 in the kernel log says so)");
+}
+
 // A listing whose display controllers are all another vendor's (a laptop's Intel iGPU, a server's
 // ASPEED BMC): no NVIDIA GPU answers on this PCI bus - not passed through to this VM, powered off (a
 // laptop's discrete GPU in D3cold behind a port that is off), or fallen off the bus. Kept as a fact
@@ -452,6 +472,7 @@ ImportPart parse_lspci(std::string_view text, const std::string& file) {
     return part;
   }
   if (skipped_nvidia) part.imported["lspci"]["nvidia_non_gpu_functions"] = skipped_nvidia;
+  not_answering(fns, part);
   if (denied)
     part.warnings.push_back(std::to_string(denied) + " GPU(s) with \"Capabilities: <access denied>\": lspci ran without root, "
                             "so LnkCap/LnkSta are missing (run `sudo lspci -vv -d 10de:`)");

@@ -180,6 +180,15 @@ TEST(ImportLspci, NoNvidiaGpuIsNothingAndIsNotStolen) {
   const std::string intel = "00:02.0 VGA compatible controller: Intel Corporation Alder Lake-P GT2 [Iris Xe Graphics] (rev 0c)\n";
   EXPECT_EQ(detected(intel), "lspci");
   EXPECT_NE(parse("lspci", intel).warnings.at(0).find("powered off"), std::string::npos);
+  // A GPU whose config space reads all ones (optimus-manager #334's 940MX, FRESH-2026-12-128, its lines
+  // as posted): said not to answer on the bus.
+  const auto off = parse("lspci", "01:00.0 3D controller: NVIDIA Corporation GM108M [GeForce 940MX] (rev ff) (prog-if ff)\n"
+                                  "\t!!! Unknown header type 7f\n");
+  ASSERT_EQ(off.gpus.size(), 1u);
+  EXPECT_EQ(off.imported["lspci"]["not_answering"].size(), 1u);
+  bool said = false;
+  for (const auto& w : off.warnings) said |= w.find("does not answer on the bus") != std::string::npos;
+  EXPECT_TRUE(said);
   // A plain listing without a display controller is not claimed at all.
   EXPECT_EQ(detected("00:00.0 Host bridge: Intel Corporation 440FX - 82441FX PMC [Natoma] (rev 02)\n"), "");
 }
