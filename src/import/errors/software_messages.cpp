@@ -422,6 +422,20 @@ constexpr std::array kCpuOnlyMessages = std::to_array<DriverMessage>({
     // "The library is compiled without CUDA support").
     {"not compiled with cuda support", "build-without-cuda", "a library built without CUDA", kLibraryWithoutCuda},
     {"compiled without cuda support", "build-without-cuda", "a library built without CUDA", kLibraryWithoutCuda},
+    // bitsandbytes' loader (bitsandbytes/cextension.py: "Could not find the bitsandbytes CUDA binary at
+    // ...libbitsandbytes_cuda118.so", then "The installed version of bitsandbytes was compiled without GPU
+    // support"; its 0.3x CUDA SETUP: "the main CUDA runtime library was not detected", "CUDA Setup failed
+    // despite GPU being available"): no build of it for the CUDA it found, so it runs on the CPU or not at all.
+    {"could not find the bitsandbytes cuda binary", "build-without-cuda", "bitsandbytes: no binary for this CUDA",
+     "the installed bitsandbytes has no library built for the CUDA version it found (the line names the file it looked "
+     "for): install a bitsandbytes release built for this CUDA (`python -m bitsandbytes` says what it sees)"},
+    {"compiled without gpu support", "build-without-cuda", "a library built without GPU support", kLibraryWithoutCuda},
+    {"main cuda runtime library was not detected", "cuda-library-missing", "bitsandbytes: CUDA runtime not found",
+     "bitsandbytes found no CUDA runtime library (libcudart) to load: install the CUDA runtime its build needs, or put it "
+     "on the library path (LD_LIBRARY_PATH)"},
+    {"cuda setup failed despite gpu being available", "cuda-library-missing", "bitsandbytes: CUDA setup failed",
+     "bitsandbytes could not set up CUDA although a GPU is there: no build of it for this CUDA, or the CUDA runtime not "
+     "found: install a bitsandbytes release built for this CUDA (`python -m bitsandbytes` says what it sees)"},
     // OCCA (the portability layer of nekRS and libParanumal) built or configured without its CUDA
     // mode: "[CUDA] mode is not enabled, defaulting to [Serial] mode".
     {"[cuda] mode is not enabled, defaulting to", "build-without-cuda", "OCCA: no CUDA mode", kLibraryWithoutCuda},

@@ -601,6 +601,17 @@ TEST(SoftwareErrors, ClusterDriverInstallersAndABuildWithoutNccl) {
                                  "x")[0]
                 .kind,
             "driver-library-missing");
+  // bitsandbytes' loader in its 0.4x and 0.3x words (cextension.py; PEFT #177 and bitsandbytes #936,
+  // FRESH-2026-12-129).
+  EXPECT_EQ(find_software_errors("Could not find the bitsandbytes CUDA binary at PosixPath('/usr/lib/python3/site-packages/bitsandbytes/"
+                                 "libbitsandbytes_cuda129.so')\n",
+                                 "x")[0]
+                .kind,
+            "build-without-cuda");
+  EXPECT_EQ(find_software_errors("CUDA SETUP: Problem: The main issue seems to be that the main CUDA runtime library was not detected.\n",
+                                 "x")[0]
+                .kind,
+            "cuda-library-missing");
   // PyTorch's own warning (torch/cuda/__init__.py; AutoGluon PR #4902, FRESH-2026-12-116, as posted).
   EXPECT_EQ(find_software_errors("/usr/lib/python3/site-packages/torch/cuda/__init__.py:619: UserWarning: Can't initialize NVML\n"
                                  "  warnings.warn(\"Can't initialize NVML\")\n",
