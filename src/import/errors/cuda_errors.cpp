@@ -77,7 +77,8 @@ constexpr std::array kRules = std::to_array<CudaClassRule>({
     {"cudaErrorOperatingSystem", kClassSoftware, "cuda-os-call", "low", "an operating-system call CUDA needs failed or is not supported here"},
     {"cudaErrorSystemNotReady", kClassSoftware, "fabric-manager", "high",
      "CUDA cannot start (error 802, system not yet initialized): on an NVSwitch system the NVIDIA fabric manager is not running or "
-     "does not match the driver"},
+     "does not match the driver; elsewhere a driver service CUDA needs is not running or the driver has not finished starting "
+     "(reload the driver or reboot)"},
     {"cudaErrorSystemDriverMismatch", kClassSoftware, "driver-library-mismatch", "high",
      "the CUDA driver library and the kernel module differ: reboot after a driver upgrade or reinstall the driver"},
     {"cudaErrorCompatNotSupportedOnDevice", kClassSoftware, "forward-compat-unsupported", "high",

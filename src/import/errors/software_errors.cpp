@@ -349,7 +349,18 @@ std::optional<ErrorMeaning> nouveau_in_use(std::string_view line, const std::str
 // driver installed, or a container started without the driver's video capability
 // (NVIDIA_DRIVER_CAPABILITIES with "video", docs/video-engines.md).
 std::optional<ErrorMeaning> ffmpeg_driver_library_missing(const std::string& l) {
-  if (l.find("cannot load ") == std::string::npos) return std::nullopt;
+  const std::size_t at = l.find("cannot load ");
+  if (at == std::string::npos) return std::nullopt;
+  // A function, not a library (dynlink_loader.h's LOAD_SYMBOL: "Cannot load cuvidGetDecodeStatus"): the
+  // driver's library is there but older than the nv-codec-headers FFmpeg was built with, which name
+  // the driver each of their versions needs.
+  const std::string_view what = std::string_view(l).substr(at + 12);
+  if ((what.starts_with("cuvid") || what.starts_with("nvenc")) && what.find(".so") == std::string_view::npos &&
+      what.find(".dll") == std::string_view::npos)
+    return ErrorMeaning{kClassSoftware, "driver-too-old", "medium",
+                        "FFmpeg found the NVIDIA driver's video library but not a function its build calls (the line names it): "
+                        "the driver is older than the nv-codec-headers FFmpeg was built with: update the driver, or use an "
+                        "FFmpeg built with older headers"};
   for (const char* lib : {"nvencodeapi64.dll", "nvencodeapi.dll", "libnvidia-encode.so", "nvcuvid.dll", "libnvcuvid.so",
                           "nvcuda.dll", "libcuda.so"})
     if (l.find(lib) != std::string::npos)
@@ -1147,15 +1158,22 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
 // ONNX Runtime's execution providers ("Applied providers: ['CPUExecutionProvider']": whether its CUDA
 // provider was used); and an inference engine's throughput, the GPU's delivered work in tokens or
 // requests a second (vLLM's benchmark "Throughput: 5.99 requests/s", MLC's "decode: 27.6 tok/s",
-// "decode_rate 19.3 tokens/sec", koboldcpp's "GenerationSpeed: 3.76T/s").
-constexpr std::array<const char*, 64> kGpuWords{
+// "decode_rate 19.3 tokens/sec", koboldcpp's "GenerationSpeed: 3.76T/s"); the driver's kernel thread
+// nv_queue (the kernel's "INFO: task nv_queue:1890 blocked for more than 122 seconds"); and the
+// graphics buffers a compositor or client asks the driver for, GBM's and dma-buf's ("Failed to create GBM
+// buffer of size 1024x800", Wayland's "importing the supplied dmabufs failed"); nvidia-smi refusing a
+// query field ("Field \"temperature.memory\" is not a valid field to query."); and the video engines'
+// APIs, VA-API (Chromium's vaapi_wrapper.cc, nvidia-vaapi-driver) and NVIDIA's VDPAU, with Chromium's
+// decoder errors ("VDA Error 4").
+constexpr std::array<const char*, 73> kGpuWords{
     "nvidia", "cuda",  "gpu",   "nvml",     "nccl",  "dcgm",   "cublas", "cudnn", "cusolver", "cufft", "nouveau",
     "cusparse", "curand", "cutensor", "nvrtc", "tensorrt", "[trt]", "nvenc", "nvdec", "cuvid", "nvjpeg",
     "jetson", "tegra", "l4t",   "nvgpu",    "gk20a", "gm20b",  "gp10b",  "gv11b", "ga10b", "nvlddmkm", "nvoglv",
     "nvwgf2um", "nvapi", "opengl", "vulkan", "libgl", "[vgl]", "vfio", "v000010de", ".cu:", "cutlass",
     "custatevec", "cutensornet", "cuquantum", "egl device", "egl driver", "egl display", "ptxas", "opencl",
     "not found on device", "nvinfer", "libegl", "initialize egl", "nvcc", "nv_peer_mem", "cudss", "nvmath",
-    "executionprovider", "tok/s", "tokens/s", "requests/s", "generationspeed:", "processingspeed:"};
+    "executionprovider", "tok/s", "tokens/s", "requests/s", "generationspeed:", "processingspeed:", "nv_queue", "gbm buffer",
+    "gbm device", "gbm_bo", "dmabuf", "is not a valid field to query", "vaapi", "vdpau", "vda error"};
 constexpr std::array<const char*, 7> kWrongWords{"error", "fail", "warn", "unable", "cannot", "not ", "no "};
 
 }  // namespace

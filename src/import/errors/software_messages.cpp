@@ -22,6 +22,11 @@ constexpr std::array kDriverMessages = std::to_array<DriverMessage>({
     {"gpu driver auto installation is disabled", "driver-not-installed", "GKE driver installer: auto installation disabled",
      "the node pool was created without automatic driver installation and no driver was installed: create it with "
      "gpu-driver-version set, or deploy the driver installer DaemonSet"},
+    // A GPU monitor's own words when NVML is not there (ngputop: "NVML library is not installed or not found
+    // at the default path."): the driver's NVML, as the loader's "libnvidia-ml.so.1: cannot open".
+    {"nvml library is not installed", "nvml-missing", "a program: NVML not found",
+     "the driver's user-space library (libnvidia-ml) is not on this machine or not in this container: the driver is not "
+     "installed, or the container was started without the NVIDIA runtime (docker --gpus all, runtimeClassName: nvidia)"},
     // xmrig-cuda's check of cudaDriverGetVersion against the runtime it was built with: "Driver does not
     // support CUDA 12.5 API! Update your nVidia driver!" - cudaErrorInsufficientDriver in its own words.
     {"api! update your nvidia driver", "driver-too-old", "xmrig-cuda: driver older than its CUDA", kDriverOlderThanRuntime},

@@ -612,6 +612,10 @@ TEST(SoftwareErrors, ClusterDriverInstallersAndABuildWithoutNccl) {
                                  "x")[0]
                 .kind,
             "cuda-library-missing");
+  // FFmpeg missing a function of the driver's video library (mpv #6777, FRESH-2026-12-130, as posted) and
+  // a monitor's words for NVML not found (ngputop #16, FRESH-2026-12-132).
+  EXPECT_EQ(find_software_errors("[ffmpeg/video] h264_cuvid: Cannot load cuvidGetDecodeStatus\n", "x")[0].kind, "driver-too-old");
+  EXPECT_EQ(find_software_errors("NVML library is not installed or not found at the default path.\n", "x")[0].kind, "nvml-missing");
   // PyTorch's own warning (torch/cuda/__init__.py; AutoGluon PR #4902, FRESH-2026-12-116, as posted).
   EXPECT_EQ(find_software_errors("/usr/lib/python3/site-packages/torch/cuda/__init__.py:619: UserWarning: Can't initialize NVML\n"
                                  "  warnings.warn(\"Can't initialize NVML\")\n",
@@ -681,11 +685,19 @@ TEST(SoftwareErrors, AGpuMentionQuotesTheLineThatSoundsWrongElseTheFirst) {
   ASSERT_TRUE(first);
   EXPECT_EQ(first->line, 2);
   EXPECT_FALSE(gpu_mention("Eggs\nMilk\n", "x"));
-  // An inference engine's throughput and ONNX Runtime's providers, as posted in FRESH-2026-12-127 and
+  // An inference engine's throughput, ONNX Runtime's providers and the driver's buffers and thread, as posted in FRESH-2026-12-127 and
   // -125 (mlc-llm #412, vLLM #359, koboldcpp #1527, insightface #2295).
   for (const char* log : {"prefill: 50.6 tok/s, decode: 27.6 tok/s\n", "Throughput: 5.99 requests/s\n",
                           "ProcessingSpeed: 406.84T/s\nGenerationSpeed: 3.76T/s\n",
-                          "Applied providers: ['CPUExecutionProvider'], with options: {'CPUExecutionProvider': {}}\n"})
+                          "Applied providers: ['CPUExecutionProvider'], with options: {'CPUExecutionProvider': {}}\n",
+                          // FRESH-2026-12-131's Wayland and suspend threads, as posted.
+                          "INFO: task nv_queue:1890 blocked for more than 122 seconds.\n",
+                          "Failed to create GBM buffer of size 1024x800: Invalid argument\n",
+                          "[destroyed object]: error 7: importing the supplied dmabufs failed\n",
+                          // FRESH-2026-12-130 and -132, as posted.
+                          "Field \"temperature.memory\" is not a valid field to query.\n",
+                          "[1:1:0101/000000.000:ERROR:vaapi_wrapper.cc(512)] GetConfigAttributes failed for va_profile VAProfileH264Main\n",
+                          "[00007f7e580eb2d8] vdpau_avcodec generic error: unsupported codec 1211250229 or profile 1\n"})
     EXPECT_TRUE(gpu_mention(log, "x")) << log;
   // EGL's own warnings and a program's failed EGL start (egl-example #3, as posted).
   EXPECT_TRUE(gpu_mention("libEGL warning: DRI2: failed to create dri screen\nUnable to initialize EGL\n", "x"));
