@@ -1164,8 +1164,9 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
 // buffer of size 1024x800", Wayland's "importing the supplied dmabufs failed"); nvidia-smi refusing a
 // query field ("Field \"temperature.memory\" is not a valid field to query."); and the video engines'
 // APIs, VA-API (Chromium's vaapi_wrapper.cc, nvidia-vaapi-driver) and NVIDIA's VDPAU, with Chromium's
-// decoder errors ("VDA Error 4").
-constexpr std::array<const char*, 73> kGpuWords{
+// decoder errors ("VDA Error 4"); and Movit, MLT's OpenGL effects library ("filter_movit_convert.cpp:204:
+// ... Assertion `effect' failed").
+constexpr std::array<const char*, 74> kGpuWords{
     "nvidia", "cuda",  "gpu",   "nvml",     "nccl",  "dcgm",   "cublas", "cudnn", "cusolver", "cufft", "nouveau",
     "cusparse", "curand", "cutensor", "nvrtc", "tensorrt", "[trt]", "nvenc", "nvdec", "cuvid", "nvjpeg",
     "jetson", "tegra", "l4t",   "nvgpu",    "gk20a", "gm20b",  "gp10b",  "gv11b", "ga10b", "nvlddmkm", "nvoglv",
@@ -1173,7 +1174,7 @@ constexpr std::array<const char*, 73> kGpuWords{
     "custatevec", "cutensornet", "cuquantum", "egl device", "egl driver", "egl display", "ptxas", "opencl",
     "not found on device", "nvinfer", "libegl", "initialize egl", "nvcc", "nv_peer_mem", "cudss", "nvmath",
     "executionprovider", "tok/s", "tokens/s", "requests/s", "generationspeed:", "processingspeed:", "nv_queue", "gbm buffer",
-    "gbm device", "gbm_bo", "dmabuf", "is not a valid field to query", "vaapi", "vdpau", "vda error"};
+    "gbm device", "gbm_bo", "dmabuf", "is not a valid field to query", "vaapi", "vdpau", "vda error", "movit"};
 constexpr std::array<const char*, 7> kWrongWords{"error", "fail", "warn", "unable", "cannot", "not ", "no "};
 
 }  // namespace

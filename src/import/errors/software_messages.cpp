@@ -427,6 +427,11 @@ constexpr std::array kCpuOnlyMessages = std::to_array<DriverMessage>({
     // "The library is compiled without CUDA support").
     {"not compiled with cuda support", "build-without-cuda", "a library built without CUDA", kLibraryWithoutCuda},
     {"compiled without cuda support", "build-without-cuda", "a library built without CUDA", kLibraryWithoutCuda},
+    // IREE's CUDA HAL driver when libcuda/the runtime cannot be loaded ("CUDA runtime library not available;
+    // ensure installed and on path").
+    {"cuda runtime library not available", "cuda-library-missing", "IREE: CUDA runtime library not available",
+     "the program could not load the CUDA library its CUDA back end needs (the driver's libcuda or the CUDA runtime): "
+     "install the driver (and the CUDA runtime its build names) and put the libraries on the library path"},
     // bitsandbytes' loader (bitsandbytes/cextension.py: "Could not find the bitsandbytes CUDA binary at
     // ...libbitsandbytes_cuda118.so", then "The installed version of bitsandbytes was compiled without GPU
     // support"; its 0.3x CUDA SETUP: "the main CUDA runtime library was not detected", "CUDA Setup failed

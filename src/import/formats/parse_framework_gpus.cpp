@@ -13,6 +13,11 @@
 //     Ultralytics YOLOv8.0.202  Python-3.11.6 torch-2.1.0+cu118 CUDA:0 (NVIDIA GeForce RTX 3070 Ti Laptop GPU, 8192MiB)
 //   NVIDIA Warp (warp/context.py, its start-up device list):
 //     "cuda:0"   : "NVIDIA GeForce RTX 3090" (24 GiB, sm_86, mempool enabled)
+//   inxi's Graphics section (inxi -G, -F, -Fxz), its NVIDIA display devices by the driver bound to them:
+//     Device-1: NVIDIA GP106 [GeForce GTX 1060 3GB] driver: nvidia v: 510.73.05
+//     Device-1: NVIDIA AD102 [GeForce RTX 4090] vendor: ASUSTeK driver: nvidia v: 550.54.14 arch: Lovelace bus-ID: 01:00.0
+//     (the bracketed name is pci.ids' marketing name; a device whose driver is another one, the card's
+//     HD-audio or USB functions in the Audio and USB sections, is not a GPU; the driver's version is read)
 //   A program's own device-name line (QMCPACK's " Device Name: Quadro P1000", QUICK's "| CUDA DEVICE
 //   NAME : NVIDIA A40"), numbered in its order, and MLCommons CM's get-cuda-devices script (one block
 //   a CUDA device):
@@ -386,6 +391,42 @@ std::optional<NamedGpu> torch_properties_gpu(std::string_view l) {
   return g;
 }
 
+// inxi's "Device-1: NVIDIA GP106 [GeForce GTX 1060 3GB] ... driver: nvidia v: 510.73.05 ... bus-ID: 01:00.0".
+std::optional<NamedGpu> inxi_gpu(std::string_view l) {
+  const std::size_t at = l.find("Device-");
+  const std::size_t colon = at == std::string_view::npos ? at : l.find(": ", at);
+  const std::size_t driver = l.find(" driver: ");
+  if (colon == std::string_view::npos || colon > at + 10 || driver == std::string_view::npos || driver < colon) return std::nullopt;
+  const std::string_view bound = l.substr(driver + 9);
+  if (!bound.starts_with("nvidia") && !bound.starts_with("nouveau") && !bound.starts_with("N/A")) return std::nullopt;
+  const std::string_view what = trim(l.substr(colon + 2, driver - colon - 2));
+  if (!what.starts_with("NVIDIA ")) return std::nullopt;
+  NamedGpu g;
+  g.index = -1;  // numbered by its place
+  const std::size_t open = what.find('['), close = what.find(']');
+  if (open != std::string_view::npos && close != std::string_view::npos && close > open + 1)
+    g.name = std::string(trim(what.substr(open + 1, close - open - 1)));
+  if (g.name.empty()) return std::nullopt;  // "NVIDIA Device 2684": pci.ids has no name, nor does inxi
+  if (const std::size_t bus = l.find(" bus-ID: "); bus != std::string_view::npos) {
+    const std::string_view b = trim(l.substr(bus + 9, l.find(' ', bus + 9) == std::string_view::npos ? std::string_view::npos
+                                                                                                      : l.find(' ', bus + 9) - bus - 9));
+    // "01:00.0" (no domain, as lspci prints it) in nvidia-smi's form, so the two name one GPU alike.
+    std::string full = b.size() == 7 && b[2] == ':' && b[5] == '.' ? "00000000:" + std::string(b) : std::string(b);
+    std::transform(full.begin(), full.end(), full.begin(), [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    if (smi::is_bus_id(full)) g.bus = smi::bus_id_as_printed(full);
+  }
+  return g;
+}
+
+// inxi's driver version on the GPU's line ("driver: nvidia v: 510.73.05"), or "".
+std::string inxi_driver_version(std::string_view l) {
+  const std::size_t at = l.find(" driver: nvidia v: ");
+  if (at == std::string_view::npos) return "";
+  const std::string_view rest = l.substr(at + 19);
+  const std::string v(rest.substr(0, rest.find(' ')));
+  return !v.empty() && std::isdigit(static_cast<unsigned char>(v[0])) && v.find('.') != std::string::npos ? v : "";
+}
+
 std::optional<NamedGpu> named_gpu(std::string_view l) {
   if (auto g = tensorflow_gpu(l)) return g;
   if (auto g = ultralytics_gpu(l)) return g;
@@ -398,6 +439,7 @@ std::optional<NamedGpu> named_gpu(std::string_view l) {
   if (auto g = cudajl_gpu(l)) return g;
   if (auto g = comfyui_gpu(l)) return g;
   if (auto g = torch_properties_gpu(l)) return g;
+  if (auto g = inxi_gpu(l)) return g;
   return pytorch_gpu(l);
 }
 
@@ -470,6 +512,7 @@ ImportPart parse_framework_gpus(std::string_view text, const std::string& file) 
     if (auto vram = comfyui_vram_mib(t)) comfyui_vram = vram;
     auto g = named_gpu(raw);
     if (!g) continue;
+    if (const std::string v = inxi_driver_version(raw); !v.empty() && !part.software.driver_version) part.software.driver_version = v;
     if (t.starts_with("- ") || g->index < 0) g->index = static_cast<int>(part.gpus.size());  // CUDA.jl 1.x's list, in order
     if (cm_gpu(raw) || t.find("device name = [") != std::string_view::npos) g->index = cm_index.value_or(static_cast<int>(part.gpus.size()));
     if (std::any_of(part.gpus.begin(), part.gpus.end(), [&](const GpuInfo& x) { return x.index == g->index; })) continue;
@@ -496,7 +539,7 @@ ImportPart parse_framework_gpus(std::string_view text, const std::string& file) 
 }
 
 const RegisterFormat reg{{"framework-gpus",
-                          "a framework's log lines that name its GPUs (TensorFlow's device description, PyTorch's capability check, Ultralytics' device line, Warp's, CM's, ncnn's, perftest's, NVBench's, hashcat's, CUDA.jl's and ComfyUI's device lists, PyTorch's device properties)",
+                          "a framework's log lines that name its GPUs (TensorFlow's device description, PyTorch's capability check, Ultralytics' device line, Warp's, CM's, ncnn's, perftest's, NVBench's, hashcat's, CUDA.jl's and ComfyUI's device lists, PyTorch's device properties, inxi's Graphics devices)",
                           detect_framework_gpus, parse_framework_gpus}};
 
 }  // namespace

@@ -616,6 +616,9 @@ TEST(SoftwareErrors, ClusterDriverInstallersAndABuildWithoutNccl) {
   // a monitor's words for NVML not found (ngputop #16, FRESH-2026-12-132).
   EXPECT_EQ(find_software_errors("[ffmpeg/video] h264_cuvid: Cannot load cuvidGetDecodeStatus\n", "x")[0].kind, "driver-too-old");
   EXPECT_EQ(find_software_errors("NVML library is not installed or not found at the default path.\n", "x")[0].kind, "nvml-missing");
+  // IREE's CUDA back end without its library (iree #10090, FRESH-2026-12-135, as posted).
+  EXPECT_EQ(find_software_errors("INTERNAL; CUDA runtime library not available; ensure installed and on path\n", "x")[0].kind,
+            "cuda-library-missing");
   // PyTorch's own warning (torch/cuda/__init__.py; AutoGluon PR #4902, FRESH-2026-12-116, as posted).
   EXPECT_EQ(find_software_errors("/usr/lib/python3/site-packages/torch/cuda/__init__.py:619: UserWarning: Can't initialize NVML\n"
                                  "  warnings.warn(\"Can't initialize NVML\")\n",
@@ -697,7 +700,9 @@ TEST(SoftwareErrors, AGpuMentionQuotesTheLineThatSoundsWrongElseTheFirst) {
                           // FRESH-2026-12-130 and -132, as posted.
                           "Field \"temperature.memory\" is not a valid field to query.\n",
                           "[1:1:0101/000000.000:ERROR:vaapi_wrapper.cc(512)] GetConfigAttributes failed for va_profile VAProfileH264Main\n",
-                          "[00007f7e580eb2d8] vdpau_avcodec generic error: unsupported codec 1211250229 or profile 1\n"})
+                          "[00007f7e580eb2d8] vdpau_avcodec generic error: unsupported codec 1211250229 or profile 1\n",
+                          // mlt #576 (FRESH-2026-12-134), as posted.
+                          "melt: filter_movit_convert.cpp:204: mlt_frame convert_frame(...): Assertion `effect' failed.\n"})
     EXPECT_TRUE(gpu_mention(log, "x")) << log;
   // EGL's own warnings and a program's failed EGL start (egl-example #3, as posted).
   EXPECT_TRUE(gpu_mention("libEGL warning: DRI2: failed to create dri screen\nUnable to initialize EGL\n", "x"));

@@ -229,5 +229,26 @@ TEST(FrameworkGpus, AProgramsOwnDeviceNameLine) {
   EXPECT_EQ(import_test::detected("Device name: my-laptop\nGPU name: integrated\n"), "");
 }
 
+// inxi's Graphics section as posted (flathub/org.darktable.Darktable #93, FRESH-2026-12-133): the GPU by
+// its marketing name and the driver's version; the card's audio function in the Audio section is not one.
+TEST(FrameworkGpus, InxisGraphicsDevice) {
+  const std::string inxi =
+      "Graphics:  Device-1: NVIDIA GP106 [GeForce GTX 1060 3GB] driver: nvidia v: 510.73.05 \n"
+      "           Display: server: X.Org 1.20.13 driver: nvidia unloaded: fbdev,modesetting,nouveau,vesa \n"
+      "Audio:     Device-1: Intel Cannon Lake PCH cAVS driver: snd_hda_intel \n"
+      "           Device-2: NVIDIA GP106 High Definition Audio driver: snd_hda_intel \n";
+  EXPECT_EQ(import_test::detected(inxi), "framework-gpus");
+  const ImportPart p = import_test::parse_as("framework-gpus", inxi);
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.gpus[0].index, 0);
+  EXPECT_EQ(p.gpus[0].name, "GeForce GTX 1060 3GB");
+  EXPECT_EQ(p.software.driver_version, "510.73.05");
+  // inxi -Fxxz's longer line (constructed in its format): the bus id is read.
+  const ImportPart x = import_test::parse_as(
+      "framework-gpus", "  Device-1: NVIDIA AD102 [GeForce RTX 4090] vendor: ASUSTeK driver: nvidia v: 550.54.14 arch: Lovelace bus-ID: 01:00.0\n");
+  ASSERT_EQ(x.gpus.size(), 1u);
+  EXPECT_EQ(x.gpus[0].pci_bus_id, "00000000:01:00.0");
+}
+
 }  // namespace
 }  // namespace gpuaudit::imports
