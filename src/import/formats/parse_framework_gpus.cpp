@@ -13,6 +13,12 @@
 //     Ultralytics YOLOv8.0.202  Python-3.11.6 torch-2.1.0+cu118 CUDA:0 (NVIDIA GeForce RTX 3070 Ti Laptop GPU, 8192MiB)
 //   NVIDIA Warp (warp/context.py, its start-up device list):
 //     "cuda:0"   : "NVIDIA GeForce RTX 3090" (24 GiB, sm_86, mempool enabled)
+//   clinfo's device blocks and its -l list, NVIDIA's devices only (the OpenCL platform "NVIDIA CUDA"):
+//     Device Name                                     NVIDIA GeForce RTX 3090
+//     Max compute units                               82          (an SM on NVIDIA's OpenCL)
+//     Global memory size                              25438126080 (23.69GiB)
+//     Device Topology (NV)                            PCI-E, 0000:01:00.0
+//     `-- Device #0: NVIDIA GeForce RTX 3090                      (clinfo -l)
 //   inxi's Graphics section (inxi -G, -F, -Fxz), its NVIDIA display devices by the driver bound to them:
 //     Device-1: NVIDIA GP106 [GeForce GTX 1060 3GB] driver: nvidia v: 510.73.05
 //     Device-1: NVIDIA AD102 [GeForce RTX 4090] vendor: ASUSTeK driver: nvidia v: 550.54.14 arch: Lovelace bus-ID: 01:00.0
@@ -427,6 +433,45 @@ std::string inxi_driver_version(std::string_view l) {
   return !v.empty() && std::isdigit(static_cast<unsigned char>(v[0])) && v.find('.') != std::string::npos ? v : "";
 }
 
+// clinfo's "  Device Name        NVIDIA GeForce RTX 3090" and clinfo -l's "`-- Device #0: NVIDIA GeForce RTX 3090".
+std::optional<NamedGpu> clinfo_gpu(std::string_view l) {
+  const std::string_view t = trim(l);
+  std::string_view name;
+  if (t.starts_with("Device Name  ")) name = trim(t.substr(12));
+  else if ((t.starts_with("`-- Device #") || t.starts_with("+-- Device #")) && t.find(": ") != std::string_view::npos)
+    name = trim(t.substr(t.find(": ") + 2));
+  if (name.empty() || !nvidia_name(name)) return std::nullopt;
+  NamedGpu g;
+  g.index = -1;  // numbered by its place
+  g.name = std::string(name);
+  return g;
+}
+
+// A clinfo line for the NVIDIA device named above it ("Max compute units  82", "Global memory size
+// 25438126080 (23.69GiB)", "Device Topology (NV)  PCI-E, 0000:01:00.0") read into `gpu`; false for another line.
+bool read_clinfo_detail(std::string_view t, GpuInfo& gpu) {
+  const auto value = [&](std::string_view key) -> std::optional<std::string_view> {
+    if (!t.starts_with(key) || t.size() <= key.size() || t[key.size()] != ' ') return std::nullopt;
+    return trim(t.substr(key.size()));
+  };
+  if (const auto v = value("Max compute units")) {
+    if (const auto n = index_at(*v); n && *n > 0) gpu.sm_count = *n;
+    return true;
+  }
+  if (const auto v = value("Global memory size")) {
+    const std::string digits(v->substr(0, v->find(' ')));
+    if (!digits.empty() && digits.size() < 16 && std::all_of(digits.begin(), digits.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+      gpu.memory_total_bytes = std::stoull(digits);
+    return true;
+  }
+  if (const auto v = value("Device Topology (NV)")) {
+    const std::size_t comma = v->find(", ");
+    if (comma != std::string_view::npos && smi::is_bus_id(trim(v->substr(comma + 2)))) gpu.pci_bus_id = smi::bus_id_as_printed(trim(v->substr(comma + 2)));
+    return true;
+  }
+  return false;
+}
+
 std::optional<NamedGpu> named_gpu(std::string_view l) {
   if (auto g = tensorflow_gpu(l)) return g;
   if (auto g = ultralytics_gpu(l)) return g;
@@ -440,6 +485,7 @@ std::optional<NamedGpu> named_gpu(std::string_view l) {
   if (auto g = comfyui_gpu(l)) return g;
   if (auto g = torch_properties_gpu(l)) return g;
   if (auto g = inxi_gpu(l)) return g;
+  if (auto g = clinfo_gpu(l)) return g;
   return pytorch_gpu(l);
 }
 
@@ -503,11 +549,15 @@ ImportPart parse_framework_gpus(std::string_view text, const std::string& file) 
   part.fills_only = true;
   std::optional<int> cm_index;  // CM's "GPU Device ID: N", for the "GPU Name:" line under it
   std::optional<std::uint64_t> comfyui_vram;  // ComfyUI's "Total VRAM", for the device line after it
+  bool clinfo_open = false;                   // clinfo's detail lines now belong to the last GPU
   for (const auto& [no, raw] : smi::numbered_lines(text)) {
     const std::string_view t = trim(raw);
     if (t.starts_with("GPU Device ID: ")) cm_index = index_at(trim(t.substr(15)));
     if (t.starts_with("CUDA device ")) cm_index = index_at(t.substr(12));  // perftest's, for its "device name" line
     if (!part.gpus.empty() && read_device_detail(t, part.gpus.back())) continue;
+    // clinfo: the details under an NVIDIA device's name, until another device or platform begins.
+    if (t.starts_with("Device Name  ") || t.starts_with("Platform Name  ")) clinfo_open = false;
+    if (clinfo_open && read_clinfo_detail(t, part.gpus.back())) continue;
     if (read_cudajl_version(t, part.software)) continue;
     if (auto vram = comfyui_vram_mib(t)) comfyui_vram = vram;
     auto g = named_gpu(raw);
@@ -533,13 +583,14 @@ ImportPart parse_framework_gpus(std::string_view text, const std::string& file) 
     gpu.extra = json::object();
     gpu.extra["source"] = source_json(SourceRef{part.source.tool, "", file, no});
     part.gpus.push_back(std::move(gpu));
+    clinfo_open = t.starts_with("Device Name  ");
   }
   if (part.gpus.empty()) part.skipped.push_back("no line of a framework naming a GPU: nothing was read");
   return part;
 }
 
 const RegisterFormat reg{{"framework-gpus",
-                          "a framework's log lines that name its GPUs (TensorFlow's device description, PyTorch's capability check, Ultralytics' device line, Warp's, CM's, ncnn's, perftest's, NVBench's, hashcat's, CUDA.jl's and ComfyUI's device lists, PyTorch's device properties, inxi's Graphics devices)",
+                          "a framework's log lines that name its GPUs (TensorFlow's device description, PyTorch's capability check, Ultralytics' device line, Warp's, CM's, ncnn's, perftest's, NVBench's, hashcat's, CUDA.jl's and ComfyUI's device lists, PyTorch's device properties, inxi's Graphics devices, clinfo's NVIDIA devices)",
                           detect_framework_gpus, parse_framework_gpus}};
 
 }  // namespace

@@ -250,5 +250,30 @@ TEST(FrameworkGpus, InxisGraphicsDevice) {
   EXPECT_EQ(x.gpus[0].pci_bus_id, "00000000:01:00.0");
 }
 
+// clinfo's device blocks (lines constructed in clinfo's format): the NVIDIA device's name, SMs, memory and
+// bus id; an Intel device's block after it gives it nothing and is no GPU; clinfo -l's list names it too.
+TEST(FrameworkGpus, ClinfosNvidiaDevice) {
+  const std::string clinfo =
+      "Number of devices                                 1\n"
+      "  Device Name                                     NVIDIA GeForce RTX 3090\n"
+      "  Device Vendor                                   NVIDIA Corporation\n"
+      "  Max compute units                               82\n"
+      "  Global memory size                              25438126080 (23.69GiB)\n"
+      "  Device Topology (NV)                            PCI-E, 0000:01:00.0\n"
+      "  Platform Name                                   Intel(R) OpenCL HD Graphics\n"
+      "  Device Name                                     Intel(R) UHD Graphics 770\n"
+      "  Max compute units                               32\n";
+  EXPECT_EQ(import_test::detected(clinfo), "framework-gpus");
+  const ImportPart p = import_test::parse_as("framework-gpus", clinfo);
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.gpus[0].name, "NVIDIA GeForce RTX 3090");
+  EXPECT_EQ(*p.gpus[0].sm_count, 82);
+  EXPECT_EQ(*p.gpus[0].memory_total_bytes, 25438126080ull);
+  EXPECT_EQ(p.gpus[0].pci_bus_id, "00000000:01:00.0");
+  const ImportPart list = import_test::parse_as("framework-gpus", "Platform #0: NVIDIA CUDA\n `-- Device #0: NVIDIA GeForce GTX 1080\n");
+  ASSERT_EQ(list.gpus.size(), 1u);
+  EXPECT_EQ(list.gpus[0].name, "NVIDIA GeForce GTX 1080");
+}
+
 }  // namespace
 }  // namespace gpuaudit::imports
