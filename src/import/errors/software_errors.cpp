@@ -916,6 +916,16 @@ std::optional<Match> driver_packages_unmet(const std::string& l) {
 // cuBLAS, NVRTC, ...) by its file name on Linux or Windows. Medium: TensorFlow prints the same warning
 // on a machine meant to run on the CPU.
 std::optional<Match> cuda_library_not_loaded(const std::string& l) {
+  // ONNX Runtime's CUDA or TensorRT provider DLL that Windows could not load for a DLL it depends on
+  // (provider_bridge_ort.cc: "LoadLibrary failed with error 126 ... onnxruntime_providers_cuda.dll";
+  // 126 is ERROR_MOD_NOT_FOUND): the CUDA or cuDNN DLLs its release needs are not on PATH.
+  if (l.find("loadlibrary failed with error 126") != std::string::npos &&
+      (l.find("providers_cuda") != std::string::npos || l.find("providers_tensorrt") != std::string::npos))
+    return from_meaning(ErrorMeaning{kClassSoftware, "cuda-library-missing", "medium",
+                                     "ONNX Runtime's GPU provider could not be loaded because a DLL it depends on is missing "
+                                     "(Windows error 126): install the CUDA and cuDNN versions its release names and put them "
+                                     "on PATH"},
+                        "ONNX Runtime: its GPU provider DLL not loaded", "");
   bool loading = false;
   for (const char* words : {"could not load dynamic library", "failed to load", "cannot load", "unable to load", "could not load",
                             "error while loading shared libraries", "cannot open shared object file"})

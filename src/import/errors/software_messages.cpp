@@ -483,8 +483,9 @@ constexpr std::array kCpuOnlyMessages = std::to_array<DriverMessage>({
      "TensorFlow's native library did not load: a DLL or shared library it needs is missing or of another version (the CUDA "
      "and cuDNN its build names, or the C++ runtime): install the versions its build expects"},
     // ONNX Runtime's CUDA provider on Windows (onnxruntime/python/onnxruntime_validation.py: "CUDA_PATH
-    // is set but CUDA wasn't able to be loaded. Please install the correct version of CUDA and cuDNN").
-    {"cuda_path is set but cuda wasn't able to be loaded", "cuda-library-missing", "ONNX Runtime: CUDA not loaded",
+    // is set but CUDA wasn't able to be loaded. Please install the correct version of CUDA and cuDNN"; older
+    // releases spell it "wasnt", and a paste through OCR "CUDA PATH").
+    {"is set but cuda wasn", "cuda-library-missing", "ONNX Runtime: CUDA not loaded",
      "ONNX Runtime's CUDA provider could not load the CUDA and cuDNN libraries its build needs: install the versions its "
      "release names and put them on PATH"},
     // CTranslate2's (faster-whisper's, WhisperX's) loader of cuDNN 9's split libraries: "Unable to load

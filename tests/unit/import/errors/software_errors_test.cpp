@@ -619,6 +619,18 @@ TEST(SoftwareErrors, ClusterDriverInstallersAndABuildWithoutNccl) {
   // IREE's CUDA back end without its library (iree #10090, FRESH-2026-12-135, as posted).
   EXPECT_EQ(find_software_errors("INTERNAL; CUDA runtime library not available; ensure installed and on path\n", "x")[0].kind,
             "cuda-library-missing");
+  // ONNX Runtime's GPU provider on Windows, as posted in FRESH-2026-12-137 (SimSwap #218, LivePortrait #146).
+  EXPECT_EQ(find_software_errors("2022-03-30 17:54:55.0301529 [E:onnxruntime:Default, provider_bridge_ort.cc:940 "
+                                 "onnxruntime::ProviderLibrary::Get] LoadLibrary failed with error 126 \"The specified module could "
+                                 "not be found.\" when trying to load \"C:\\onnxruntime\\capi\\onnxruntime_providers_cuda.dll\"\n",
+                                 "x")[0]
+                .kind,
+            "cuda-library-missing");
+  EXPECT_EQ(find_software_errors("onnxruntime_pybind_state.cc:891 CUDA_PATH is set but CUDA wasnt able to be loaded. Please install the "
+                                 "correct version of CUDA and cuDNN\n",
+                                 "x")[0]
+                .kind,
+            "cuda-library-missing");
   // PyTorch's own warning (torch/cuda/__init__.py; AutoGluon PR #4902, FRESH-2026-12-116, as posted).
   EXPECT_EQ(find_software_errors("/usr/lib/python3/site-packages/torch/cuda/__init__.py:619: UserWarning: Can't initialize NVML\n"
                                  "  warnings.warn(\"Can't initialize NVML\")\n",
