@@ -407,8 +407,11 @@ std::optional<ErrorMeaning> rmm_error(const std::string& l) {
 // card failing). The code alone does not say which, so it decides nothing; DXGI_ERROR_DEVICE_REMOVED's
 // reason (GetDeviceRemovedReason) and the Windows event log would.
 std::optional<ErrorMeaning> dxgi_device_lost(const std::string& l) {
+  // Also a Direct3D 12 client's check of the device-removed reason failing (pytorch-directml's
+  // "CHECK failed: ... GetDeviceRemovedReason()) >= 0"): the device was removed, the reason not printed.
   for (const char* code : {"0x887a0005", "0x887a0006", "0x887a0007", "0x887a0020", "dxgi_error_device_removed",
-                           "dxgi_error_device_hung", "dxgi_error_device_reset", "dxgi_error_driver_internal_error"})
+                           "dxgi_error_device_hung", "dxgi_error_device_reset", "dxgi_error_driver_internal_error",
+                           "getdeviceremovedreason"})
     if (l.find(code) != std::string::npos)
       return ErrorMeaning{kClassUnknown, "device-removed", "",
                           "Direct3D lost the GPU (removed, hung, reset or a driver internal error): a driver timeout and "
@@ -1175,8 +1178,11 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
 // query field ("Field \"temperature.memory\" is not a valid field to query."); and the video engines'
 // APIs, VA-API (Chromium's vaapi_wrapper.cc, nvidia-vaapi-driver) and NVIDIA's VDPAU, with Chromium's
 // decoder errors ("VDA Error 4"); and Movit, MLT's OpenGL effects library ("filter_movit_convert.cpp:204:
-// ... Assertion `effect' failed").
-constexpr std::array<const char*, 74> kGpuWords{
+// ... Assertion `effect' failed"); and DirectML, Direct3D 12's machine-learning layer (a crash "in
+// DirectML.dll", torch-directml's device); and the GPU data-science libraries by their module names,
+// RAPIDS' cuDF, cuML, cuGraph and cuSpatial and CuPy ("cannot import name 'check_array' from
+// 'cuml.thirdparty_adapters'"; CuPy only as a module or package name, "cupy" being part of "occupy").
+constexpr std::array<const char*, 83> kGpuWords{
     "nvidia", "cuda",  "gpu",   "nvml",     "nccl",  "dcgm",   "cublas", "cudnn", "cusolver", "cufft", "nouveau",
     "cusparse", "curand", "cutensor", "nvrtc", "tensorrt", "[trt]", "nvenc", "nvdec", "cuvid", "nvjpeg",
     "jetson", "tegra", "l4t",   "nvgpu",    "gk20a", "gm20b",  "gp10b",  "gv11b", "ga10b", "nvlddmkm", "nvoglv",
@@ -1184,7 +1190,8 @@ constexpr std::array<const char*, 74> kGpuWords{
     "custatevec", "cutensornet", "cuquantum", "egl device", "egl driver", "egl display", "ptxas", "opencl",
     "not found on device", "nvinfer", "libegl", "initialize egl", "nvcc", "nv_peer_mem", "cudss", "nvmath",
     "executionprovider", "tok/s", "tokens/s", "requests/s", "generationspeed:", "processingspeed:", "nv_queue", "gbm buffer",
-    "gbm device", "gbm_bo", "dmabuf", "is not a valid field to query", "vaapi", "vdpau", "vda error", "movit"};
+    "gbm device", "gbm_bo", "dmabuf", "is not a valid field to query", "vaapi", "vdpau", "vda error", "movit", "directml",
+    "cudf", "cuml", "cugraph", "cuspatial", "cupy.", "cupy-", "cupy_", "cupyx"};
 constexpr std::array<const char*, 7> kWrongWords{"error", "fail", "warn", "unable", "cannot", "not ", "no "};
 
 }  // namespace

@@ -27,6 +27,9 @@ constexpr std::array kDriverMessages = std::to_array<DriverMessage>({
     {"nvml library is not installed", "nvml-missing", "a program: NVML not found",
      "the driver's user-space library (libnvidia-ml) is not on this machine or not in this container: the driver is not "
      "installed, or the container was started without the NVIDIA runtime (docker --gpus all, runtimeClassName: nvidia)"},
+    // A program's own minimum-driver check (Modular MAX: "MAX requires a minimum driver version of 580
+    // and CUDA version 13.0. Your driver version is 570.211.01"): cudaErrorInsufficientDriver in its words.
+    {"requires a minimum driver version of", "driver-too-old", "a program's minimum-driver check", kDriverOlderThanRuntime},
     // xmrig-cuda's check of cudaDriverGetVersion against the runtime it was built with: "Driver does not
     // support CUDA 12.5 API! Update your nVidia driver!" - cudaErrorInsufficientDriver in its own words.
     {"api! update your nvidia driver", "driver-too-old", "xmrig-cuda: driver older than its CUDA", kDriverOlderThanRuntime},
@@ -130,6 +133,12 @@ constexpr std::array kDriverMessages = std::to_array<DriverMessage>({
 // Ollama's GPU discovery, stable-diffusion-webui's start-up check, ggml's CUDA back-end. Medium: the program may also have been told to hide the GPUs.
 constexpr std::array kNoGpuMessages = std::to_array<DriverMessage>({
     {"no cuda gpus are available", "no-device", "PyTorch: no CUDA GPU", ""},
+    // JAX's older start-up warning (jax/_src/xla_bridge.py: "No GPU/TPU found, falling back to CPU.") and
+    // CellBender's check ("Trying to use CUDA, but CUDA is not available.").
+    {"no gpu/tpu found, falling back to cpu", "no-device", "JAX: no GPU found", ""},
+    {"trying to use cuda, but cuda is not available", "no-device", "CellBender: CUDA not available", ""},
+    // Mojo/MAX's device check ("No supported \"gpu\" device available.").
+    {"no supported \"gpu\" device available", "no-device", "Mojo/MAX: no supported GPU", ""},
     {"could not find cuda drivers on your machine", "no-device", "TensorFlow: no CUDA driver", ""},
     {"no nvidia devices detected", "no-device", "Ollama: no NVIDIA device", ""},
     {"no compatible gpus were discovered", "no-device", "Ollama: no compatible GPU", ""},
@@ -306,6 +315,19 @@ constexpr std::array kBuildMessages = std::to_array<DriverMessage>({
     {"loaded runtime cudnn library:", "cuda-library-mismatch", "TensorFlow/XLA: cuDNN other than its build's",
      "the cuDNN loaded at run time (the line names it) is older than, or of another major version than, the one the program "
      "was compiled with: install the cuDNN its build names (the nvidia-cudnn wheel of its CUDA, or tensorflow[and-cuda])"},
+    // The CUDA toolkit's host_config.h refusing the host compiler ("#error -- unsupported GNU version! gcc
+    // versions later than 12 are not supported!", "unsupported Microsoft Visual Studio version! Only the
+    // versions between 2017 and 2022 (inclusive) are supported!", "-- unsupported clang version!"): the
+    // host compiler is newer (or older) than this toolkit supports (the CUDA Installation Guide's table).
+    {"-- unsupported gnu version", "host-compiler-unsupported", "nvcc: host compiler (gcc) not supported",
+     "the CUDA toolkit does not support this version of the host compiler (gcc): install a gcc the toolkit supports (its "
+     "installation guide's table) and point nvcc at it (-ccbin, CUDAHOSTCXX), or use a newer CUDA toolkit"},
+    {"unsupported microsoft visual studio version", "host-compiler-unsupported", "nvcc: host compiler (MSVC) not supported",
+     "the CUDA toolkit does not support this version of Visual Studio: install a Visual Studio the toolkit supports (its "
+     "installation guide's table), or a CUDA toolkit that supports this one"},
+    {"-- unsupported clang version", "host-compiler-unsupported", "nvcc: host compiler (clang) not supported",
+     "the CUDA toolkit does not support this version of the host compiler (clang): use a supported one (-ccbin), or a newer "
+     "CUDA toolkit"},
     // The CUDA toolkit's libdevice (nvvm/libdevice/libdevice.10.bc), which every CUDA compile links
     // math from, not where the compiler looks: clang's "cannot find libdevice for sm_75. Provide path
     // to different CUDA installation via --cuda-path", AdaptiveCpp's "LLVMToPtx: Could not find CUDA

@@ -631,6 +631,29 @@ TEST(SoftwareErrors, ClusterDriverInstallersAndABuildWithoutNccl) {
                                  "x")[0]
                 .kind,
             "cuda-library-missing");
+  // Mojo/MAX's driver and device checks and nvcc's host-compiler check, as posted in FRESH-2026-12-141
+  // (modular #6519 and #6896, Bend #359).
+  EXPECT_EQ(find_software_errors("MAX doesn\u2019t support your current NVIDIA GPU driver. MAX requires a minimum driver version of 580 and "
+                                 "CUDA version 13.0. Your driver version is 570.211.01\n",
+                                 "x")[0]
+                .kind,
+            "driver-too-old");
+  EXPECT_EQ(find_software_errors("No supported \u201cgpu\u201d device available.\n", "x")[0].kind, "no-device");
+  EXPECT_EQ(find_software_errors("/usr/local/cuda/include/crt/host_config.h:143:2: error: #error -- unsupported GNU version! gcc versions "
+                                 "later than 12 are not supported!\n",
+                                 "x")[0]
+                .kind,
+            "host-compiler-unsupported");
+  // pytorch-directml's check of the device-removed reason (DirectML #287, FRESH-2026-12-143, as posted).
+  EXPECT_EQ(find_software_errors("[libprotobuf FATAL C:\\dml_command_recorder.cc:392] CHECK failed: ((((HRESULT)((dml_device_->"
+                                 "GetDeviceRemovedReason()))) >= 0)) == (true):\n",
+                                 "x")[0]
+                .kind,
+            "device-removed");
+  // JAX's older no-GPU warning and CellBender's check (FRESH-2026-12-144's threads' wording).
+  EXPECT_EQ(find_software_errors("No GPU/TPU found, falling back to CPU. (Set TF_CPP_MIN_LOG_LEVEL=0 and rerun for more info.)\n", "x")[0].kind,
+            "no-device");
+  EXPECT_EQ(find_software_errors("AssertionError: Trying to use CUDA, but CUDA is not available.\n", "x")[0].kind, "no-device");
   // PyTorch's own warning (torch/cuda/__init__.py; AutoGluon PR #4902, FRESH-2026-12-116, as posted).
   EXPECT_EQ(find_software_errors("/usr/lib/python3/site-packages/torch/cuda/__init__.py:619: UserWarning: Can't initialize NVML\n"
                                  "  warnings.warn(\"Can't initialize NVML\")\n",
@@ -700,6 +723,7 @@ TEST(SoftwareErrors, AGpuMentionQuotesTheLineThatSoundsWrongElseTheFirst) {
   ASSERT_TRUE(first);
   EXPECT_EQ(first->line, 2);
   EXPECT_FALSE(gpu_mention("Eggs\nMilk\n", "x"));
+  EXPECT_FALSE(gpu_mention("the workers occupy 3 cores\n", "x"));
   // An inference engine's throughput, ONNX Runtime's providers and the driver's buffers and thread, as posted in FRESH-2026-12-127 and
   // -125 (mlc-llm #412, vLLM #359, koboldcpp #1527, insightface #2295).
   for (const char* log : {"prefill: 50.6 tok/s, decode: 27.6 tok/s\n", "Throughput: 5.99 requests/s\n",
@@ -714,7 +738,12 @@ TEST(SoftwareErrors, AGpuMentionQuotesTheLineThatSoundsWrongElseTheFirst) {
                           "[1:1:0101/000000.000:ERROR:vaapi_wrapper.cc(512)] GetConfigAttributes failed for va_profile VAProfileH264Main\n",
                           "[00007f7e580eb2d8] vdpau_avcodec generic error: unsupported codec 1211250229 or profile 1\n",
                           // mlt #576 (FRESH-2026-12-134), as posted.
-                          "melt: filter_movit_convert.cpp:204: mlt_frame convert_frame(...): Assertion `effect' failed.\n"})
+                          "melt: filter_movit_convert.cpp:204: mlt_frame convert_frame(...): Assertion `effect' failed.\n",
+                          // WinML #464 (FRESH-2026-12-143), as posted.
+                          "Unhandled exception at 0x00007FFE7ED13564 (DirectML.dll) in NativeToWinRT.exe: 0xC0000005: Access "
+                          "violation writing location 0x0000000000000003.\n",
+                          // rapids-singlecell #694 (FRESH-2026-12-144), as posted.
+                          "ImportError: cannot import name 'check_array' from 'cuml.thirdparty_adapters'\n"})
     EXPECT_TRUE(gpu_mention(log, "x")) << log;
   // EGL's own warnings and a program's failed EGL start (egl-example #3, as posted).
   EXPECT_TRUE(gpu_mention("libEGL warning: DRI2: failed to create dri screen\nUnable to initialize EGL\n", "x"));
