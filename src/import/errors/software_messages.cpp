@@ -449,6 +449,11 @@ constexpr std::array kCpuOnlyMessages = std::to_array<DriverMessage>({
     // "The library is compiled without CUDA support").
     {"not compiled with cuda support", "build-without-cuda", "a library built without CUDA", kLibraryWithoutCuda},
     {"compiled without cuda support", "build-without-cuda", "a library built without CUDA", kLibraryWithoutCuda},
+    // TensorFlow's and TensorBoard's profiler without CUPTI, the toolkit's profiling library
+    // ("Failed to load libcupti (is it installed and accessible?)").
+    {"failed to load libcupti", "cuda-library-missing", "TensorFlow profiler: CUPTI not loaded",
+     "the profiler could not load CUPTI, the CUDA toolkit's profiling library, so GPU activity is not traced: install "
+     "CUPTI for the installed CUDA (the toolkit's extras/CUPTI) and put its lib folder on the library path"},
     // IREE's CUDA HAL driver when libcuda/the runtime cannot be loaded ("CUDA runtime library not available;
     // ensure installed and on path").
     {"cuda runtime library not available", "cuda-library-missing", "IREE: CUDA runtime library not available",

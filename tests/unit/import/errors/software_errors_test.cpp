@@ -654,6 +654,8 @@ TEST(SoftwareErrors, ClusterDriverInstallersAndABuildWithoutNccl) {
   EXPECT_EQ(find_software_errors("No GPU/TPU found, falling back to CPU. (Set TF_CPP_MIN_LOG_LEVEL=0 and rerun for more info.)\n", "x")[0].kind,
             "no-device");
   EXPECT_EQ(find_software_errors("AssertionError: Trying to use CUDA, but CUDA is not available.\n", "x")[0].kind, "no-device");
+  // The profiler without CUPTI (tensorflow/serving #1718, FRESH-2026-12-146, as posted).
+  EXPECT_EQ(find_software_errors("Failed to load libcupti (is it installed and accessible?)\n", "x")[0].kind, "cuda-library-missing");
   // PyTorch's own warning (torch/cuda/__init__.py; AutoGluon PR #4902, FRESH-2026-12-116, as posted).
   EXPECT_EQ(find_software_errors("/usr/lib/python3/site-packages/torch/cuda/__init__.py:619: UserWarning: Can't initialize NVML\n"
                                  "  warnings.warn(\"Can't initialize NVML\")\n",
