@@ -1181,8 +1181,10 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
 // ... Assertion `effect' failed"); and DirectML, Direct3D 12's machine-learning layer (a crash "in
 // DirectML.dll", torch-directml's device); and the GPU data-science libraries by their module names,
 // RAPIDS' cuDF, cuML, cuGraph and cuSpatial and CuPy ("cannot import name 'check_array' from
-// 'cuml.thirdparty_adapters'"; CuPy only as a module or package name, "cupy" being part of "occupy").
-constexpr std::array<const char*, 83> kGpuWords{
+// 'cuml.thirdparty_adapters'"; CuPy only as a module or package name, "cupy" being part of "occupy"); and
+// Omniverse Kit's RTX renderer plugins ("[rtx.scenedb.plugin] Failed to create nrend renderer",
+// "librtx.scenedb.plugin.so", "omni.hydra.rtx").
+constexpr std::array<const char*, 84> kGpuWords{
     "nvidia", "cuda",  "gpu",   "nvml",     "nccl",  "dcgm",   "cublas", "cudnn", "cusolver", "cufft", "nouveau",
     "cusparse", "curand", "cutensor", "nvrtc", "tensorrt", "[trt]", "nvenc", "nvdec", "cuvid", "nvjpeg",
     "jetson", "tegra", "l4t",   "nvgpu",    "gk20a", "gm20b",  "gp10b",  "gv11b", "ga10b", "nvlddmkm", "nvoglv",
@@ -1191,7 +1193,7 @@ constexpr std::array<const char*, 83> kGpuWords{
     "not found on device", "nvinfer", "libegl", "initialize egl", "nvcc", "nv_peer_mem", "cudss", "nvmath",
     "executionprovider", "tok/s", "tokens/s", "requests/s", "generationspeed:", "processingspeed:", "nv_queue", "gbm buffer",
     "gbm device", "gbm_bo", "dmabuf", "is not a valid field to query", "vaapi", "vdpau", "vda error", "movit", "directml",
-    "cudf", "cuml", "cugraph", "cuspatial", "cupy.", "cupy-", "cupy_", "cupyx"};
+    "cudf", "cuml", "cugraph", "cuspatial", "cupy.", "cupy-", "cupy_", "cupyx", "rtx."};
 constexpr std::array<const char*, 7> kWrongWords{"error", "fail", "warn", "unable", "cannot", "not ", "no "};
 
 }  // namespace

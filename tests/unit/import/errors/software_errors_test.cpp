@@ -745,7 +745,9 @@ TEST(SoftwareErrors, AGpuMentionQuotesTheLineThatSoundsWrongElseTheFirst) {
                           "Unhandled exception at 0x00007FFE7ED13564 (DirectML.dll) in NativeToWinRT.exe: 0xC0000005: Access "
                           "violation writing location 0x0000000000000003.\n",
                           // rapids-singlecell #694 (FRESH-2026-12-144), as posted.
-                          "ImportError: cannot import name 'check_array' from 'cuml.thirdparty_adapters'\n"})
+                          "ImportError: cannot import name 'check_array' from 'cuml.thirdparty_adapters'\n",
+                          // Isaac Sim #635 (FRESH-2026-12-145), as posted.
+                          "[Error] [rtx.scenedb.plugin] Failed to create nrend renderer with error code 2\n"})
     EXPECT_TRUE(gpu_mention(log, "x")) << log;
   // EGL's own warnings and a program's failed EGL start (egl-example #3, as posted).
   EXPECT_TRUE(gpu_mention("libEGL warning: DRI2: failed to create dri screen\nUnable to initialize EGL\n", "x"));
