@@ -1183,8 +1183,9 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
 // RAPIDS' cuDF, cuML, cuGraph and cuSpatial and CuPy ("cannot import name 'check_array' from
 // 'cuml.thirdparty_adapters'"; CuPy only as a module or package name, "cupy" being part of "occupy"); and
 // Omniverse Kit's RTX renderer plugins ("[rtx.scenedb.plugin] Failed to create nrend renderer",
-// "librtx.scenedb.plugin.so", "omni.hydra.rtx").
-constexpr std::array<const char*, 84> kGpuWords{
+// "librtx.scenedb.plugin.so", "omni.hydra.rtx"); and PyTorch's extension builder running ninja
+// (torch/utils/cpp_extension.py's _run_ninja_build frame), which builds a package's CUDA kernels.
+constexpr std::array<const char*, 85> kGpuWords{
     "nvidia", "cuda",  "gpu",   "nvml",     "nccl",  "dcgm",   "cublas", "cudnn", "cusolver", "cufft", "nouveau",
     "cusparse", "curand", "cutensor", "nvrtc", "tensorrt", "[trt]", "nvenc", "nvdec", "cuvid", "nvjpeg",
     "jetson", "tegra", "l4t",   "nvgpu",    "gk20a", "gm20b",  "gp10b",  "gv11b", "ga10b", "nvlddmkm", "nvoglv",
@@ -1193,7 +1194,7 @@ constexpr std::array<const char*, 84> kGpuWords{
     "not found on device", "nvinfer", "libegl", "initialize egl", "nvcc", "nv_peer_mem", "cudss", "nvmath",
     "executionprovider", "tok/s", "tokens/s", "requests/s", "generationspeed:", "processingspeed:", "nv_queue", "gbm buffer",
     "gbm device", "gbm_bo", "dmabuf", "is not a valid field to query", "vaapi", "vdpau", "vda error", "movit", "directml",
-    "cudf", "cuml", "cugraph", "cuspatial", "cupy.", "cupy-", "cupy_", "cupyx", "rtx."};
+    "cudf", "cuml", "cugraph", "cuspatial", "cupy.", "cupy-", "cupy_", "cupyx", "rtx.", "_run_ninja_build"};
 constexpr std::array<const char*, 7> kWrongWords{"error", "fail", "warn", "unable", "cannot", "not ", "no "};
 
 }  // namespace

@@ -747,7 +747,9 @@ TEST(SoftwareErrors, AGpuMentionQuotesTheLineThatSoundsWrongElseTheFirst) {
                           // rapids-singlecell #694 (FRESH-2026-12-144), as posted.
                           "ImportError: cannot import name 'check_array' from 'cuml.thirdparty_adapters'\n",
                           // Isaac Sim #635 (FRESH-2026-12-145), as posted.
-                          "[Error] [rtx.scenedb.plugin] Failed to create nrend renderer with error code 2\n"})
+                          "[Error] [rtx.scenedb.plugin] Failed to create nrend renderer with error code 2\n",
+                          // Hunyuan3D-2-WinPortable #8 (FRESH-2026-12-148), as posted.
+                          "  File \"C:\\python\\lib\\site-packages\\torch\\utils\\cpp_extension.py\", line 2104, in _run_ninja_build\n"})
     EXPECT_TRUE(gpu_mention(log, "x")) << log;
   // EGL's own warnings and a program's failed EGL start (egl-example #3, as posted).
   EXPECT_TRUE(gpu_mention("libEGL warning: DRI2: failed to create dri screen\nUnable to initialize EGL\n", "x"));
