@@ -459,6 +459,11 @@ constexpr std::array kCpuOnlyMessages = std::to_array<DriverMessage>({
     {"cuda runtime library not available", "cuda-library-missing", "IREE: CUDA runtime library not available",
      "the program could not load the CUDA library its CUDA back end needs (the driver's libcuda or the CUDA runtime): "
      "install the driver (and the CUDA runtime its build names) and put the libraries on the library path"},
+    // A program's GPU back end that needs CuPy, which is not installed (SpikingJelly's check_backend:
+    // "CuPy is not installed! You can install it from ...").
+    {"cupy is not installed", "build-without-cuda", "a program: CuPy not installed",
+     "the program's GPU back end needs CuPy, which is not installed here, so it cannot use the GPU: install the CuPy wheel "
+     "for the installed CUDA (cupy-cuda12x, cupy-cuda11x)"},
     // bitsandbytes' loader (bitsandbytes/cextension.py: "Could not find the bitsandbytes CUDA binary at
     // ...libbitsandbytes_cuda118.so", then "The installed version of bitsandbytes was compiled without GPU
     // support"; its 0.3x CUDA SETUP: "the main CUDA runtime library was not detected", "CUDA Setup failed

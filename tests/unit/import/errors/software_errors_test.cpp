@@ -656,6 +656,10 @@ TEST(SoftwareErrors, ClusterDriverInstallersAndABuildWithoutNccl) {
   EXPECT_EQ(find_software_errors("AssertionError: Trying to use CUDA, but CUDA is not available.\n", "x")[0].kind, "no-device");
   // The profiler without CUPTI (tensorflow/serving #1718, FRESH-2026-12-146, as posted).
   EXPECT_EQ(find_software_errors("Failed to load libcupti (is it installed and accessible?)\n", "x")[0].kind, "cuda-library-missing");
+  // SpikingJelly's CuPy back end without CuPy (Spike-Driven-Transformer #11, FRESH-2026-12-150, as posted).
+  EXPECT_EQ(find_software_errors("AssertionError: CuPy is not installed! You can install it from \"https://github.com/cupy/cupy\".\n", "x")[0]
+                .kind,
+            "build-without-cuda");
   // PyTorch's own warning (torch/cuda/__init__.py; AutoGluon PR #4902, FRESH-2026-12-116, as posted).
   EXPECT_EQ(find_software_errors("/usr/lib/python3/site-packages/torch/cuda/__init__.py:619: UserWarning: Can't initialize NVML\n"
                                  "  warnings.warn(\"Can't initialize NVML\")\n",
