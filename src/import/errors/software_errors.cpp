@@ -934,7 +934,9 @@ std::optional<Match> cuda_library_not_loaded(const std::string& l) {
                             "error while loading shared libraries", "cannot open shared object file"})
     loading = loading || l.find(words) != std::string::npos;
   if (!loading) return std::nullopt;
-  for (const char* lib : {"cudart", "cudnn", "cublas", "nvrtc", "cufft", "curand", "cusolver", "cusparse", "nccl"})
+  // RAPIDS' libraries (libcudf, libcuml, libcugraph, librmm) are CUDA libraries of the install too.
+  for (const char* lib : {"cudart", "cudnn", "cublas", "nvrtc", "cufft", "curand", "cusolver", "cusparse", "nccl", "cudf", "cuml",
+                          "cugraph", "rmm"})
     for (std::size_t at = l.find(lib); at != std::string::npos; at = l.find(lib, at + 1)) {
       const bool linux = at >= 3 && l.compare(at - 3, 3, "lib") == 0 && l.compare(at + std::strlen(lib), 3, ".so") == 0;
       const std::size_t dll = l.find(".dll", at);

@@ -660,6 +660,9 @@ TEST(SoftwareErrors, ClusterDriverInstallersAndABuildWithoutNccl) {
   EXPECT_EQ(find_software_errors("AssertionError: CuPy is not installed! You can install it from \"https://github.com/cupy/cupy\".\n", "x")[0]
                 .kind,
             "build-without-cuda");
+  // A RAPIDS library the loader could not open (cuopt-examples #70, FRESH-2026-12-151, as posted).
+  EXPECT_EQ(find_software_errors("ImportError: libcudf.so: cannot open shared object file: No such file or directory\n", "x")[0].kind,
+            "cuda-library-missing");
   // PyTorch's own warning (torch/cuda/__init__.py; AutoGluon PR #4902, FRESH-2026-12-116, as posted).
   EXPECT_EQ(find_software_errors("/usr/lib/python3/site-packages/torch/cuda/__init__.py:619: UserWarning: Can't initialize NVML\n"
                                  "  warnings.warn(\"Can't initialize NVML\")\n",
