@@ -964,6 +964,16 @@ std::optional<Match> device_assertion(const std::string& l) {
   return from_cuda(*c);
 }
 
+// Thrust's system_error texts around a CUDA error ("what():  extrema failed on 1st step: invalid device
+// function", "device free failed: driver shutting down") and ArrayFire's CUDA back end's ("CU Error
+// (8): invalid device function"), which name the runtime's message without the word CUDA.
+bool thrust_or_arrayfire_line(const std::string& l) {
+  for (const char* words : {"thrust::", "failed on 1st step: ", "failed on 2nd step: ", "device free failed: ", "device malloc failed: ",
+                            "cu error ("})
+    if (l.find(words) != std::string::npos) return true;
+  return false;
+}
+
 // The longest runtime message the text starts with (quoted or after a marker), or that appears
 // anywhere when it has four words or more.
 std::optional<Match> by_message(std::string_view line, const std::string& l) {
@@ -972,7 +982,7 @@ std::optional<Match> by_message(std::string_view line, const std::string& l) {
   // runtime's strings under that tag.
   const bool cuda_line = l.find("cuda") != std::string::npos || l.find("-> ") != std::string::npos ||
                          l.find("custatevec") != std::string::npos || driver_call_at(line) != std::string_view::npos ||
-                         nvhpc_fortran_line(l);
+                         nvhpc_fortran_line(l) || thrust_or_arrayfire_line(l);
   // Where a tool puts the message: after ": ", "-> ", an opening quote, "cuda error", "failed", or the word
   // "CUDA" itself (PyTorch's "CUDA out of memory. Tried to allocate ...", "CUDA unknown error - ...").
   std::vector<std::size_t> starts;
@@ -1037,7 +1047,7 @@ std::optional<Match> by_message(std::string_view line, const std::string& l) {
 // "code=214(...)", "returned 100", "error 801", "cuda runtime error (2)", "error code 3" on a line
 // that mentions CUDA.
 std::optional<Match> by_number(const std::string& l) {
-  if (l.find("cuda") == std::string::npos) return std::nullopt;
+  if (l.find("cuda") == std::string::npos && l.find("cu error (") == std::string::npos) return std::nullopt;
   // nvdiffrast's "Cuda error: 400[cudaGraphicsMapResources(...)]": the number right after "error: ".
   // Not a date or time after a log level (vLLM's "ERROR 03-28 21:38:23 ...", "error 2024/03/28").
   for (const long n : numbers_after(l, {"code=", "returned ", "error code ", "error (", "error ", "err=", "cuda error: "}, {"", false, 6, ".:-/"})) {
@@ -1186,8 +1196,14 @@ std::optional<Match> catalogue_match(std::string_view line, const std::string& l
 // 'cuml.thirdparty_adapters'"; CuPy only as a module or package name, "cupy" being part of "occupy"); and
 // Omniverse Kit's RTX renderer plugins ("[rtx.scenedb.plugin] Failed to create nrend renderer",
 // "librtx.scenedb.plugin.so", "omni.hydra.rtx"); and PyTorch's extension builder running ninja
-// (torch/utils/cpp_extension.py's _run_ninja_build frame), which builds a package's CUDA kernels.
-constexpr std::array<const char*, 85> kGpuWords{
+// (torch/utils/cpp_extension.py's _run_ninja_build frame), which builds a package's CUDA kernels; Thrust's
+// exceptions ("thrust::system::system_error"); ArrayFire's device listing ("ArrayFire v3.6.2 (CUDA, ..."); and
+// NVIDIA's GeForce and Quadro brands, which older drivers report without "NVIDIA" (vkpeak's "device =
+// GeForce RTX 2070"); and the GL and Vulkan context set-up a GPU-rendered program does first, by EGL's,
+// GLX's and GLFW's calls and errors and Vulkan's extension names ("eglCreateWindowSurface failed",
+// "GLX: Failed to create context", "failed to find suitable GL configuration", "Instance extension
+// \"VK_KHR_get_physical_device_properties2\" is not supported").
+constexpr std::array<const char*, 99> kGpuWords{
     "nvidia", "cuda",  "gpu",   "nvml",     "nccl",  "dcgm",   "cublas", "cudnn", "cusolver", "cufft", "nouveau",
     "cusparse", "curand", "cutensor", "nvrtc", "tensorrt", "[trt]", "nvenc", "nvdec", "cuvid", "nvjpeg",
     "jetson", "tegra", "l4t",   "nvgpu",    "gk20a", "gm20b",  "gp10b",  "gv11b", "ga10b", "nvlddmkm", "nvoglv",
@@ -1196,7 +1212,9 @@ constexpr std::array<const char*, 85> kGpuWords{
     "not found on device", "nvinfer", "libegl", "initialize egl", "nvcc", "nv_peer_mem", "cudss", "nvmath",
     "executionprovider", "tok/s", "tokens/s", "requests/s", "generationspeed:", "processingspeed:", "nv_queue", "gbm buffer",
     "gbm device", "gbm_bo", "dmabuf", "is not a valid field to query", "vaapi", "vdpau", "vda error", "movit", "directml",
-    "cudf", "cuml", "cugraph", "cuspatial", "cupy.", "cupy-", "cupy_", "cupyx", "rtx.", "_run_ninja_build"};
+    "cudf", "cuml", "cugraph", "cuspatial", "cupy.", "cupy-", "cupy_", "cupyx", "rtx.", "_run_ninja_build", "thrust::", "arrayfire v", "geforce", "quadro",
+    "eglcreate", "eglinitialize", "eglgetdisplay", "eglchooseconfig", "glx", "gl context", "gl configuration", "glfw error",
+    "vk_khr_", "vk_ext_"};
 constexpr std::array<const char*, 7> kWrongWords{"error", "fail", "warn", "unable", "cannot", "not ", "no "};
 
 }  // namespace

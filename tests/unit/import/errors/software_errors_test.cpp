@@ -663,6 +663,12 @@ TEST(SoftwareErrors, ClusterDriverInstallersAndABuildWithoutNccl) {
   // A RAPIDS library the loader could not open (cuopt-examples #70, FRESH-2026-12-151, as posted).
   EXPECT_EQ(find_software_errors("ImportError: libcudf.so: cannot open shared object file: No such file or directory\n", "x")[0].kind,
             "cuda-library-missing");
+  // Thrust's and ArrayFire's words for a CUDA error, as posted in FRESH-2026-12-154 (gDel3D #7, RapidCFD
+  // #54, ArrayFire #474): read by the runtime's message, and "device free failed" at shutdown is not the GPU's.
+  const std::string no_image = find_software_errors("cudaErrorInvalidDeviceFunction\n", "x")[0].kind;
+  EXPECT_EQ(find_software_errors("  what():  extrema failed on 1st step: invalid device function\n", "x")[0].kind, no_image);
+  EXPECT_EQ(find_software_errors("In function void cuda::..., CU Error (8): invalid device function\n", "x")[0].kind, no_image);
+  for (const auto& e : find_software_errors("  what():  device free failed: driver shutting down\n", "x")) EXPECT_NE(e.cls, "gpu-fault");
   // PyTorch's own warning (torch/cuda/__init__.py; AutoGluon PR #4902, FRESH-2026-12-116, as posted).
   EXPECT_EQ(find_software_errors("/usr/lib/python3/site-packages/torch/cuda/__init__.py:619: UserWarning: Can't initialize NVML\n"
                                  "  warnings.warn(\"Can't initialize NVML\")\n",
@@ -756,7 +762,15 @@ TEST(SoftwareErrors, AGpuMentionQuotesTheLineThatSoundsWrongElseTheFirst) {
                           // Isaac Sim #635 (FRESH-2026-12-145), as posted.
                           "[Error] [rtx.scenedb.plugin] Failed to create nrend renderer with error code 2\n",
                           // Hunyuan3D-2-WinPortable #8 (FRESH-2026-12-148), as posted.
-                          "  File \"C:\\python\\lib\\site-packages\\torch\\utils\\cpp_extension.py\", line 2104, in _run_ninja_build\n"})
+                          "  File \"C:\\python\\lib\\site-packages\\torch\\utils\\cpp_extension.py\", line 2104, in _run_ninja_build\n",
+                          // vkpeak on an older driver (pts test-profiles #192, FRESH-2026-12-153) and ArrayFire's listing
+                          // (arrayfire-python #202, FRESH-2026-12-154), as posted.
+                          "device       = GeForce RTX 2070\n", "ArrayFire v3.6.2 (CPU, 64-bit Linux, build dc38ef1)\n",
+                          // GPU-rendered programs' context set-up, as posted in FRESH-2026-12-155 (alacritty #5473,
+                          // kitty #816, zed-debian #1).
+                          "Error creating GL context; eglCreateWindowSurface failed\n",
+                          "[glfw error 65543]: GLX: Failed to create context: BadValue (integer parameter out of range for operation)\n",
+                          "Instance extension \"VK_KHR_get_physical_device_properties2\" is not supported\n"})
     EXPECT_TRUE(gpu_mention(log, "x")) << log;
   // EGL's own warnings and a program's failed EGL start (egl-example #3, as posted).
   EXPECT_TRUE(gpu_mention("libEGL warning: DRI2: failed to create dri screen\nUnable to initialize EGL\n", "x"));
