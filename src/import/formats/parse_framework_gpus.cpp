@@ -19,6 +19,8 @@
 //     Global memory size                              25438126080 (23.69GiB)
 //     Device Topology (NV)                            PCI-E, 0000:01:00.0
 //     `-- Device #0: NVIDIA GeForce RTX 3090                      (clinfo -l)
+//   Any program's line that prints a MIG instance's CUDA name ("CuPy: 14.1.1 | device: NVIDIA B200 MIG
+//   1g.23gb"): the name ends in a MIG profile, so the line names that slice (numbered in its order).
 //   inxi's Graphics section (inxi -G, -F, -Fxz), its NVIDIA display devices by the driver bound to them:
 //     Device-1: NVIDIA GP106 [GeForce GTX 1060 3GB] driver: nvidia v: 510.73.05
 //     Device-1: NVIDIA AD102 [GeForce RTX 4090] vendor: ASUSTeK driver: nvidia v: 550.54.14 arch: Lovelace bus-ID: 01:00.0
@@ -472,6 +474,21 @@ bool read_clinfo_detail(std::string_view t, GpuInfo& gpu) {
   return false;
 }
 
+// "... NVIDIA B200 MIG 1g.23gb ...": a MIG instance's CUDA name anywhere in a line, up to its profile.
+std::optional<NamedGpu> mig_named_gpu(std::string_view l) {
+  const std::size_t mig = l.find(" MIG ");
+  const std::size_t at = mig == std::string_view::npos ? mig : l.rfind("NVIDIA ", mig);
+  if (at == std::string_view::npos) return std::nullopt;
+  std::size_t end = mig + 5;
+  while (end < l.size() && (std::isalnum(static_cast<unsigned char>(l[end])) || l[end] == '.' || l[end] == '+')) ++end;
+  const std::string name(l.substr(at, end - at));
+  if (!smi::mig_profile_of_cuda_name(name)) return std::nullopt;
+  NamedGpu g;
+  g.index = -1;  // numbered by its place
+  g.name = name;
+  return g;
+}
+
 std::optional<NamedGpu> named_gpu(std::string_view l) {
   if (auto g = tensorflow_gpu(l)) return g;
   if (auto g = ultralytics_gpu(l)) return g;
@@ -486,7 +503,8 @@ std::optional<NamedGpu> named_gpu(std::string_view l) {
   if (auto g = torch_properties_gpu(l)) return g;
   if (auto g = inxi_gpu(l)) return g;
   if (auto g = clinfo_gpu(l)) return g;
-  return pytorch_gpu(l);
+  if (auto g = pytorch_gpu(l)) return g;
+  return mig_named_gpu(l);
 }
 
 // A line about the device named just above it - CM's capability and memory, NVBench's SMs, SM

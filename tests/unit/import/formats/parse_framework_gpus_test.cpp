@@ -275,5 +275,14 @@ TEST(FrameworkGpus, ClinfosNvidiaDevice) {
   EXPECT_EQ(list.gpus[0].name, "NVIDIA GeForce GTX 1080");
 }
 
+// A MIG instance's CUDA name in any program's print (spaCy #13980, FRESH-2026-12-160, as posted): that slice.
+TEST(FrameworkGpus, AMigInstancesNameInAProgramsPrint) {
+  const ImportPart p = import_test::parse_as("framework-gpus", "CuPy: 14.1.1 | device: NVIDIA B200 MIG 1g.23gb\nRequire gpu: True\n");
+  ASSERT_EQ(p.gpus.size(), 1u);
+  EXPECT_EQ(p.gpus[0].name, "NVIDIA B200 MIG 1g.23gb");
+  EXPECT_TRUE(p.gpus[0].mig.is_mig_device);
+  EXPECT_EQ(import_test::detected("the MIG mode of NVIDIA GPUs is off\n"), "");
+}
+
 }  // namespace
 }  // namespace gpuaudit::imports
